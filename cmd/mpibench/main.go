@@ -1,0 +1,126 @@
+// Command mpibench is an MPI benchmark suite: IMB-MPI1 today, with IMB-EXT,
+// IMB-IO, b_eff, b_eff_io, SKaMPI and PGMPI guideline checks to follow.
+//
+//	mpirun -np P mpibench mpi1 [Benchmark ...] [-npmin N] [-multi 0|1]
+//	        [-input FILE] [-msglen FILE] [-map PxQ] [-check] [-json FILE] [-h]
+//	mpibench list
+//	mpibench -h
+//
+// Exit codes, the same on every rank: 0 success; 1 a run-time failure
+// (MPI error, results file not writable mid-run); 2 bad command line or
+// input file, reported before any measurement; 3 -check found defects.
+// An MPI error inside a measurement ends the whole job through MPI_Abort
+// with code 1.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+)
+
+// version is mpibench's release.
+const version = "0.1.0"
+
+func init() {
+	// MPI is initialised and called from the main goroutine only; locking
+	// it to the main OS thread makes MPI_THREAD_FUNNELED true.
+	runtime.LockOSThread()
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// suites that later releases add; named here so users get a clear answer.
+var planned = []string{"ext", "io", "beff", "beffio", "skampi", "guidelines", "report"}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch cmd := args[0]; cmd {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	case "version", "-version", "--version":
+		fmt.Fprintf(stdout, "mpibench %s\n", version)
+		return 0
+	case "list":
+		list(stdout)
+		return 0
+	case "mpi1":
+		return runMPI1(args[1:], stdout, stderr)
+	default:
+		for _, p := range planned {
+			if cmd == p {
+				fmt.Fprintf(stderr, "mpibench: %s is not part of mpibench %s yet\n", cmd, version)
+				return 2
+			}
+		}
+		fmt.Fprintf(stderr, "mpibench: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+}
+
+const usage = `mpibench: MPI benchmarks (IMB-MPI1 3.0 methodology), run under mpirun or srun.
+
+Usage:
+  mpirun -np P mpibench mpi1 [Benchmark ...] [flags]   run IMB-MPI1 benchmarks
+  mpibench list                                        list benchmarks, classes and MPI calls
+  mpibench version                                     print the version
+  mpibench -h                                          this help
+
+Planned: ` + "ext, io, beff, beffio, skampi, guidelines, report" + `.
+Run 'mpibench mpi1 -h' for the flags of mpi1.
+`
+
+const mpi1Usage = `Usage: mpirun -np P mpibench mpi1 [Benchmark ...] [flags]
+
+Runs the IMB-MPI1 3.0 benchmarks (all of them when none is named; names are
+case-insensitive). Flags and names may come in any order.
+
+  -npmin N      run on N, 2N, 4N, ... (largest 2^x*N < P), P processes (default 2)
+  -multi 0|1    Multi- versions: disjoint groups run simultaneously;
+                0 reports the worst group, 1 reports every group
+  -input FILE   benchmark names, one per line; lines starting with # are comments
+  -msglen FILE  message lengths in bytes, one per line (replaces 0,1,2,...,4194304)
+  -map PxQ      number the P*Q processes along the rows of a P x Q matrix
+  -check        results checking: verify every received buffer, add a defects
+                column; timings are then not valid benchmark data
+  -json FILE    write every table row as a JSON Lines record to FILE
+  -h            this help
+
+Exit codes: 0 ok, 1 run-time failure, 2 bad input, 3 -check found defects.
+`
+
+func list(w io.Writer) {
+	fmt.Fprintf(w, "%-10s %-16s %-18s %-10s %s\n", "suite", "benchmark", "class", "datatype", "based on")
+	for _, b := range benchmarks() {
+		fmt.Fprintf(w, "%-10s %-16s %-18s %-10s %s\n", b.suite, b.name, b.class, b.datatype, b.calls)
+	}
+}
+
+// launcherRank is the rank the launcher gave this process before MPI is
+// initialised: help is printed once, by rank 0 or by a process run alone.
+func launcherRank() string {
+	for _, v := range []string{"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"} {
+		if r := os.Getenv(v); r != "" {
+			return r
+		}
+	}
+	return "0"
+}
+
+func hasHelp(args []string) bool {
+	for _, a := range args {
+		switch strings.TrimLeft(a, "-") {
+		case "h", "help":
+			return strings.HasPrefix(a, "-")
+		}
+	}
+	return false
+}

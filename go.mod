@@ -1,0 +1,3 @@
+module mpibench
+
+go 1.24

@@ -1,0 +1,101 @@
+// Package imb implements the IMB-MPI1 3.0 suite: its benchmark table, its
+// rules (message lengths, repetitions, process counts, -map and -multi
+// layouts, results checking) and the driver that runs them with real MPI.
+package imb
+
+import (
+	"sort"
+	"strings"
+
+	"mpibench/mpi"
+)
+
+// Class is IMB's benchmark classification (section 3.3.1).
+type Class int
+
+// The three classes of IMB-MPI1.
+const (
+	SingleTransfer Class = iota
+	ParallelTransfer
+	Collective
+)
+
+func (c Class) String() string {
+	return [...]string{"single", "parallel", "collective"}[c]
+}
+
+// Title is the class name as the IMB guide writes it.
+func (c Class) Title() string {
+	return [...]string{"Single Transfer", "Parallel Transfer", "Collective"}[c]
+}
+
+// Benchmark describes one benchmark: a value in a table, run by one kernel.
+type Benchmark struct {
+	Name      string
+	Class     Class
+	Calls     string     // the MPI calls it is based on
+	Kernel    mpi.Kernel // the timed C loop
+	Reduction bool       // MPI_FLOAT + MPI_SUM, lengths in units of 4 bytes
+	Factor    float64    // throughput factor n_msg; 0 means no throughput column
+	TimeScale float64    // reported time = measured time * TimeScale
+	NoBytes   bool       // the table has no #bytes column (Barrier)
+}
+
+// Unit is the length unit: sizeof(float) for reductions, else 1 byte.
+func (b *Benchmark) Unit() int {
+	if b.Reduction {
+		return 4
+	}
+	return 1
+}
+
+// Datatype is the MPI datatype of the messages.
+func (b *Benchmark) Datatype() string {
+	if b.Reduction {
+		return "MPI_FLOAT"
+	}
+	return "MPI_BYTE"
+}
+
+// MPI1 is the IMB-MPI1 benchmark table, in IMB's order.
+var MPI1 = []Benchmark{
+	{Name: "PingPong", Class: SingleTransfer, Calls: "MPI_Send, MPI_Recv", Kernel: mpi.PingPong, Factor: 1, TimeScale: 0.5},
+	{Name: "PingPing", Class: SingleTransfer, Calls: "MPI_Isend/MPI_Wait, MPI_Recv", Kernel: mpi.PingPing, Factor: 1, TimeScale: 1},
+	{Name: "Sendrecv", Class: ParallelTransfer, Calls: "MPI_Sendrecv", Kernel: mpi.Sendrecv, Factor: 2, TimeScale: 1},
+	{Name: "Exchange", Class: ParallelTransfer, Calls: "MPI_Isend/MPI_Waitall, MPI_Recv", Kernel: mpi.Exchange, Factor: 4, TimeScale: 1},
+	{Name: "Bcast", Class: Collective, Calls: "MPI_Bcast", Kernel: mpi.Bcast, TimeScale: 1},
+	{Name: "Allgather", Class: Collective, Calls: "MPI_Allgather", Kernel: mpi.Allgather, TimeScale: 1},
+	{Name: "Allgatherv", Class: Collective, Calls: "MPI_Allgatherv", Kernel: mpi.Allgatherv, TimeScale: 1},
+	{Name: "Alltoall", Class: Collective, Calls: "MPI_Alltoall", Kernel: mpi.Alltoall, TimeScale: 1},
+	{Name: "Alltoallv", Class: Collective, Calls: "MPI_Alltoallv", Kernel: mpi.Alltoallv, TimeScale: 1},
+	{Name: "Reduce", Class: Collective, Calls: "MPI_Reduce", Kernel: mpi.Reduce, Reduction: true, TimeScale: 1},
+	{Name: "Reduce_scatter", Class: Collective, Calls: "MPI_Reduce_scatter", Kernel: mpi.ReduceScatter, Reduction: true, TimeScale: 1},
+	{Name: "Allreduce", Class: Collective, Calls: "MPI_Allreduce", Kernel: mpi.Allreduce, Reduction: true, TimeScale: 1},
+	{Name: "Barrier", Class: Collective, Calls: "MPI_Barrier", Kernel: mpi.Barrier, TimeScale: 1, NoBytes: true},
+}
+
+// Lookup finds a benchmark by name, case-insensitively.
+func Lookup(name string) (*Benchmark, bool) {
+	for i := range MPI1 {
+		if strings.EqualFold(MPI1[i].Name, name) {
+			return &MPI1[i], true
+		}
+	}
+	return nil, false
+}
+
+// Names lists the benchmark names in table order.
+func Names() []string {
+	names := make([]string, len(MPI1))
+	for i, b := range MPI1 {
+		names[i] = b.Name
+	}
+	return names
+}
+
+// SortedNames lists the benchmark names alphabetically.
+func SortedNames() []string {
+	n := Names()
+	sort.Strings(n)
+	return n
+}

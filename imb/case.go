@@ -1,0 +1,119 @@
+package imb
+
+import (
+	"slices"
+
+	"mpibench/mpi"
+)
+
+// benchCase holds the communicator and buffers of one benchmark on one
+// process count; the buffers are sized once for the longest message.
+type benchCase struct {
+	b              *Benchmark
+	comm           mpi.Comm
+	q              int
+	lens           []int
+	check          bool
+	send, recv     mpi.Buffer
+	counts, displs mpi.Buffer
+}
+
+func newCase(b *Benchmark, comm mpi.Comm, q int, lens []int, check bool) *benchCase {
+	return &benchCase{b: b, comm: comm, q: q, lens: lens, check: check}
+}
+
+func (c *benchCase) active() bool { return !c.comm.Null() }
+
+func (c *benchCase) free() {
+	for _, buf := range []*mpi.Buffer{&c.send, &c.recv, &c.counts, &c.displs} {
+		buf.Free()
+	}
+}
+
+// setup allocates the buffers and runs the warm-up: N_WARMUP executions of
+// the benchmark at the maximum length with its repetition count
+// (section 5.2.6), on the active processes only.
+func (c *benchCase) setup() error {
+	if !c.active() {
+		return nil
+	}
+	maxLen := slices.Max(c.lens)
+	s, r := BufferSizes(c.b, maxLen, c.q)
+	var err error
+	if c.send, err = mpi.Alloc(s); err != nil {
+		return err
+	}
+	if c.recv, err = mpi.Alloc(r); err != nil {
+		return err
+	}
+	if c.counts, err = mpi.Alloc(4 * c.q); err != nil {
+		return err
+	}
+	if c.displs, err = mpi.Alloc(4 * c.q); err != nil {
+		return err
+	}
+	FillSend(c.b, c.send.Bytes(), c.comm.Rank())
+	run := c.run(maxLen, Repetitions(maxLen))
+	run.Barriers = 0
+	for i := 0; i < NWarmup; i++ {
+		if _, err := run.Exec(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// run describes the kernel call for length x: counts are in items (floats
+// for reductions) and the per-rank arrays are filled for the v-variants
+// and Reduce_scatter.
+func (c *benchCase) run(x, reps int) *mpi.Run {
+	count := x / c.b.Unit()
+	counts, displs := c.counts.Int32s(), c.displs.Int32s()
+	if c.b.Kernel == mpi.ReduceScatter {
+		for i, n := range ScatterCounts(count, c.q) {
+			counts[i] = int32(n)
+		}
+	} else {
+		for i := range counts {
+			counts[i], displs[i] = int32(count), int32(i*count)
+		}
+	}
+	return &mpi.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
+		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: NBarr}
+}
+
+// measure returns this rank's time per repetition in seconds (-1 when
+// idle) and, in -check mode, the number of wrong items received.
+func (c *benchCase) measure(x int) (float64, int, error) {
+	if !c.active() {
+		return -1, 0, nil
+	}
+	run := c.run(x, Repetitions(x))
+	if !c.check {
+		t, err := run.Exec()
+		return t, 0, err
+	}
+	return c.measureChecked(run, x)
+}
+
+// measureChecked runs the repetitions one kernel call each, so that every
+// received buffer is verified; its timings are not valid benchmark data.
+func (c *benchCase) measureChecked(run *mpi.Run, x int) (float64, int, error) {
+	reps, total, defects := run.Reps, 0.0, 0
+	run.Reps = 1
+	recv := c.recv.Bytes()
+	for i := 0; i < reps; i++ {
+		for j := range recv {
+			recv[j] = 0xff
+		}
+		run.Root0 = i
+		t, err := run.Exec()
+		if err != nil {
+			return 0, 0, err
+		}
+		run.Barriers = 0
+		total += t
+		defects += Defects(c.b, recv, c.comm.Rank(), c.q, x, i)
+	}
+	return total / float64(reps), defects, nil
+}

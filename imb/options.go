@@ -1,0 +1,270 @@
+package imb
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Options are the command-line settings of section 5.1.2, as typed.
+type Options struct {
+	Benchmarks []string // positional names, in the order given
+	NPMin      int      // -npmin; 0 when not given
+	Multi      int      // -multi outflag; -1 when not given (primary mode)
+	Input      string   // -input selection file
+	MsgLen     string   // -msglen lengths file
+	MapP, MapQ int      // -map PxQ; 0 when not given
+	Check      bool     // -check: results checking (section 7.2)
+	JSON       string   // -json records file
+	Help       bool     // -h, -help
+}
+
+// UsageError is a bad command line or input file: the run stops before any
+// measurement, with exit code 2 on every rank.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
+
+// valueFlags take one argument.
+var valueFlags = map[string]bool{"npmin": true, "multi": true, "input": true, "msglen": true, "map": true, "json": true}
+
+// ParseArgs parses the arguments after the subcommand. Flags and benchmark
+// names may come in any order, as in IMB; flags take one dash or two.
+func ParseArgs(args []string) (Options, error) {
+	o := Options{Multi: -1}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			o.Benchmarks = append(o.Benchmarks, a)
+			continue
+		}
+		name := strings.TrimLeft(a, "-")
+		val, hasVal := "", false
+		if k, v, ok := strings.Cut(name, "="); ok {
+			name, val, hasVal = k, v, true
+		}
+		switch name {
+		case "h", "help":
+			o.Help = true
+			continue
+		case "check":
+			o.Check = true
+			continue
+		}
+		if !valueFlags[name] {
+			return o, usagef("unknown flag %s (see -h)", a)
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return o, usagef("flag -%s needs a value", name)
+			}
+			i++
+			val = args[i]
+		}
+		if err := o.set(name, val); err != nil {
+			return o, err
+		}
+	}
+	return o, nil
+}
+
+func (o *Options) set(name, val string) error {
+	switch name {
+	case "npmin":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 {
+			return usagef("-npmin %q: want an integer >= 1", val)
+		}
+		o.NPMin = n
+	case "multi":
+		if val != "0" && val != "1" {
+			return usagef("-multi %q: the output flag must be 0 (worst group) or 1 (every group)", val)
+		}
+		o.Multi = int(val[0] - '0')
+	case "input":
+		o.Input = val
+	case "msglen":
+		o.MsgLen = val
+	case "json":
+		o.JSON = val
+	case "map":
+		p, q, err := parseMap(val)
+		if err != nil {
+			return err
+		}
+		o.MapP, o.MapQ = p, q
+	}
+	return nil
+}
+
+func parseMap(s string) (int, int, error) {
+	ps, qs, ok := strings.Cut(strings.ToLower(s), "x")
+	p, err1 := strconv.Atoi(ps)
+	q, err2 := strconv.Atoi(qs)
+	if !ok || err1 != nil || err2 != nil || p < 1 || q < 1 {
+		return 0, 0, usagef("-map %q: want PxQ with positive integers, e.g. -map 2x4", s)
+	}
+	return p, q, nil
+}
+
+// Config is what every rank runs: Options resolved against the files and
+// the job size on rank 0, then broadcast.
+type Config struct {
+	Benchmarks []string `json:"benchmarks"` // canonical names, in run order
+	NPMin      int      `json:"npmin"`
+	Multi      int      `json:"multi"`
+	Lengths    []int    `json:"lengths,omitempty"` // user lengths; nil for the defaults
+	MapP       int      `json:"map_p"`
+	MapQ       int      `json:"map_q"`
+	Check      bool     `json:"check"`
+	JSON       string   `json:"json,omitempty"`
+	Args       []string `json:"args"`
+}
+
+// Resolve checks the options against the job size and reads the -input and
+// -msglen files. It runs on rank 0 only.
+func Resolve(o Options, size int, args []string) (*Config, error) {
+	c := &Config{NPMin: 2, Multi: o.Multi, MapP: o.MapP, MapQ: o.MapQ, Check: o.Check, JSON: o.JSON, Args: args}
+	if o.NPMin > 0 {
+		c.NPMin = o.NPMin
+	}
+	if o.MapP > 0 && o.MapP*o.MapQ != size {
+		return nil, usagef("-map %dx%d numbers %d processes, but the job has %d", o.MapP, o.MapQ, o.MapP*o.MapQ, size)
+	}
+	names := o.Benchmarks
+	if o.Input != "" {
+		more, err := readSelection(o.Input)
+		if err != nil {
+			return nil, err
+		}
+		names = append(names, more...)
+	}
+	var err error
+	if c.Benchmarks, err = canonical(names, "command line"); err != nil {
+		return nil, err
+	}
+	if o.MsgLen != "" {
+		if c.Lengths, err = readLengths(o.MsgLen); err != nil {
+			return nil, err
+		}
+	}
+	return c, checkRunnable(c, size)
+}
+
+// canonical maps names to table spelling, drops repeats, and defaults to
+// every benchmark.
+func canonical(names []string, where string) ([]string, error) {
+	if len(names) == 0 {
+		return Names(), nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range names {
+		b, ok := Lookup(n)
+		if !ok {
+			return nil, unknown(n, where)
+		}
+		if !seen[b.Name] {
+			seen[b.Name] = true
+			out = append(out, b.Name)
+		}
+	}
+	return out, nil
+}
+
+func unknown(name, where string) error {
+	return usagef("%s: unknown benchmark %q; valid names (case-insensitive): %s",
+		where, name, strings.Join(Names(), ", "))
+}
+
+// checkRunnable refuses a run where no selected benchmark can run, such as
+// only single transfers on one process; otherwise invalid ones are skipped
+// with IMB's notice.
+func checkRunnable(c *Config, size int) error {
+	if size >= 2 {
+		return nil
+	}
+	for _, n := range c.Benchmarks {
+		if b, _ := Lookup(n); b.Class != SingleTransfer {
+			return nil
+		}
+	}
+	return usagef("%s needs 2 processes (single transfer), but the job has %d; run with mpirun -np 2 or more",
+		strings.Join(c.Benchmarks, ", "), size)
+}
+
+// readLines calls fn for every line that is not blank or a # comment.
+func readLines(path string, fn func(line int, text string) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return usagef("cannot read %s: %v", path, errors.Unwrap(err))
+	}
+	defer f.Close()
+	return scanLines(f, path, fn)
+}
+
+func scanLines(r io.Reader, path string, fn func(line int, text string) error) error {
+	sc := bufio.NewScanner(r)
+	n := 0
+	for sc.Scan() {
+		n++
+		t := strings.TrimSpace(sc.Text())
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if err := fn(n, t); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return usagef("%s:%d: %v", path, n+1, err)
+	}
+	return nil
+}
+
+// readSelection reads an -input file: one benchmark name per line,
+// # comments (section 5.1.2.4).
+func readSelection(path string) ([]string, error) {
+	var names []string
+	err := readLines(path, func(line int, t string) error {
+		if f := strings.Fields(t); len(f) != 1 {
+			return usagef("%s:%d: want exactly one benchmark name, got %q", path, line, t)
+		}
+		if _, ok := Lookup(t); !ok {
+			return unknown(t, fmt.Sprintf("%s:%d", path, line))
+		}
+		names = append(names, t)
+		return nil
+	})
+	if err == nil && len(names) == 0 {
+		err = usagef("%s: no benchmark selected (every line is blank or a comment)", path)
+	}
+	return names, err
+}
+
+// readLengths reads a -msglen file: one non-negative length per line
+// (section 5.1.2.5); blank lines and # comments are allowed.
+func readLengths(path string) ([]int, error) {
+	var lens []int
+	err := readLines(path, func(line int, t string) error {
+		x, err := strconv.ParseInt(t, 10, 64)
+		switch {
+		case err != nil:
+			return usagef("%s:%d: %q is not a message length (want a non-negative integer)", path, line, t)
+		case x < 0:
+			return usagef("%s:%d: negative message length %d", path, line, x)
+		}
+		lens = append(lens, int(min(x, 1<<40)))
+		return nil
+	})
+	if err == nil && len(lens) == 0 {
+		err = usagef("%s: no message lengths (every line is blank or a comment)", path)
+	}
+	return lens, err
+}

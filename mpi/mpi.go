@@ -1,0 +1,389 @@
+//go:build !nompi
+
+package mpi
+
+/*
+#include <stdlib.h>
+#include <string.h>
+#include <mpi.h>
+#include "kernels.h"
+
+// Handles are macros (Open MPI) or integer constants (MPICH); small
+// functions keep them opaque to Go.
+static MPI_Comm mb_world(void) { return MPI_COMM_WORLD; }
+static MPI_Comm mb_null(void) { return MPI_COMM_NULL; }
+static int mb_undefined(void) { return MPI_UNDEFINED; }
+static int mb_is_null(MPI_Comm c) { return c == MPI_COMM_NULL; }
+
+static int mb_init(int *provided) {
+	int rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, provided);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	return rc;
+}
+static int mb_thread_single(void) { return MPI_THREAD_SINGLE; }
+static int mb_thread_funneled(void) { return MPI_THREAD_FUNNELED; }
+static int mb_thread_serialized(void) { return MPI_THREAD_SERIALIZED; }
+
+static int mb_bcast(void *buf, int n, MPI_Comm c) { return MPI_Bcast(buf, n, MPI_BYTE, 0, c); }
+static int mb_bcast_long(long long *v, MPI_Comm c) { return MPI_Bcast(v, 1, MPI_LONG_LONG, 0, c); }
+static int mb_gather_doubles(double *s, int n, double *r, MPI_Comm c) {
+	return MPI_Gather(s, n, MPI_DOUBLE, r, n, MPI_DOUBLE, 0, c);
+}
+static int mb_allreduce_max(int *v, MPI_Comm c) {
+	return MPI_Allreduce(MPI_IN_PLACE, v, 1, MPI_INT, MPI_MAX, c);
+}
+static int mb_gather_names(char *s, char *r, MPI_Comm c) {
+	return MPI_Gather(s, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, r, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, c);
+}
+static void *mb_alloc(size_t n) {
+	void *p = NULL;
+	if (posix_memalign(&p, 4096, n ? n : 1) != 0)
+		return NULL;
+	memset(p, 0, n ? n : 1);
+	return p;
+}
+*/
+import "C"
+
+import (
+	"bytes"
+	"fmt"
+	"unsafe"
+)
+
+// ThreadLevel is the thread support the MPI library provided.
+type ThreadLevel int
+
+var provided ThreadLevel
+
+// Init calls MPI_Init_thread asking for MPI_THREAD_FUNNELED and sets
+// MPI_ERRORS_RETURN on MPI_COMM_WORLD. The caller must have locked its
+// goroutine to the OS thread and make every later MPI call from it.
+func Init() error {
+	var p C.int
+	if rc := C.mb_init(&p); rc != C.MPI_SUCCESS {
+		return mpiError("MPI_Init_thread", rc)
+	}
+	provided = ThreadLevel(p)
+	return nil
+}
+
+// Finalize calls MPI_Finalize.
+func Finalize() error {
+	if rc := C.MPI_Finalize(); rc != C.MPI_SUCCESS {
+		return mpiError("MPI_Finalize", rc)
+	}
+	return nil
+}
+
+// Abort ends every process of the job with the given exit code.
+func Abort(code int) {
+	C.MPI_Abort(C.mb_world(), C.int(code))
+}
+
+// Provided is the thread level MPI_Init_thread returned.
+func Provided() ThreadLevel { return provided }
+
+func (t ThreadLevel) String() string {
+	switch C.int(t) {
+	case C.mb_thread_single():
+		return "MPI_THREAD_SINGLE"
+	case C.mb_thread_funneled():
+		return "MPI_THREAD_FUNNELED"
+	case C.mb_thread_serialized():
+		return "MPI_THREAD_SERIALIZED"
+	}
+	return "MPI_THREAD_MULTIPLE"
+}
+
+// Wtime is MPI_Wtime in seconds.
+func Wtime() float64 { return float64(C.MPI_Wtime()) }
+
+// Wtick is MPI_Wtick in seconds.
+func Wtick() float64 { return float64(C.MPI_Wtick()) }
+
+// Version is the MPI standard version, as "major.minor".
+func Version() string {
+	var v, s C.int
+	C.MPI_Get_version(&v, &s)
+	return fmt.Sprintf("%d.%d", v, s)
+}
+
+// LibraryVersion is the first line of MPI_Get_library_version.
+func LibraryVersion() string {
+	buf := make([]byte, C.MPI_MAX_LIBRARY_VERSION_STRING)
+	var n C.int
+	C.MPI_Get_library_version((*C.char)(unsafe.Pointer(&buf[0])), &n)
+	s := string(buf[:n])
+	for i, c := range s {
+		if c == '\n' || c == '\r' || c == 0 {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// ProcessorName is MPI_Get_processor_name.
+func ProcessorName() string {
+	buf := make([]byte, C.MPI_MAX_PROCESSOR_NAME)
+	var n C.int
+	C.MPI_Get_processor_name((*C.char)(unsafe.Pointer(&buf[0])), &n)
+	return string(buf[:n])
+}
+
+// GatherProcessorNames gathers every rank's processor name at rank 0 of c,
+// in rank order; other ranks get nil.
+func (c Comm) GatherProcessorNames() ([]string, error) {
+	const n = C.MPI_MAX_PROCESSOR_NAME
+	send := (*C.char)(C.calloc(1, n))
+	defer C.free(unsafe.Pointer(send))
+	var nlen C.int
+	C.MPI_Get_processor_name(send, &nlen)
+	var recv *C.char
+	size := c.Size()
+	if c.Rank() == 0 {
+		recv = (*C.char)(C.calloc(C.size_t(size), n))
+		defer C.free(unsafe.Pointer(recv))
+	}
+	if rc := C.mb_gather_names(send, recv, c.c); rc != C.MPI_SUCCESS {
+		return nil, mpiError("MPI_Gather", rc)
+	}
+	if recv == nil {
+		return nil, nil
+	}
+	all := unsafe.Slice((*byte)(unsafe.Pointer(recv)), size*n)
+	names := make([]string, size)
+	for i := range names {
+		b := all[i*n : (i+1)*n]
+		if j := bytes.IndexByte(b, 0); j >= 0 {
+			b = b[:j]
+		}
+		names[i] = string(b)
+	}
+	return names, nil
+}
+
+// Comm is an opaque communicator handle.
+type Comm struct{ c C.MPI_Comm }
+
+// World is MPI_COMM_WORLD.
+func World() Comm { return Comm{C.mb_world()} }
+
+// Null reports whether c is MPI_COMM_NULL.
+func (c Comm) Null() bool { return C.mb_is_null(c.c) != 0 }
+
+// Rank is MPI_Comm_rank, -1 for MPI_COMM_NULL.
+func (c Comm) Rank() int {
+	if c.Null() {
+		return -1
+	}
+	var r C.int
+	C.MPI_Comm_rank(c.c, &r)
+	return int(r)
+}
+
+// Size is MPI_Comm_size, 0 for MPI_COMM_NULL.
+func (c Comm) Size() int {
+	if c.Null() {
+		return 0
+	}
+	var s C.int
+	C.MPI_Comm_size(c.c, &s)
+	return int(s)
+}
+
+// Split is MPI_Comm_split; a negative color means MPI_UNDEFINED and
+// yields MPI_COMM_NULL.
+func (c Comm) Split(color, key int) (Comm, error) {
+	col := C.int(color)
+	if color < 0 {
+		col = C.mb_undefined()
+	}
+	var out C.MPI_Comm
+	if rc := C.MPI_Comm_split(c.c, col, C.int(key), &out); rc != C.MPI_SUCCESS {
+		return Comm{C.mb_null()}, mpiError("MPI_Comm_split", rc)
+	}
+	return Comm{out}, nil
+}
+
+// Free releases a communicator made by Split; MPI_COMM_NULL is ignored.
+func (c *Comm) Free() error {
+	if c.Null() {
+		return nil
+	}
+	if rc := C.MPI_Comm_free(&c.c); rc != C.MPI_SUCCESS {
+		return mpiError("MPI_Comm_free", rc)
+	}
+	return nil
+}
+
+// Barrier is MPI_Barrier.
+func (c Comm) Barrier() error {
+	if rc := C.MPI_Barrier(c.c); rc != C.MPI_SUCCESS {
+		return mpiError("MPI_Barrier", rc)
+	}
+	return nil
+}
+
+// BcastBytes broadcasts rank 0's byte slice to every rank of c; other
+// ranks pass nil and get rank 0's bytes back.
+func (c Comm) BcastBytes(b []byte) ([]byte, error) {
+	n := C.longlong(len(b))
+	if rc := C.mb_bcast_long(&n, c.c); rc != C.MPI_SUCCESS {
+		return nil, mpiError("MPI_Bcast", rc)
+	}
+	if c.Rank() != 0 {
+		b = make([]byte, int(n))
+	}
+	if n == 0 {
+		return b, nil
+	}
+	buf := C.CBytes(b)
+	defer C.free(buf)
+	if rc := C.mb_bcast(buf, C.int(n), c.c); rc != C.MPI_SUCCESS {
+		return nil, mpiError("MPI_Bcast", rc)
+	}
+	return C.GoBytes(buf, C.int(n)), nil
+}
+
+// GatherFloat64s gathers len(v) doubles from each rank at rank 0, in rank
+// order; other ranks get nil.
+func (c Comm) GatherFloat64s(v []float64) ([]float64, error) {
+	n := len(v)
+	send := (*C.double)(C.malloc(C.size_t(8 * max(n, 1))))
+	defer C.free(unsafe.Pointer(send))
+	copy(unsafe.Slice((*float64)(unsafe.Pointer(send)), n), v)
+	var recv *C.double
+	total := n * c.Size()
+	if c.Rank() == 0 {
+		recv = (*C.double)(C.malloc(C.size_t(8 * max(total, 1))))
+		defer C.free(unsafe.Pointer(recv))
+	}
+	if rc := C.mb_gather_doubles(send, C.int(n), recv, c.c); rc != C.MPI_SUCCESS {
+		return nil, mpiError("MPI_Gather", rc)
+	}
+	if recv == nil {
+		return nil, nil
+	}
+	out := make([]float64, total)
+	copy(out, unsafe.Slice((*float64)(unsafe.Pointer(recv)), total))
+	return out, nil
+}
+
+// AllreduceMax is MPI_Allreduce with MPI_MAX on one int.
+func (c Comm) AllreduceMax(v int) (int, error) {
+	x := C.int(v)
+	if rc := C.mb_allreduce_max(&x, c.c); rc != C.MPI_SUCCESS {
+		return 0, mpiError("MPI_Allreduce", rc)
+	}
+	return int(x), nil
+}
+
+// Buffer is page-aligned C memory: MPI may keep using it while Go's
+// collector runs, and aligned buffers keep timings free of alignment luck.
+type Buffer struct {
+	p unsafe.Pointer
+	n int
+}
+
+// Alloc returns a zeroed buffer of n bytes.
+func Alloc(n int) (Buffer, error) {
+	p := C.mb_alloc(C.size_t(n))
+	if p == nil {
+		return Buffer{}, fmt.Errorf("cannot allocate %d bytes", n)
+	}
+	return Buffer{p, n}, nil
+}
+
+// Free releases the buffer.
+func (b *Buffer) Free() {
+	if b.p != nil {
+		C.free(b.p)
+		b.p, b.n = nil, 0
+	}
+}
+
+// Len is the size in bytes.
+func (b Buffer) Len() int { return b.n }
+
+// Bytes views the buffer as bytes.
+func (b Buffer) Bytes() []byte { return unsafe.Slice((*byte)(b.p), b.n) }
+
+// Float32s views the buffer as floats.
+func (b Buffer) Float32s() []float32 { return unsafe.Slice((*float32)(b.p), b.n/4) }
+
+// Int32s views the buffer as C ints.
+func (b Buffer) Int32s() []int32 { return unsafe.Slice((*int32)(b.p), b.n/4) }
+
+// Kernel names one timed C kernel.
+type Kernel int
+
+// The kernels of kernels.h, in the same order.
+const (
+	PingPong Kernel = iota
+	PingPing
+	Sendrecv
+	Exchange
+	Bcast
+	Allgather
+	Allgatherv
+	Alltoall
+	Alltoallv
+	Reduce
+	ReduceScatter
+	Allreduce
+	Barrier
+)
+
+// Run describes one execution of a kernel.
+type Run struct {
+	Kernel   Kernel
+	Comm     Comm
+	Send     Buffer
+	Recv     Buffer
+	Count    int    // items per process (bytes, or floats for reductions)
+	Counts   Buffer // per-rank counts (C ints) for v-variants and Reduce_scatter
+	Displs   Buffer // per-rank displacements (C ints)
+	Reps     int
+	Root0    int // root of the first repetition for rotating roots
+	Barriers int // MPI_Barrier calls before the timer starts
+}
+
+// Exec runs the kernel: barriers, then Reps repetitions between two
+// MPI_Wtime calls, all in C. It returns the time per repetition in seconds.
+func (r *Run) Exec() (float64, error) {
+	k := C.mb_kernel{
+		comm:   r.Comm.c,
+		kind:   C.int(r.Kernel),
+		sbuf:   r.Send.p,
+		rbuf:   r.Recv.p,
+		count:  C.int(r.Count),
+		counts: (*C.int)(r.Counts.p),
+		displs: (*C.int)(r.Displs.p),
+		nrep:   C.int(r.Reps),
+		root0:  C.int(r.Root0),
+		nbarr:  C.int(r.Barriers),
+	}
+	var t C.double
+	if rc := C.mb_run(&k, &t); rc != C.MPI_SUCCESS {
+		return 0, mpiError("kernel", rc)
+	}
+	return float64(t), nil
+}
+
+// Error is an MPI error code with the name of the call that returned it.
+type Error struct {
+	Call string
+	Code int
+	Text string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s: %s (MPI error %d)", e.Call, e.Text, e.Code) }
+
+func mpiError(call string, rc C.int) error {
+	buf := make([]byte, C.MPI_MAX_ERROR_STRING)
+	var n C.int
+	C.MPI_Error_string(rc, (*C.char)(unsafe.Pointer(&buf[0])), &n)
+	return &Error{Call: call, Code: int(rc), Text: string(buf[:n])}
+}

@@ -1,0 +1,236 @@
+// Package report renders Records: the IMB-style text tables here, and the
+// other formats as later suites need them.
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"mpibench/result"
+)
+
+// colWidth is the width of every IMB table column.
+const colWidth = 13
+
+// IMBText renders Records as IMB 3.0 prints its tables (section 6), so
+// that tools that parse IMB output parse ours. It starts a new table
+// whenever the benchmark, process count, layout or mode changes.
+type IMBText struct {
+	w     io.Writer
+	last  string
+	check bool
+	err   error
+}
+
+// NewIMBText returns a renderer writing to w.
+func NewIMBText(w io.Writer) *IMBText { return &IMBText{w: w} }
+
+func (t *IMBText) printf(format string, a ...any) {
+	if t.err == nil {
+		_, t.err = fmt.Fprintf(t.w, format, a...)
+	}
+}
+
+// Start prints the general information block and the benchmark list.
+func (t *IMBText) Start(h result.Header) error {
+	c := h.Context
+	t.check = h.Check
+	rule := "#" + strings.Repeat("-", 51)
+	t.printf("%s\n#    %s, %s part\n%s\n", rule, c.Tool, h.Part, rule)
+	for _, kv := range [][2]string{
+		{"Date", asctime(c.Start)}, {"Machine", c.Machine}, {"System", c.System}, {"Release", c.Release},
+		{"Version", c.Version}, {"MPI Version", c.MPIVersion}, {"MPI Thread Environment", c.ThreadLevel},
+		{"MPI Library", c.MPILibrary}, {"Hosts", strings.Join(c.Hosts, " ")},
+	} {
+		t.printf("# %-22s: %s\n", kv[0], kv[1])
+	}
+	t.printf("\n\n# Calling sequence was: \n\n# mpibench %s\n\n", strings.Join(c.Args, " "))
+	if h.UserLens {
+		t.printf("# Message lengths were user defined\n")
+	}
+	t.printf("# Minimum message length in bytes:   %d\n", h.MinLen)
+	t.printf("# Maximum message length in bytes:   %d\n", h.MaxLen)
+	t.printf("#\n# MPI_Datatype                   :   MPI_BYTE \n")
+	t.printf("# MPI_Datatype for reductions    :   MPI_FLOAT\n")
+	t.printf("# MPI_Op                         :   MPI_SUM  \n#\n#\n")
+	if h.Check {
+		t.printf("# !! Results checking mode (-check): the timings below are NOT valid benchmark data !!\n#\n")
+	}
+	t.printf("\n# List of Benchmarks to run:\n\n")
+	for _, b := range h.Benchmarks {
+		if h.Multi >= 0 {
+			b = "(Multi-)" + b
+		}
+		t.printf("# %s\n", b)
+	}
+	return t.err
+}
+
+// Comment prints a line outside any table (IMB's notices).
+func (t *IMBText) Comment(s string) error {
+	t.printf("%s\n", s)
+	return t.err
+}
+
+// Finish prints the closing lines, with IMB's check summary in -check mode.
+func (t *IMBText) Finish(failed []string) error {
+	if t.check {
+		if len(failed) == 0 {
+			t.printf("\n\n!!!!  ALL BENCHMARKS SUCCESSFUL !!!! \n")
+		} else {
+			t.printf("\n\n!!!!  %d  BENCHMARK(S) FAILED     !!!! \n\n", len(failed))
+			for _, b := range failed {
+				t.printf("%s    : FAILED !! \n", b)
+			}
+		}
+	}
+	t.printf("\n\n# All processes entering MPI_Finalize\n\n")
+	return t.err
+}
+
+// columns lists a table's column titles for a record.
+func columns(r *result.Record) []string {
+	var cols []string
+	if r.Multi == 1 {
+		cols = append(cols, "Group")
+	}
+	switch {
+	case isSync(r):
+		cols = append(cols, "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]")
+	case r.Class == "single" && r.Multi != 0:
+		cols = append(cols, "#bytes", "#repetitions", "t[usec]", "Mbytes/sec")
+	case r.Class == "single" || r.Class == "parallel":
+		cols = append(cols, "#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", "Mbytes/sec")
+	default:
+		cols = append(cols, "#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]")
+	}
+	if r.Check && !isSync(r) {
+		cols = append(cols, "defects")
+	}
+	return cols
+}
+
+// isSync marks benchmarks without a message length column (IMB's Sync type).
+func isSync(r *result.Record) bool { return r.Benchmark == "Barrier" }
+
+func tableKey(r *result.Record) string {
+	return fmt.Sprint(r.Suite, "|", r.Benchmark, "|", r.NProcs, "|", r.Multi, "|", r.Groups, "|", r.Map, "|", r.Mode, "|", r.Check)
+}
+
+// Row prints one record, preceded by a table header when a table starts.
+func (t *IMBText) Row(r *result.Record) error {
+	if key := tableKey(r); key != t.last {
+		t.last = key
+		t.tableHeader(r)
+	}
+	if r.Multi == 1 && r.Group <= 0 {
+		t.printf("\n")
+	}
+	var b strings.Builder
+	if r.Multi == 1 {
+		fmt.Fprintf(&b, "%13d", r.Group)
+	}
+	if !isSync(r) {
+		fmt.Fprintf(&b, "%13d", r.Bytes)
+	}
+	fmt.Fprintf(&b, "%13d", r.Reps)
+	if r.Class == "single" && r.Multi != 0 && !isSync(r) {
+		fmt.Fprintf(&b, "%13.2f%13.2f", r.TMax, r.MBps)
+	} else {
+		fmt.Fprintf(&b, "%13.2f%13.2f%13.2f", r.TMin, r.TMax, r.TAvg)
+		if r.Class != "collective" {
+			fmt.Fprintf(&b, "%13.2f", r.MBps)
+		}
+	}
+	if r.Check && !isSync(r) {
+		fmt.Fprintf(&b, "%13.2f", r.Defects)
+	}
+	t.printf("%s\n", b.String())
+	return t.err
+}
+
+func (t *IMBText) tableHeader(r *result.Record) {
+	cols := columns(r)
+	rule := "#" + strings.Repeat("-", len(cols)*colWidth-1)
+	t.printf("\n%s\n", rule)
+	if len(r.Groups) > 1 {
+		t.printf("# Benchmarking Multi-%s \n", r.Benchmark)
+	} else {
+		t.printf("# Benchmarking %s \n", r.Benchmark)
+	}
+	t.printf("%s", procIDs(r))
+	t.printf("%s\n", rule)
+	if r.Mode != "" {
+		t.printf("#\n#    MODE: %s \n#\n", strings.ToUpper(r.Mode))
+	}
+	for _, c := range cols {
+		t.printf("%*s", colWidth, c)
+	}
+	t.printf("\n")
+}
+
+// procIDs is the process block of a table header: the process count, the
+// rank order under -map, or the groups of a Multi run, and the idle count.
+func procIDs(r *result.Record) string {
+	var b strings.Builder
+	active := 0
+	for _, g := range r.Groups {
+		active += len(g)
+	}
+	if len(r.Groups) > 1 {
+		fmt.Fprintf(&b, "# ( %d groups of %d processes each running simultaneous ) \n", len(r.Groups), r.NProcs)
+		for i, g := range r.Groups {
+			fmt.Fprintf(&b, "# Group  %d: %s\n# \n", i, intRow(g))
+		}
+	} else if len(r.Map) == 2 {
+		fmt.Fprintf(&b, "# #processes = %d; rank order (rowwise): \n", r.NProcs)
+		b.WriteString(rankOrder(r.Groups[0], r.Map[0], r.Context.Procs))
+	} else {
+		fmt.Fprintf(&b, "# #processes = %d \n", r.NProcs)
+	}
+	switch idle := r.Context.Procs - active; {
+	case idle == 1:
+		b.WriteString("# ( 1 additional process waiting in MPI_Barrier)\n")
+	case idle > 1:
+		fmt.Fprintf(&b, "# ( %d additional processes waiting in MPI_Barrier)\n", idle)
+	}
+	return b.String()
+}
+
+// rankOrder prints the active ranks as the rows of the -map matrix.
+func rankOrder(ranks []int, px, size int) string {
+	var b strings.Builder
+	ip := 0
+	for i := 0; i < px && ip < len(ranks); i++ {
+		py := size / px
+		if i < size%px {
+			py++
+		}
+		py = min(py, len(ranks)-ip)
+		fmt.Fprintf(&b, "# %s\n# \n", intRow(ranks[ip:ip+py]))
+		ip += py
+	}
+	return b.String()
+}
+
+// intRow prints ranks as IMB does: %4d each, 16 to a line.
+func intRow(v []int) string {
+	var b strings.Builder
+	for i, x := range v {
+		if i > 0 && i%16 == 0 {
+			b.WriteString("\n# ")
+		}
+		fmt.Fprintf(&b, " %4d", x)
+	}
+	return b.String()
+}
+
+// asctime prints an RFC 3339 time as C's asctime does, like IMB's Date line.
+func asctime(s string) string {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t.Format("Mon Jan _2 15:04:05 2006")
+	}
+	return s
+}

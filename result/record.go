@@ -1,0 +1,123 @@
+// Package result holds the Record, the one structured form of every
+// measurement mpibench makes, and reads and writes Records as JSON Lines.
+// Text tables, CSV and plots are renderers of Records, never the reverse.
+package result
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Context identifies the run a Record belongs to.
+type Context struct {
+	Tool        string   `json:"tool"`         // "mpibench <version>"
+	Start       string   `json:"start"`        // RFC 3339 start time of the run
+	Host        string   `json:"host"`         // MPI_Get_processor_name of rank 0
+	Hosts       []string `json:"hosts"`        // distinct processor names, rank order of first appearance
+	MPI         string   `json:"mpi"`          // flavor the binary was built for: openmpi or mpich
+	MPIVersion  string   `json:"mpi_version"`  // MPI_Get_version
+	MPILibrary  string   `json:"mpi_library"`  // MPI_Get_library_version, first line
+	ThreadLevel string   `json:"thread_level"` // provided by MPI_Init_thread
+	Procs       int      `json:"procs"`        // size of MPI_COMM_WORLD
+	Args        []string `json:"args"`         // command line after the program name
+	Machine     string   `json:"machine"`      // uname: machine, system, release, version
+	System      string   `json:"system"`
+	Release     string   `json:"release"`
+	Version     string   `json:"version"`
+}
+
+// Record is one row of a result table: one benchmark at one message length
+// on one process layout.
+type Record struct {
+	Suite     string  `json:"suite"`          // mpi1, ext, io, ...
+	Benchmark string  `json:"benchmark"`      // e.g. PingPong
+	Class     string  `json:"class"`          // single, parallel, collective
+	Multi     int     `json:"multi"`          // -1 primary, 0 or 1 the -multi output flag
+	Group     int     `json:"group"`          // group index with -multi 1, else -1
+	NProcs    int     `json:"np"`             // active processes per group (Q)
+	Groups    [][]int `json:"groups"`         // world ranks of each group, in communicator order
+	Map       []int   `json:"map,omitempty"`  // -map PxQ as [P, Q]
+	Bytes     int     `json:"bytes"`          // message length X
+	Reps      int     `json:"reps"`           // n_sample
+	TMin      float64 `json:"t_min_us"`       // µs, over the active ranks
+	TMax      float64 `json:"t_max_us"`       // µs
+	TAvg      float64 `json:"t_avg_us"`       // µs
+	MBps      float64 `json:"mbytes_per_sec"` // throughput from TMax, MB = 2^20 bytes; 0 for collectives
+	Check     bool    `json:"check"`          // results-checking mode: not valid benchmark data
+	Defects   float64 `json:"defects"`        // wrong items found in -check mode
+	Mode      string  `json:"mode,omitempty"` // aggregate / non-aggregate / non-blocking
+	Context   Context `json:"context"`
+}
+
+// Writer appends Records to a JSON Lines stream, one line per Record,
+// written out before Write returns so that a crash keeps every finished row.
+type Writer struct {
+	w io.Writer
+}
+
+// NewWriter returns a Writer on w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// Write appends one Record.
+func (w *Writer) Write(r *Record) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = w.w.Write(b)
+	if f, ok := w.w.(*os.File); ok && err == nil {
+		err = f.Sync()
+	}
+	return err
+}
+
+// Warning is a line of a results file that could not be read.
+type Warning struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (w Warning) String() string { return fmt.Sprintf("%s:%d: %v", w.File, w.Line, w.Err) }
+
+// Read reads every Record of a JSON Lines stream. A line that does not
+// parse is skipped and reported as a Warning (a killed run leaves half a
+// line behind); only an I/O error stops the read.
+func Read(r io.Reader, name string) ([]Record, []Warning, error) {
+	var recs []Record
+	var warns []Warning
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" {
+			continue
+		}
+		var rec Record
+		if err := json.Unmarshal([]byte(text), &rec); err != nil {
+			warns = append(warns, Warning{name, line, err})
+			continue
+		}
+		recs = append(recs, rec)
+	}
+	return recs, warns, sc.Err()
+}
+
+// Header describes a run for the renderers that print one before the rows.
+type Header struct {
+	Context    Context
+	Part       string   // e.g. "MPI-1"
+	Benchmarks []string // in run order
+	Multi      int      // -1 primary, 0 or 1
+	MinLen     int
+	MaxLen     int
+	UserLens   bool // lengths came from -msglen
+	Check      bool
+}
