@@ -1,3 +1,3 @@
 module mpibench
 
-go 1.24
+go 1.22

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what mpibench needs on Debian (Open MPI and MPICH with their
+# headers, pkg-config, a C compiler) when it is missing, and checks for Go.
+set -euo pipefail
+
+pkgs=(openmpi-bin libopenmpi-dev mpich libmpich-dev pkg-config gcc)
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+	sudo=""
+	[ "$(id -u)" -eq 0 ] || sudo="sudo"
+	echo "setup: installing ${missing[*]}" >&2
+	$sudo apt-get update -q
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+export PATH="$PATH:/usr/local/go/bin"
+if ! command -v go >/dev/null; then
+	echo "setup: Go 1.22 or newer is needed (https://go.dev/dl or Debian's golang-go from backports)" >&2
+	exit 1
+fi

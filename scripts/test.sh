@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Set up, then vet and test mpibench against Open MPI and against MPICH.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export PATH="$PATH:/usr/local/go/bin"
+unformatted=$(gofmt -l .)
+if [ -n "$unformatted" ]; then
+	echo "gofmt would change: $unformatted" >&2
+	exit 1
+fi
+go vet ./...
+go vet -tags mpich ./...
+echo "== tests against Open MPI =="
+go test -count=1 ./...
+echo "== tests against MPICH =="
+go test -count=1 -tags mpich ./...
