@@ -49,8 +49,11 @@ func (b *Benchmark) Unit() int {
 	return 1
 }
 
-// Datatype is the MPI datatype of the messages.
+// Datatype is the MPI datatype of the messages ("-" for Barrier).
 func (b *Benchmark) Datatype() string {
+	if b.NoBytes {
+		return "-"
+	}
 	if b.Reduction {
 		return "MPI_FLOAT"
 	}

@@ -102,6 +102,7 @@ func list(w io.Writer) {
 	for _, b := range benchmarks() {
 		fmt.Fprintf(w, "%-10s %-16s %-18s %-10s %s\n", b.suite, b.name, b.class, b.datatype, b.calls)
 	}
+	fmt.Fprintln(w, "\nEvery mpi1 benchmark also has a Multi- version (-multi 0|1): disjoint groups run it at once.")
 }
 
 // launcherRank is the rank the launcher gave this process before MPI is
