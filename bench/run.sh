@@ -12,7 +12,7 @@
 set -euo pipefail
 
 MPI=${MPI:-openmpi}
-ROUNDS=${ROUNDS:-5}
+ROUNDS=${ROUNDS:-9}
 STRICT=${STRICT:-0}
 TARGET=1.03
 
