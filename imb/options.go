@@ -44,17 +44,18 @@ func ParseArgs(args []string) (Options, error) {
 			o.Benchmarks = append(o.Benchmarks, a)
 			continue
 		}
-		name := strings.TrimLeft(a, "-")
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
 		val, hasVal := "", false
 		if k, v, ok := strings.Cut(name, "="); ok {
 			name, val, hasVal = k, v, true
 		}
 		switch name {
-		case "h", "help":
-			o.Help = true
-			continue
-		case "check":
-			o.Check = true
+		case "h", "help", "check":
+			if hasVal {
+				return o, usagef("flag -%s takes no value (got %s)", name, a)
+			}
+			o.Help = o.Help || name != "check"
+			o.Check = o.Check || name == "check"
 			continue
 		}
 		if !valueFlags[name] {

@@ -1,0 +1,174 @@
+package result
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func testContext() Context {
+	return Context{
+		Tool: "mpibench 0.1.0", Start: "2024-03-05T09:07:02Z", Host: "node01",
+		Hosts: []string{"node01", "node02"}, MPI: "openmpi", MPIVersion: "3.1",
+		MPILibrary: "Open MPI v4.1.6", ThreadLevel: "MPI_THREAD_FUNNELED", Procs: 4,
+		Args: []string{"PingPong", "-multi", "1"}, Machine: "x86_64", System: "Linux",
+		Release: "6.8.0", Version: "#1 SMP PREEMPT_DYNAMIC",
+	}
+}
+
+func testRecords() []Record {
+	ctx := testContext()
+	return []Record{
+		{Suite: "mpi1", Benchmark: "PingPong", Class: "single", Multi: -1, Group: -1, NProcs: 2,
+			Groups: [][]int{{0, 1}}, Bytes: 0, Reps: 1000, TMin: 0.21, TMax: 0.23, TAvg: 0.22, Context: ctx},
+		{Suite: "mpi1", Benchmark: "PingPong", Class: "single", Multi: 1, Group: 1, NProcs: 2,
+			Groups: [][]int{{0, 2}, {1, 3}}, Map: []int{2, 2}, Bytes: 4194304, Reps: 10,
+			TMin: 350.125, TMax: 351.5, TAvg: 350.8125, MBps: 11379.584, Context: ctx},
+		{Suite: "mpi1", Benchmark: "Allreduce", Class: "collective", Multi: 0, Group: -1, NProcs: 4,
+			Groups: [][]int{{0, 1, 2, 3}}, Bytes: 65536, Reps: 640, TMin: 12.5, TMax: 13.75, TAvg: 13.1,
+			Check: true, Defects: 3, Mode: "aggregate", Context: ctx},
+	}
+}
+
+func TestWriterReadRoundTrip(t *testing.T) {
+	recs := testRecords()
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := strings.Count(buf.String(), "\n"); n != len(recs) {
+		t.Errorf("%d lines written for %d records", n, len(recs))
+	}
+	got, warns, err := Read(&buf, "buf")
+	if err != nil || len(warns) != 0 {
+		t.Fatalf("Read: err %v, warnings %v", err, warns)
+	}
+	if !reflect.DeepEqual(got, recs) {
+		t.Errorf("round trip changed the records:\ngot  %+v\nwant %+v", got, recs)
+	}
+}
+
+func TestWriterFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "r.jsonl")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := testRecords()
+	w := NewWriter(f)
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+		// Every finished record is in the file (handed to the OS) before the next one starts.
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := bytes.Count(data, []byte("\n")); n != i+1 {
+			t.Errorf("after record %d the file has %d lines", i, n)
+		}
+	}
+	f.Close()
+	f, err = os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, warns, err := Read(f, p)
+	if err != nil || len(warns) != 0 || !reflect.DeepEqual(got, recs) {
+		t.Errorf("Read(%s): %d records, warnings %v, err %v", p, len(got), warns, err)
+	}
+}
+
+func TestWriterError(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "r.jsonl")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close() // writes now fail
+	recs := testRecords()
+	if err := NewWriter(f).Write(&recs[0]); err == nil {
+		t.Error("Write to a closed file succeeded")
+	}
+}
+
+func TestReadFieldNames(t *testing.T) {
+	// A record as another tool would write it, by the documented keys.
+	line := `{"suite":"mpi1","benchmark":"Sendrecv","class":"parallel","multi":-1,"group":-1,"np":4,` +
+		`"groups":[[0,1,2,3]],"map":[2,2],"bytes":1024,"reps":1000,"t_min_us":1.5,"t_max_us":2.5,` +
+		`"t_avg_us":2,"mbytes_per_sec":781.25,"check":false,"defects":0,"mode":"",` +
+		`"context":{"tool":"t","procs":4,"hosts":["a"],"mpi":"mpich"}}`
+	got, warns, err := Read(strings.NewReader(line), "x")
+	if err != nil || len(warns) != 0 || len(got) != 1 {
+		t.Fatalf("Read: %v %v %v", got, warns, err)
+	}
+	want := Record{Suite: "mpi1", Benchmark: "Sendrecv", Class: "parallel", Multi: -1, Group: -1, NProcs: 4,
+		Groups: [][]int{{0, 1, 2, 3}}, Map: []int{2, 2}, Bytes: 1024, Reps: 1000, TMin: 1.5, TMax: 2.5, TAvg: 2,
+		MBps: 781.25, Context: Context{Tool: "t", Procs: 4, Hosts: []string{"a"}, MPI: "mpich"}}
+	if !reflect.DeepEqual(got[0], want) {
+		t.Errorf("got  %+v\nwant %+v", got[0], want)
+	}
+}
+
+func TestReadSkipsBadLines(t *testing.T) {
+	recs := testRecords()
+	var good bytes.Buffer
+	w := NewWriter(&good)
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(good.String(), "\n"), "\n")
+	// line 1: record 0; line 2: garbage; line 3: blank; line 4: record 1;
+	// line 5: record 2; line 6: half of a record, as a killed run leaves.
+	text := lines[0] + "this is not json\n" + "\n" + lines[1] + lines[2] + "\n" + lines[2][:len(lines[2])/2]
+	got, warns, err := Read(strings.NewReader(text), "results.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, recs) {
+		t.Errorf("kept %d records, want the %d good ones", len(got), len(recs))
+	}
+	if len(warns) != 2 {
+		t.Fatalf("warnings %v, want 2", warns)
+	}
+	for i, line := range []int{2, 6} {
+		w := warns[i]
+		if w.File != "results.jsonl" || w.Line != line || w.Err == nil {
+			t.Errorf("warning %d = %+v, want results.jsonl line %d", i, w, line)
+		}
+		if s := w.String(); !strings.HasPrefix(s, "results.jsonl:"+string(rune('0'+line))+": ") {
+			t.Errorf("warning %d prints %q", i, s)
+		}
+	}
+}
+
+type failingReader struct{ n int }
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		r.n++
+		return copy(p, "{\"suite\":\"mpi1\"}\n"), nil
+	}
+	return 0, errors.New("disk on fire")
+}
+
+func TestReadIOError(t *testing.T) {
+	got, _, err := Read(&failingReader{}, "x")
+	if err == nil || !strings.Contains(err.Error(), "disk on fire") {
+		t.Errorf("Read error = %v, want the reader's error", err)
+	}
+	if len(got) != 1 || got[0].Suite != "mpi1" {
+		t.Errorf("records before the error: %+v", got)
+	}
+}
