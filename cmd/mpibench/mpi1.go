@@ -65,7 +65,7 @@ func runMPI1(args []string, stdout, stderr io.Writer) (code int) {
 	if jsonFile != nil {
 		defer jsonFile.Close()
 	}
-	ctx, err := context(world, args)
+	ctx, err := runContext(world, args)
 	if err != nil {
 		return fail(world, stderr, err)
 	}
@@ -127,8 +127,8 @@ func resolve(args []string, size int) (*imb.Config, error) {
 	return imb.Resolve(opts, size, args)
 }
 
-// context describes the run for every record; rank 0 gathers the hosts.
-func context(world mpi.Comm, args []string) (result.Context, error) {
+// runContext describes the run for every record; rank 0 gathers the hosts.
+func runContext(world mpi.Comm, args []string) (result.Context, error) {
 	names, err := world.GatherProcessorNames()
 	if err != nil {
 		return result.Context{}, err

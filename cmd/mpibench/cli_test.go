@@ -1,0 +1,89 @@
+package main
+
+// Tests that run the mpibench binary directly, without a launcher: help,
+// list, version and bad subcommands never initialise MPI.
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestHelp(t *testing.T) {
+	for _, arg := range []string{"-h", "--help", "help"} {
+		r := direct(t, arg)
+		mustSucceed(t, r)
+		for _, s := range []string{"Usage:", "mpibench mpi1", "mpibench list", "mpibench -h"} {
+			if !strings.Contains(r.stdout, s) {
+				t.Errorf("mpibench %s: usage lacks %q:\n%s", arg, s, r.stdout)
+			}
+		}
+	}
+}
+
+func TestMPI1Help(t *testing.T) {
+	for _, args := range [][]string{{"mpi1", "-h"}, {"mpi1", "PingPong", "-help"}, {"mpi1", "--help"}} {
+		r := direct(t, args...)
+		mustSucceed(t, r)
+		for _, s := range []string{"Usage:", "-npmin", "-multi", "-input", "-msglen", "-map", "-check", "-json", "-h"} {
+			if !strings.Contains(r.stdout, s) {
+				t.Errorf("mpibench %s: usage lacks %q:\n%s", strings.Join(args, " "), s, r.stdout)
+			}
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	r := direct(t, "version")
+	mustSucceed(t, r)
+	if !strings.HasPrefix(r.stdout, "mpibench ") {
+		t.Errorf("version: got %q", r.stdout)
+	}
+}
+
+// TestList: all 13 IMB-MPI1 benchmarks, one line each, with their class
+// and the MPI calls they are based on.
+func TestList(t *testing.T) {
+	r := direct(t, "list")
+	mustSucceed(t, r)
+	lines := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "mpi1" {
+			if _, dup := lines[f[1]]; dup {
+				t.Errorf("benchmark %s listed twice", f[1])
+			}
+			lines[f[1]] = l
+		}
+	}
+	if len(lines) != len(benchTable) {
+		t.Errorf("%d mpi1 benchmarks listed, want %d:\n%s", len(lines), len(benchTable), r.stdout)
+	}
+	for _, b := range benchTable {
+		l, ok := lines[b.name]
+		if !ok {
+			t.Errorf("%s not listed", b.name)
+			continue
+		}
+		want := append([]string{b.title}, b.calls...)
+		if b.reduction {
+			want = append(want, "MPI_FLOAT")
+		}
+		for _, s := range want {
+			if !strings.Contains(l, s) {
+				t.Errorf("list line %q lacks %q", l, s)
+			}
+		}
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	r := direct(t, "frobnicate")
+	noPanic(t, r)
+	if r.code != 2 || !strings.Contains(r.stderr, "frobnicate") {
+		t.Errorf("unknown subcommand: want exit 2 and the name on stderr, got %s", r)
+	}
+	r = direct(t)
+	noPanic(t, r)
+	if r.code != 2 || !strings.Contains(r.stderr, "Usage:") {
+		t.Errorf("no subcommand: want exit 2 and the usage on stderr, got %s", r)
+	}
+}
