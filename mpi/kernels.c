@@ -12,17 +12,21 @@
  * trip, halved by the caller (IMB 3.3.2.1). */
 static int pingpong(const mb_kernel *k, int rank)
 {
-	int i;
+	/* Locals, not k->...: MPI calls could alias *k as far as the compiler
+	 * knows, so fields would be reloaded on every repetition. */
+	int i, n = k->nrep, count = k->count;
+	void *s = k->sbuf, *r = k->rbuf;
+	MPI_Comm comm = k->comm;
 	MPI_Status st;
 	if (rank == 0) {
-		for (i = 0; i < k->nrep; i++) {
-			CHK(MPI_Send(k->sbuf, k->count, MPI_BYTE, 1, TAG, k->comm));
-			CHK(MPI_Recv(k->rbuf, k->count, MPI_BYTE, 1, TAG, k->comm, &st));
+		for (i = 0; i < n; i++) {
+			CHK(MPI_Send(s, count, MPI_BYTE, 1, TAG, comm));
+			CHK(MPI_Recv(r, count, MPI_BYTE, 1, TAG, comm, &st));
 		}
 	} else if (rank == 1) {
-		for (i = 0; i < k->nrep; i++) {
-			CHK(MPI_Recv(k->rbuf, k->count, MPI_BYTE, 0, TAG, k->comm, &st));
-			CHK(MPI_Send(k->sbuf, k->count, MPI_BYTE, 0, TAG, k->comm));
+		for (i = 0; i < n; i++) {
+			CHK(MPI_Recv(r, count, MPI_BYTE, 0, TAG, comm, &st));
+			CHK(MPI_Send(s, count, MPI_BYTE, 0, TAG, comm));
 		}
 	}
 	return MPI_SUCCESS;
