@@ -449,6 +449,13 @@ func TestHeaderLines(t *testing.T) {
 			"        Group #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]",
 		},
 	}
+	compareTables(t, want, "header lines", func(tb parsed) string { return tb.header })
+}
+
+// compareTables renders every scenario named in want and compares one
+// field of each parsed table with the wanted list.
+func compareTables(t *testing.T, want map[string][]string, what string, field func(parsed) string) {
+	t.Helper()
 	for _, s := range scenarios() {
 		w, ok := want[s.name]
 		if !ok {
@@ -456,10 +463,10 @@ func TestHeaderLines(t *testing.T) {
 		}
 		var got []string
 		for _, tb := range parseIMB(render(t, s)) {
-			got = append(got, tb.header)
+			got = append(got, field(tb))
 		}
 		if !slices.Equal(got, w) {
-			t.Errorf("%s: header lines\n%q\nwant\n%q", s.name, got, w)
+			t.Errorf("%s: %s\n%q\nwant\n%q", s.name, what, got, w)
 		}
 	}
 }
@@ -504,19 +511,7 @@ func TestProcessBlock(t *testing.T) {
 				"#    33   35\n# \n",
 		},
 	}
-	for _, s := range scenarios() {
-		w, ok := want[s.name]
-		if !ok {
-			continue
-		}
-		var got []string
-		for _, tb := range parseIMB(render(t, s)) {
-			got = append(got, tb.block)
-		}
-		if !slices.Equal(got, w) {
-			t.Errorf("%s: process blocks\n%q\nwant\n%q", s.name, got, w)
-		}
-	}
+	compareTables(t, want, "process blocks", func(tb parsed) string { return tb.block })
 }
 
 func TestWriteError(t *testing.T) {
