@@ -39,6 +39,15 @@ func refSum(np, i int) float32 {
 	return float32(s)
 }
 
+// refSumBytes is the bytes of count reference sums from item off on.
+func refSumBytes(np, off, count int) []byte {
+	f := make([]float32, count)
+	for k := range f {
+		f[k] = refSum(np, off+k)
+	}
+	return floatBytes(f)
+}
+
 // refSumFloat32 sums in float32 in the given rank order, as an MPI
 // library may do; the checker must accept its rounding.
 func refSumFloat32(i int, ranks []int) float32 {
@@ -184,19 +193,11 @@ func received(t *testing.T, name string, r, n, x, i int) (buf []byte, checked in
 	case "Reduce":
 		floats = true
 		if root := i % n; root == r {
-			f := make([]float32, x/4)
-			for k := range f {
-				f[k] = refSum(n, k)
-			}
-			data = floatBytes(f)
+			data = refSumBytes(n, 0, x/4)
 		}
 	case "Allreduce":
 		floats = true
-		f := make([]float32, x/4)
-		for k := range f {
-			f[k] = refSum(n, k)
-		}
-		data = floatBytes(f)
+		data = refSumBytes(n, 0, x/4)
 	case "Reduce_scatter":
 		floats = true
 		l := x / 4
@@ -212,11 +213,7 @@ func received(t *testing.T, name string, r, n, x, i int) (buf []byte, checked in
 		if r < s {
 			mine++
 		}
-		f := make([]float32, mine)
-		for k := range f {
-			f[k] = refSum(n, off+k)
-		}
-		data = floatBytes(f)
+		data = refSumBytes(n, off, mine)
 	case "Barrier":
 	default:
 		t.Fatalf("no reference for %s", name)
