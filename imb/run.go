@@ -162,12 +162,13 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 
 // emit turns the gathered per-rank times into Records and sends them on.
 func (d *Driver) emit(b *Benchmark, q int, groups [][]int, x int, all []float64) error {
-	rows := []*result.Record{d.record(b, q, groups, -1, x, all)}
+	var rows []*result.Record
 	if d.cfg.Multi == 1 {
-		rows = rows[:0]
 		for g := range groups {
 			rows = append(rows, d.record(b, q, groups, g, x, all))
 		}
+	} else {
+		rows = append(rows, d.record(b, q, groups, -1, x, all))
 	}
 	for _, r := range rows {
 		if r.Defects > 0 && !slices.Contains(d.bad, b.Name) {
