@@ -1,14 +1,10 @@
-// Package imb implements the IMB-MPI1 3.0 suite: its benchmark table, its
-// rules (message lengths, repetitions, process counts, -map and -multi
-// layouts, results checking) and the driver that runs them with real MPI.
+// Package imb implements the IMB 3.0 suites IMB-MPI1, IMB-EXT and IMB-IO:
+// their benchmark tables, their rules (message lengths, repetitions, modes,
+// process counts, -map and -multi layouts, results checking) and the driver
+// that runs them with real MPI.
 package imb
 
-import (
-	"sort"
-	"strings"
-
-	"mpibench/mpi"
-)
+import "mpibench/mpi"
 
 // Class is IMB's benchmark classification (section 3.3.1).
 type Class int
@@ -38,7 +34,10 @@ type Benchmark struct {
 	Reduction bool       // MPI_FLOAT + MPI_SUM, lengths in units of 4 bytes
 	Factor    float64    // throughput factor n_msg; 0 means no throughput column
 	TimeScale float64    // reported time = measured time * TimeScale
-	NoBytes   bool       // the table has no #bytes column (Barrier)
+	NoBytes   bool       // the table has no #bytes column (Barrier, Open_Close)
+	Modes     []Mode     // the tables it prints, in order; nil: one table without MODE line
+	RMA       *RMASpec   // IMB-EXT benchmarks: the one-sided pattern
+	IO        *IOSpec    // IMB-IO benchmarks: the file access
 }
 
 // Unit is the length unit: sizeof(float) for reductions, else 1 byte.
@@ -75,30 +74,4 @@ var MPI1 = []Benchmark{
 	{Name: "Reduce_scatter", Class: Collective, Calls: "MPI_Reduce_scatter", Kernel: mpi.ReduceScatter, Reduction: true, TimeScale: 1},
 	{Name: "Allreduce", Class: Collective, Calls: "MPI_Allreduce", Kernel: mpi.Allreduce, Reduction: true, TimeScale: 1},
 	{Name: "Barrier", Class: Collective, Calls: "MPI_Barrier", Kernel: mpi.Barrier, TimeScale: 1, NoBytes: true},
-}
-
-// Lookup finds a benchmark by name, case-insensitively.
-func Lookup(name string) (*Benchmark, bool) {
-	for i := range MPI1 {
-		if strings.EqualFold(MPI1[i].Name, name) {
-			return &MPI1[i], true
-		}
-	}
-	return nil, false
-}
-
-// Names lists the benchmark names in table order.
-func Names() []string {
-	names := make([]string, len(MPI1))
-	for i, b := range MPI1 {
-		names[i] = b.Name
-	}
-	return names
-}
-
-// SortedNames lists the benchmark names alphabetically.
-func SortedNames() []string {
-	n := Names()
-	sort.Strings(n)
-	return n
 }

@@ -56,25 +56,25 @@ func TestBenchmarkTable(t *testing.T) {
 
 func TestLookup(t *testing.T) {
 	for _, n := range []string{"pingpong", "PINGPONG", "PingPong", "reduce_SCATTER", "barrier"} {
-		b, ok := Lookup(n)
+		b, ok := MPI1Suite.Lookup(n)
 		if !ok {
-			t.Errorf("Lookup(%q) failed", n)
+			t.Errorf("MPI1Suite.Lookup(%q) failed", n)
 			continue
 		}
 		if !equalFoldASCII(b.Name, n) {
-			t.Errorf("Lookup(%q) = %s", n, b.Name)
+			t.Errorf("MPI1Suite.Lookup(%q) = %s", n, b.Name)
 		}
 	}
 	for _, n := range []string{"", "Ping", "PingPongs", "Reduce scatter", "Multi-PingPong", "Window"} {
-		if b, ok := Lookup(n); ok {
-			t.Errorf("Lookup(%q) = %s, want not found", n, b.Name)
+		if b, ok := MPI1Suite.Lookup(n); ok {
+			t.Errorf("MPI1Suite.Lookup(%q) = %s, want not found", n, b.Name)
 		}
 	}
-	sorted := SortedNames()
+	sorted := MPI1Suite.SortedNames()
 	if !slices.IsSorted(sorted) || len(sorted) != 13 || sorted[0] != "Allgather" {
-		t.Errorf("SortedNames() = %v", sorted)
+		t.Errorf("MPI1Suite.SortedNames() = %v", sorted)
 	}
-	if names := Names(); names[0] != "PingPong" || names[12] != "Barrier" {
+	if names := MPI1Suite.Names(); names[0] != "PingPong" || names[12] != "Barrier" {
 		t.Errorf("Names() = %v", names)
 	}
 }

@@ -9,25 +9,20 @@ import (
 // benchCase holds the communicator and buffers of one benchmark on one
 // process count; the buffers are sized once for the longest message.
 type benchCase struct {
-	b              *Benchmark
-	comm           mpi.Comm
-	q              int
-	lens           []int
-	check          bool
+	*caseEnv
 	send, recv     mpi.Buffer
 	counts, displs mpi.Buffer
 }
 
-func newCase(b *Benchmark, comm mpi.Comm, q int, lens []int, check bool) *benchCase {
-	return &benchCase{b: b, comm: comm, q: q, lens: lens, check: check}
-}
+func newCase(env *caseEnv) *benchCase { return &benchCase{caseEnv: env} }
 
 func (c *benchCase) active() bool { return !c.comm.Null() }
 
-func (c *benchCase) free() {
+func (c *benchCase) free() error {
 	for _, buf := range []*mpi.Buffer{&c.send, &c.recv, &c.counts, &c.displs} {
 		buf.Free()
 	}
+	return nil
 }
 
 // setup allocates the buffers and runs the warm-up: N_WARMUP executions of
@@ -53,9 +48,9 @@ func (c *benchCase) setup() error {
 		return err
 	}
 	FillSend(c.b, c.send.Bytes(), c.comm.Rank())
-	run := c.run(maxLen, Repetitions(maxLen))
+	run := c.run(maxLen, c.set.Repetitions(maxLen, NoMode))
 	run.Barriers = 0
-	for i := 0; i < NWarmup; i++ {
+	for i := 0; i < c.set.NWarmup; i++ {
 		if _, err := run.Exec(); err != nil {
 			return err
 		}
@@ -79,21 +74,22 @@ func (c *benchCase) run(x, reps int) *mpi.Run {
 		}
 	}
 	return &mpi.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
-		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: NBarr}
+		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr}
 }
 
 // measure returns this rank's time per repetition in seconds (-1 when
 // idle) and, in -check mode, the number of wrong items received.
-func (c *benchCase) measure(x int) (float64, int, error) {
+func (c *benchCase) measure(x int, _ Mode) (Sample, error) {
 	if !c.active() {
-		return -1, 0, nil
+		return Sample{T: -1}, nil
 	}
-	run := c.run(x, Repetitions(x))
+	run := c.run(x, c.set.Repetitions(x, NoMode))
 	if !c.check {
 		t, err := run.Exec()
-		return t, 0, err
+		return Sample{T: t}, err
 	}
-	return c.measureChecked(run, x)
+	t, defects, err := c.measureChecked(run, x)
+	return Sample{T: t, Defects: defects}, err
 }
 
 // measureChecked runs the repetitions one kernel call each, so that every

@@ -147,7 +147,7 @@ func TestFillBytesOffsets(t *testing.T) {
 
 func TestFillSend(t *testing.T) {
 	for _, name := range []string{"PingPong", "Alltoall", "Allreduce"} {
-		b, _ := Lookup(name)
+		b, _ := MPI1Suite.Lookup(name)
 		got := make([]byte, 26)
 		FillSend(b, got, 3)
 		want := refBytes(3, 0, 26)
@@ -306,12 +306,12 @@ func TestDefectsOneCorruption(t *testing.T) {
 func TestDefectsWrongSource(t *testing.T) {
 	// Data from the wrong rank must not pass: Sendrecv on 3 processes,
 	// rank 1 given its right neighbour's bytes instead of its left's.
-	b, _ := Lookup("Sendrecv")
+	b, _ := MPI1Suite.Lookup("Sendrecv")
 	if d := Defects(b, refBytes(2, 0, 64), 1, 3, 64, 0); d == 0 {
 		t.Error("Sendrecv: data from the right neighbour passed the check")
 	}
 	// Bcast repetition 1 on 3 processes has root 1; root 0's data is wrong.
-	b, _ = Lookup("Bcast")
+	b, _ = MPI1Suite.Lookup("Bcast")
 	if d := Defects(b, refBytes(0, 0, 64), 2, 3, 64, 1); d == 0 {
 		t.Error("Bcast: data from root 0 passed the check in repetition 1")
 	}
@@ -319,19 +319,19 @@ func TestDefectsWrongSource(t *testing.T) {
 		t.Errorf("Bcast: root 1's data in repetition 1 gave %d defects", d)
 	}
 	// Alltoall: a block taken from the sender's offset 0 instead of r*x.
-	b, _ = Lookup("Alltoall")
+	b, _ = MPI1Suite.Lookup("Alltoall")
 	buf := append(refBytes(0, 0, 8), refBytes(1, 8, 8)...)
 	if d := Defects(b, buf, 1, 2, 8, 0); d == 0 {
 		t.Error("Alltoall: rank 1 accepted rank 0's block for rank 0")
 	}
 	// Allreduce: the sum over 2 ranks when 3 took part.
-	b, _ = Lookup("Allreduce")
+	b, _ = MPI1Suite.Lookup("Allreduce")
 	f := []float32{refSum(2, 0), refSum(2, 1)}
 	if d := Defects(b, floatBytes(f), 0, 3, 8, 0); d != 2 {
 		t.Errorf("Allreduce: sum over the wrong rank count gave %d defects, want 2", d)
 	}
 	// A receive buffer left untouched (all 0xff, as the driver presets it).
-	b, _ = Lookup("PingPong")
+	b, _ = MPI1Suite.Lookup("PingPong")
 	junk := make([]byte, 40)
 	for k := range junk {
 		junk[k] = 0xff
@@ -347,7 +347,7 @@ func TestDefectsFloatRounding(t *testing.T) {
 	// rounding visible.
 	const n = 7
 	ranks := []int{6, 0, 5, 1, 4, 2, 3}
-	b, _ := Lookup("Allreduce")
+	b, _ := MPI1Suite.Lookup("Allreduce")
 	small := make([]float32, 64)
 	for k := range small {
 		small[k] = refSumFloat32(k, ranks)
@@ -357,7 +357,7 @@ func TestDefectsFloatRounding(t *testing.T) {
 	}
 	// Reduce_scatter: the last rank's slice of L = 700000 floats starts
 	// at 6*100000 = 600000.
-	rs, _ := Lookup("Reduce_scatter")
+	rs, _ := MPI1Suite.Lookup("Reduce_scatter")
 	const l, off = 700000, 600000
 	mine := make([]float32, l/n)
 	rounded := 0

@@ -20,6 +20,7 @@ type Options struct {
 	MapP, MapQ int      // -map PxQ; 0 when not given
 	Check      bool     // -check: results checking (section 7.2)
 	JSON       string   // -json records file
+	IODir      string   // -iodir: directory of the IMB-IO files
 	Help       bool     // -h, -help
 }
 
@@ -32,7 +33,8 @@ func (e *UsageError) Error() string { return e.Msg }
 func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
 
 // valueFlags take one argument.
-var valueFlags = map[string]bool{"npmin": true, "multi": true, "input": true, "msglen": true, "map": true, "json": true}
+var valueFlags = map[string]bool{"npmin": true, "multi": true, "input": true, "msglen": true, "map": true, "json": true,
+	"iodir": true}
 
 // ParseArgs parses the arguments after the subcommand. Flags and benchmark
 // names may come in any order, as in IMB; flags take one dash or two.
@@ -94,6 +96,11 @@ func (o *Options) set(name, val string) error {
 		o.MsgLen = val
 	case "json":
 		o.JSON = val
+	case "iodir":
+		if val == "" {
+			return usagef("-iodir: empty directory name")
+		}
+		o.IODir = val
 	case "map":
 		p, q, err := parseMap(val)
 		if err != nil {
@@ -117,7 +124,9 @@ func parseMap(s string) (int, int, error) {
 // Config is what every rank runs: Options resolved against the files and
 // the job size on rank 0, then broadcast.
 type Config struct {
-	Benchmarks []string `json:"benchmarks"` // canonical names, in run order
+	Suite      string   `json:"suite"`           // mpi1, ext, io
+	IODir      string   `json:"iodir,omitempty"` // IMB-IO file directory
+	Benchmarks []string `json:"benchmarks"`      // canonical names, in run order
 	NPMin      int      `json:"npmin"`
 	Multi      int      `json:"multi"`
 	Lengths    []int    `json:"lengths,omitempty"` // user lengths; nil for the defaults
@@ -130,8 +139,15 @@ type Config struct {
 
 // Resolve checks the options against the job size and reads the -input and
 // -msglen files. It runs on rank 0 only.
-func Resolve(o Options, size int, args []string) (*Config, error) {
-	c := &Config{NPMin: 2, Multi: o.Multi, MapP: o.MapP, MapQ: o.MapQ, Check: o.Check, JSON: o.JSON, Args: args}
+func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
+	c := &Config{Suite: s.Name, NPMin: s.NPMin, Multi: o.Multi, MapP: o.MapP, MapQ: o.MapQ, Check: o.Check,
+		JSON: o.JSON, Args: args, IODir: o.IODir}
+	if o.IODir != "" && s != IOSuite {
+		return nil, usagef("-iodir is a flag of mpibench io only")
+	}
+	if s == IOSuite && c.IODir == "" {
+		c.IODir = "."
+	}
 	if o.NPMin > 0 {
 		c.NPMin = o.NPMin
 	}
@@ -140,14 +156,14 @@ func Resolve(o Options, size int, args []string) (*Config, error) {
 	}
 	names := o.Benchmarks
 	if o.Input != "" {
-		more, err := readSelection(o.Input)
+		more, err := readSelection(s, o.Input)
 		if err != nil {
 			return nil, err
 		}
 		names = append(names, more...)
 	}
 	var err error
-	if c.Benchmarks, err = canonical(names, "command line"); err != nil {
+	if c.Benchmarks, err = canonical(s, names, "command line"); err != nil {
 		return nil, err
 	}
 	if o.MsgLen != "" {
@@ -155,21 +171,21 @@ func Resolve(o Options, size int, args []string) (*Config, error) {
 			return nil, err
 		}
 	}
-	return c, checkRunnable(c, size)
+	return c, checkRunnable(s, c, size)
 }
 
 // canonical maps names to table spelling, drops repeats, and defaults to
 // every benchmark.
-func canonical(names []string, where string) ([]string, error) {
+func canonical(s *Suite, names []string, where string) ([]string, error) {
 	if len(names) == 0 {
-		return Names(), nil
+		return s.Names(), nil
 	}
 	var out []string
 	seen := map[string]bool{}
 	for _, n := range names {
-		b, ok := Lookup(n)
+		b, ok := s.Lookup(n)
 		if !ok {
-			return nil, unknown(n, where)
+			return nil, unknown(s, n, where)
 		}
 		if !seen[b.Name] {
 			seen[b.Name] = true
@@ -179,25 +195,25 @@ func canonical(names []string, where string) ([]string, error) {
 	return out, nil
 }
 
-func unknown(name, where string) error {
-	return usagef("%s: unknown benchmark %q; valid names (case-insensitive): %s",
-		where, name, strings.Join(Names(), ", "))
+func unknown(s *Suite, name, where string) error {
+	return usagef("%s: unknown %s benchmark %q; valid names (case-insensitive): %s",
+		where, s.Name, name, strings.Join(s.Names(), ", "))
 }
 
 // checkRunnable refuses a run where no selected benchmark can run, such as
 // only single transfers on one process; otherwise invalid ones are skipped
 // with IMB's notice.
-func checkRunnable(c *Config, size int) error {
-	if size >= 2 {
+func checkRunnable(s *Suite, c *Config, size int) error {
+	if size >= s.SingleQ {
 		return nil
 	}
 	for _, n := range c.Benchmarks {
-		if b, _ := Lookup(n); b.Class != SingleTransfer {
+		if b, _ := s.Lookup(n); b.Class != SingleTransfer {
 			return nil
 		}
 	}
-	return usagef("%s needs 2 processes (single transfer), but the job has %d; run with mpirun -np 2 or more",
-		strings.Join(c.Benchmarks, ", "), size)
+	return usagef("%s needs %d processes (single transfer), but the job has %d; run with mpirun -np %d or more",
+		strings.Join(c.Benchmarks, ", "), s.SingleQ, size, s.SingleQ)
 }
 
 // readLines calls fn for every line that is not blank or a # comment.
@@ -231,14 +247,14 @@ func scanLines(r io.Reader, path string, fn func(line int, text string) error) e
 
 // readSelection reads an -input file: one benchmark name per line,
 // # comments (section 5.1.2.4).
-func readSelection(path string) ([]string, error) {
+func readSelection(s *Suite, path string) ([]string, error) {
 	var names []string
 	err := readLines(path, func(line int, t string) error {
 		if f := strings.Fields(t); len(f) != 1 {
 			return usagef("%s:%d: want exactly one benchmark name, got %q", path, line, t)
 		}
-		if _, ok := Lookup(t); !ok {
-			return unknown(t, fmt.Sprintf("%s:%d", path, line))
+		if _, ok := s.Lookup(t); !ok {
+			return unknown(s, t, fmt.Sprintf("%s:%d", path, line))
 		}
 		names = append(names, t)
 		return nil

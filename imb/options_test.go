@@ -157,17 +157,17 @@ func writeFile(t *testing.T, name, content string) string {
 
 func TestResolveDefaults(t *testing.T) {
 	args := []string{"x"}
-	c, err := Resolve(Options{Multi: -1}, 4, args)
+	c, err := Resolve(MPI1Suite, Options{Multi: -1}, 4, args)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(c.Benchmarks, Names()) {
-		t.Errorf("default selection %v, want every benchmark %v", c.Benchmarks, Names())
+	if !slices.Equal(c.Benchmarks, MPI1Suite.Names()) {
+		t.Errorf("default selection %v, want every benchmark %v", c.Benchmarks, MPI1Suite.Names())
 	}
 	if c.NPMin != 2 || c.Multi != -1 || c.Lengths != nil || c.Check || c.MapP != 0 || !slices.Equal(c.Args, args) {
 		t.Errorf("defaults: %+v", c)
 	}
-	c, err = Resolve(Options{NPMin: 3, Multi: 1, MapP: 2, MapQ: 2, Check: true, JSON: "r.jsonl"}, 4, nil)
+	c, err = Resolve(MPI1Suite, Options{NPMin: 3, Multi: 1, MapP: 2, MapQ: 2, Check: true, JSON: "r.jsonl"}, 4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,14 +178,14 @@ func TestResolveDefaults(t *testing.T) {
 
 func TestResolveNames(t *testing.T) {
 	o := Options{Benchmarks: []string{"allreduce", "PINGPONG", "AllReduce", "barrier", "pingpong"}, Multi: -1}
-	c, err := Resolve(o, 2, nil)
+	c, err := Resolve(MPI1Suite, o, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"Allreduce", "PingPong", "Barrier"}; !slices.Equal(c.Benchmarks, want) {
 		t.Errorf("Benchmarks = %v, want %v", c.Benchmarks, want)
 	}
-	_, err = Resolve(Options{Benchmarks: []string{"PingPong", "Pingpang"}, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{Benchmarks: []string{"PingPong", "Pingpang"}, Multi: -1}, 2, nil)
 	wantUsage(t, "unknown name", err, `"Pingpang"`, "PingPong", "Reduce_scatter", "Barrier")
 }
 
@@ -204,7 +204,7 @@ Reduce_Scatter
 BARRIER
 SendRecv
 `)
-	c, err := Resolve(Options{Input: sel, Multi: -1}, 4, nil)
+	c, err := Resolve(MPI1Suite, Options{Input: sel, Multi: -1}, 4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,7 +212,7 @@ SendRecv
 		t.Errorf("Benchmarks = %v, want %v", c.Benchmarks, want)
 	}
 	// Command-line names come first, then the file's; repeats dropped.
-	c, err = Resolve(Options{Benchmarks: []string{"barrier", "Exchange"}, Input: sel, Multi: -1}, 4, nil)
+	c, err = Resolve(MPI1Suite, Options{Benchmarks: []string{"barrier", "Exchange"}, Input: sel, Multi: -1}, 4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,26 +223,26 @@ SendRecv
 
 func TestResolveInputFileErrors(t *testing.T) {
 	bad := writeFile(t, "sel", "# selection\nPingPong\n\nWindow\n")
-	_, err := Resolve(Options{Input: bad, Multi: -1}, 2, nil)
+	_, err := Resolve(MPI1Suite, Options{Input: bad, Multi: -1}, 2, nil)
 	wantUsage(t, "unknown name in file", err, bad+":4", `"Window"`, "PingPong", "Allgatherv", "Barrier")
 
 	two := writeFile(t, "sel", "PingPong\nPingPong Barrier\n")
-	_, err = Resolve(Options{Input: two, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{Input: two, Multi: -1}, 2, nil)
 	wantUsage(t, "two names on a line", err, two+":2")
 
 	empty := writeFile(t, "sel", "# nothing\n\n   \n#Barrier\n")
-	_, err = Resolve(Options{Input: empty, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{Input: empty, Multi: -1}, 2, nil)
 	wantUsage(t, "no names", err, empty)
 
 	missing := filepath.Join(t.TempDir(), "no-such-file")
-	_, err = Resolve(Options{Input: missing, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{Input: missing, Multi: -1}, 2, nil)
 	wantUsage(t, "missing input file", err, missing)
 }
 
 func TestResolveMsgLen(t *testing.T) {
 	// Sample 2's Lengths file, with a comment and blank lines around.
 	p := writeFile(t, "Lengths", "0\n100\n# a comment\n\n1000\n10000\n  100000  \n1000000\n")
-	c, err := Resolve(Options{MsgLen: p, Benchmarks: []string{"PingPing", "Allreduce"}, Multi: 0, MapP: 2, MapQ: 2}, 4, nil)
+	c, err := Resolve(MPI1Suite, Options{MsgLen: p, Benchmarks: []string{"PingPing", "Allreduce"}, Multi: 0, MapP: 2, MapQ: 2}, 4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,69 +253,69 @@ func TestResolveMsgLen(t *testing.T) {
 
 func TestResolveMsgLenErrors(t *testing.T) {
 	neg := writeFile(t, "L", "0\n16\n-5\n")
-	_, err := Resolve(Options{MsgLen: neg, Multi: -1}, 2, nil)
+	_, err := Resolve(MPI1Suite, Options{MsgLen: neg, Multi: -1}, 2, nil)
 	wantUsage(t, "negative length", err, neg+":3", "-5")
 
 	neg1 := writeFile(t, "L", "# lengths\n-1\n")
-	_, err = Resolve(Options{MsgLen: neg1, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{MsgLen: neg1, Multi: -1}, 2, nil)
 	wantUsage(t, "length -1", err, neg1+":2", "-1")
 
 	nan := writeFile(t, "L", "8\n\n1.5\n")
-	_, err = Resolve(Options{MsgLen: nan, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{MsgLen: nan, Multi: -1}, 2, nil)
 	wantUsage(t, "non-integer length", err, nan+":3", "1.5")
 
 	word := writeFile(t, "L", "abc\n")
-	_, err = Resolve(Options{MsgLen: word, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{MsgLen: word, Multi: -1}, 2, nil)
 	wantUsage(t, "word", err, word+":1", "abc")
 
 	two := writeFile(t, "L", "1 2\n")
-	_, err = Resolve(Options{MsgLen: two, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{MsgLen: two, Multi: -1}, 2, nil)
 	wantUsage(t, "two lengths on a line", err, two+":1")
 
 	empty := writeFile(t, "L", "")
-	_, err = Resolve(Options{MsgLen: empty, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{MsgLen: empty, Multi: -1}, 2, nil)
 	wantUsage(t, "empty file", err, empty)
 
 	comments := writeFile(t, "L", "# only\n\n")
-	_, err = Resolve(Options{MsgLen: comments, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{MsgLen: comments, Multi: -1}, 2, nil)
 	wantUsage(t, "comments only", err, comments)
 
 	missing := filepath.Join(t.TempDir(), "Lengths.missing")
-	_, err = Resolve(Options{MsgLen: missing, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{MsgLen: missing, Multi: -1}, 2, nil)
 	wantUsage(t, "missing file", err, missing)
 
 	dir := t.TempDir() // a directory opens but cannot be read as lines
-	_, err = Resolve(Options{MsgLen: dir, Multi: -1}, 2, nil)
+	_, err = Resolve(MPI1Suite, Options{MsgLen: dir, Multi: -1}, 2, nil)
 	wantUsage(t, "directory", err, dir)
 }
 
 func TestResolveMap(t *testing.T) {
 	for _, c := range []struct{ p, q, size int }{{2, 3, 6}, {2, 2, 4}, {1, 4, 4}, {4, 1, 4}} {
-		if _, err := Resolve(Options{MapP: c.p, MapQ: c.q, Multi: -1}, c.size, nil); err != nil {
+		if _, err := Resolve(MPI1Suite, Options{MapP: c.p, MapQ: c.q, Multi: -1}, c.size, nil); err != nil {
 			t.Errorf("-map %dx%d on %d: %v", c.p, c.q, c.size, err)
 		}
 	}
 	for _, c := range []struct{ p, q, size int }{{2, 3, 4}, {2, 3, 7}, {2, 2, 6}, {3, 3, 1}} {
-		_, err := Resolve(Options{MapP: c.p, MapQ: c.q, Multi: -1}, c.size, nil)
+		_, err := Resolve(MPI1Suite, Options{MapP: c.p, MapQ: c.q, Multi: -1}, c.size, nil)
 		wantUsage(t, "map not fitting", err, "-map")
 	}
 }
 
 func TestResolveOneProcess(t *testing.T) {
 	for _, names := range [][]string{{"PingPong"}, {"pingping", "PINGPONG"}} {
-		_, err := Resolve(Options{Benchmarks: names, Multi: -1}, 1, nil)
+		_, err := Resolve(MPI1Suite, Options{Benchmarks: names, Multi: -1}, 1, nil)
 		wantUsage(t, "single transfers on 1 process", err, "2")
 	}
 	sel := writeFile(t, "sel", "PingPing\n")
-	_, err := Resolve(Options{Input: sel, Multi: -1}, 1, nil)
+	_, err := Resolve(MPI1Suite, Options{Input: sel, Multi: -1}, 1, nil)
 	wantUsage(t, "single transfers from a file on 1 process", err)
 
 	for _, names := range [][]string{{"PingPong", "Barrier"}, {"Barrier"}, {"Allreduce"}, {"Sendrecv"}, {"PingPing", "Exchange"}, nil} {
-		if _, err := Resolve(Options{Benchmarks: names, Multi: -1}, 1, nil); err != nil {
+		if _, err := Resolve(MPI1Suite, Options{Benchmarks: names, Multi: -1}, 1, nil); err != nil {
 			t.Errorf("%v on 1 process: %v", names, err)
 		}
 	}
-	if _, err := Resolve(Options{Benchmarks: []string{"PingPong"}, Multi: -1}, 2, nil); err != nil {
+	if _, err := Resolve(MPI1Suite, Options{Benchmarks: []string{"PingPong"}, Multi: -1}, 2, nil); err != nil {
 		t.Errorf("PingPong on 2 processes: %v", err)
 	}
 }

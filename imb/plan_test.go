@@ -35,7 +35,7 @@ func TestRepetitions(t *testing.T) {
 		{1 << 30, 1},
 	}
 	for _, c := range cases {
-		if got := Repetitions(c.x); got != c.want {
+		if got := MPI1Suite.Settings.Repetitions(c.x, NoMode); got != c.want {
 			t.Errorf("Repetitions(%d) = %d, want %d", c.x, got, c.want)
 		}
 	}
@@ -47,14 +47,14 @@ func TestDefaultLengths(t *testing.T) {
 	if len(bytes) != 24 {
 		t.Fatalf("test table has %d entries, want 24", len(bytes))
 	}
-	if got := DefaultLengths(1); !slices.Equal(got, bytes) {
+	if got := MPI1Suite.Settings.DefaultLengths(1); !slices.Equal(got, bytes) {
 		t.Errorf("DefaultLengths(1) = %v\nwant %v", got, bytes)
 	}
 	// Reductions: the second smallest size is max(unit, 2^MINMSGLOG) = 4
 	// (sample 1's Allreduce table: 0, 4, 8, ..., 4194304).
 	floats := []int{0, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192,
 		16384, 32768, 65536, 131072, 262144, 524288, 1048576, 2097152, 4194304}
-	if got := DefaultLengths(4); !slices.Equal(got, floats) {
+	if got := MPI1Suite.Settings.DefaultLengths(4); !slices.Equal(got, floats) {
 		t.Errorf("DefaultLengths(4) = %v\nwant %v", got, floats)
 	}
 }
@@ -78,13 +78,13 @@ func TestAdjustLengths(t *testing.T) {
 			[]int{0, 100, 1000, 10000, 100000, 1000000}, nil},
 	}
 	for _, c := range cases {
-		got, trun := AdjustLengths(c.user, c.unit)
+		got, trun := MPI1Suite.Settings.AdjustLengths(c.user, c.unit)
 		if !slices.Equal(got, c.want) || !slices.Equal(trun, c.trun) {
-			t.Errorf("%s: AdjustLengths(%v, %d) = %v, truncated %v; want %v, truncated %v",
+			t.Errorf("%s: MPI1Suite.Settings.AdjustLengths(%v, %d) = %v, truncated %v; want %v, truncated %v",
 				c.name, c.user, c.unit, got, trun, c.want, c.trun)
 		}
 	}
-	if got, trun := AdjustLengths(nil, 4); len(got) != 0 || len(trun) != 0 {
+	if got, trun := MPI1Suite.Settings.AdjustLengths(nil, 4); len(got) != 0 || len(trun) != 0 {
 		t.Errorf("AdjustLengths(nil) = %v, %v; want empty", got, trun)
 	}
 }
@@ -120,7 +120,7 @@ func TestProcessCountsTable(t *testing.T) {
 	for p := 1; p <= 11; p++ {
 		for k, pmin := range []int{1, 2, 3, 5} {
 			for _, class := range []Class{ParallelTransfer, Collective} {
-				got := ProcessCounts(p, pmin, class)
+				got := MPI1Suite.ProcessCounts(p, pmin, class)
 				if !slices.Equal(got, want[p][k]) {
 					t.Errorf("ProcessCounts(P=%d, npmin=%d, %v) = %v, want %v", p, pmin, class, got, want[p][k])
 				}
@@ -131,16 +131,16 @@ func TestProcessCountsTable(t *testing.T) {
 
 func TestProcessCountsSpecRule(t *testing.T) {
 	// Section 5.1.1's example: P = 11 gives 2, 4, 8, 11.
-	if got := ProcessCounts(11, 2, Collective); !slices.Equal(got, []int{2, 4, 8, 11}) {
+	if got := MPI1Suite.ProcessCounts(11, 2, Collective); !slices.Equal(got, []int{2, 4, 8, 11}) {
 		t.Errorf("ProcessCounts(11, 2) = %v, want [2 4 8 11]", got)
 	}
 	// 5.1.2 example: mpirun -np 11 IMB-EXT -npmin 5 → 5, 10, 11.
-	if got := ProcessCounts(11, 5, Collective); !slices.Equal(got, []int{5, 10, 11}) {
+	if got := MPI1Suite.ProcessCounts(11, 5, Collective); !slices.Equal(got, []int{5, 10, 11}) {
 		t.Errorf("ProcessCounts(11, 5) = %v, want [5 10 11]", got)
 	}
 	for p := 1; p <= 70; p++ {
 		for pmin := 1; pmin <= p+3; pmin++ {
-			got := ProcessCounts(p, pmin, Collective)
+			got := MPI1Suite.ProcessCounts(p, pmin, Collective)
 			if want := specCounts(p, pmin); !slices.Equal(got, want) {
 				t.Errorf("ProcessCounts(%d, %d) = %v, want %v", p, pmin, got, want)
 			}
@@ -153,12 +153,12 @@ func TestProcessCountsSingleTransfer(t *testing.T) {
 	// is; with one process there is nothing valid (the driver says so).
 	for p := 2; p <= 11; p++ {
 		for _, pmin := range []int{1, 2, 3, 5, 20} {
-			if got := ProcessCounts(p, pmin, SingleTransfer); !slices.Equal(got, []int{2}) {
+			if got := MPI1Suite.ProcessCounts(p, pmin, SingleTransfer); !slices.Equal(got, []int{2}) {
 				t.Errorf("ProcessCounts(%d, %d, single) = %v, want [2]", p, pmin, got)
 			}
 		}
 	}
-	if got := ProcessCounts(1, 2, SingleTransfer); !slices.Equal(got, []int{1}) {
+	if got := MPI1Suite.ProcessCounts(1, 2, SingleTransfer); !slices.Equal(got, []int{1}) {
 		t.Errorf("ProcessCounts(1, 2, single) = %v, want [1]", got)
 	}
 }
@@ -421,15 +421,15 @@ func TestBufferSizes(t *testing.T) {
 	// Section 7.1 at the standard maximum X = 4 MiB and Q = 4: Alltoall
 	// needs Q×8 MB, Allgather (Q+1)×4 MB.
 	const mb = 1 << 20
-	b, _ := Lookup("Alltoall")
+	b, _ := MPI1Suite.Lookup("Alltoall")
 	if s, r := BufferSizes(b, 4*mb, 4); s+r != 4*8*mb {
 		t.Errorf("Alltoall memory at Q=4 = %d, want %d", s+r, 4*8*mb)
 	}
-	b, _ = Lookup("Allgather")
+	b, _ = MPI1Suite.Lookup("Allgather")
 	if s, r := BufferSizes(b, 4*mb, 4); s+r != 5*4*mb {
 		t.Errorf("Allgather memory at Q=4 = %d, want %d", s+r, 5*4*mb)
 	}
-	b, _ = Lookup("PingPong")
+	b, _ = MPI1Suite.Lookup("PingPong")
 	if s, r := BufferSizes(b, 0, 2); s != 0 || r != 0 {
 		t.Errorf("PingPong buffers at x=0 = %d, %d, want 0, 0", s, r)
 	}

@@ -25,6 +25,8 @@ type Output struct {
 
 // Driver runs a Config on every rank of MPI_COMM_WORLD.
 type Driver struct {
+	suite *Suite
+	set   *Settings
 	cfg   *Config
 	ctx   result.Context
 	out   *Output
@@ -33,12 +35,15 @@ type Driver struct {
 	size  int
 	order []int
 	bad   []string // benchmarks with defects in -check mode
+	cpu   float64  // IMB-IO: calibrated CPU_Exploit seconds (t_CPU)
+	flops float64  // IMB-IO: CPU_Exploit's Mflop/s
 }
 
 // NewDriver prepares a run; out is nil on ranks other than 0.
 func NewDriver(cfg *Config, ctx result.Context, out *Output) *Driver {
 	w := mpi.World()
-	d := &Driver{cfg: cfg, ctx: ctx, out: out, world: w, rank: w.Rank(), size: w.Size()}
+	suite := SuiteByName(cfg.Suite)
+	d := &Driver{suite: suite, set: &suite.Settings, cfg: cfg, ctx: ctx, out: out, world: w, rank: w.Rank(), size: w.Size()}
 	d.order = MapOrder(d.size, cfg.MapP, cfg.MapQ)
 	return d
 }
@@ -47,11 +52,14 @@ func NewDriver(cfg *Config, ctx result.Context, out *Output) *Driver {
 // agreed by all ranks; an MPI failure inside a measurement is returned as
 // is and the caller must abort the job.
 func (d *Driver) Run() ([]string, error) {
+	if err := d.prepare(); err != nil {
+		return nil, err
+	}
 	if err := d.speak(func() error { return d.out.Text.Start(d.header()) }); err != nil {
 		return nil, err
 	}
 	for _, name := range d.cfg.Benchmarks {
-		b, _ := Lookup(name)
+		b, _ := d.suite.Lookup(name)
 		if err := d.runBenchmark(b); err != nil {
 			return nil, err
 		}
@@ -60,13 +68,52 @@ func (d *Driver) Run() ([]string, error) {
 	return d.bad, err
 }
 
+// prepare checks the IMB-IO directory on every rank and calibrates
+// CPU_Exploit when a non-blocking benchmark is selected, before any
+// measurement.
+func (d *Driver) prepare() error {
+	if d.suite != IOSuite {
+		return nil
+	}
+	if err := d.agreeLocal(checkIODir(d.cfg.IODir)); err != nil {
+		return err
+	}
+	for _, name := range d.cfg.Benchmarks {
+		if b, _ := d.suite.Lookup(name); slices.Contains(b.Modes, NonBlocking) {
+			d.cpu, d.flops = CalibrateCPU(d.set.TargetCPUSecs)
+			break
+		}
+	}
+	return nil
+}
+
+// agreeLocal turns an error some ranks met on their own into one every
+// rank returns: the ranks that failed keep their message, the others learn
+// that another rank failed.
+func (d *Driver) agreeLocal(err error) error {
+	bad := 0
+	if err != nil {
+		bad = d.rank + 1
+	}
+	first, aerr := d.world.AllreduceMax(bad)
+	switch {
+	case aerr != nil:
+		return aerr
+	case err != nil:
+		return &UsageError{fmt.Sprintf("rank %d: %v", d.rank, err)}
+	case first > 0:
+		return &UsageError{fmt.Sprintf("rank %d failed the same check (see its message)", first-1)}
+	}
+	return nil
+}
+
 func (d *Driver) header() result.Header {
-	h := result.Header{Context: d.ctx, Part: "MPI-1", Benchmarks: d.cfg.Benchmarks, Multi: d.cfg.Multi,
-		MinLen: 0, MaxLen: MaxMsg, Check: d.cfg.Check}
+	h := result.Header{Context: d.ctx, Suite: d.suite.Name, Part: d.suite.Part, Benchmarks: d.cfg.Benchmarks,
+		Multi: d.cfg.Multi, MinLen: 0, MaxLen: d.set.MaxMsg(), Check: d.cfg.Check, CPUMflops: d.flops}
 	if d.cfg.Lengths != nil {
 		h.UserLens = true
 		h.MinLen = slices.Min(d.cfg.Lengths)
-		h.MaxLen = min(slices.Max(d.cfg.Lengths), MaxMsg)
+		h.MaxLen = min(slices.Max(d.cfg.Lengths), d.set.MaxMsg())
 	}
 	return h
 }
@@ -90,18 +137,18 @@ func (d *Driver) speak(fn func() error) error {
 	return nil
 }
 
-// lengths are the message lengths of b. Barrier, IMB's Sync type, has no
-// length and runs once, with MSGSPERSAMPLE repetitions.
+// lengths are the message lengths of b. Barrier and Open_Close, IMB's Sync
+// type, have no length and run once, with MSGSPERSAMPLE repetitions.
 func (d *Driver) lengths(b *Benchmark) []int {
 	if b.NoBytes {
 		return []int{0}
 	}
 	if d.cfg.Lengths == nil {
-		return DefaultLengths(b.Unit())
+		return d.set.DefaultLengths(b.Unit())
 	}
-	lens, truncated := AdjustLengths(d.cfg.Lengths, b.Unit())
+	lens, truncated := d.set.AdjustLengths(d.cfg.Lengths, b.Unit())
 	for _, x := range truncated {
-		d.comment(fmt.Sprintf("Attention, msg size %d truncated to %d", x, MaxMsg/b.Unit()*b.Unit()))
+		d.comment(fmt.Sprintf("Attention, msg size %d truncated to %d", x, d.set.MaxMsg()/b.Unit()*b.Unit()))
 	}
 	return lens
 }
@@ -114,8 +161,8 @@ func (d *Driver) comment(s string) {
 
 func (d *Driver) runBenchmark(b *Benchmark) error {
 	lens := d.lengths(b)
-	for _, q := range ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
-		if b.Class == SingleTransfer && q < 2 {
+	for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
+		if b.Class == SingleTransfer && q < d.suite.SingleQ {
 			d.comment(fmt.Sprintf("\n# !! Benchmark %s invalid for %d process   !! \n", b.Name, q))
 			continue
 		}
@@ -126,53 +173,82 @@ func (d *Driver) runBenchmark(b *Benchmark) error {
 	return nil
 }
 
-// runCase runs one benchmark on one process count over all lengths.
+// runCase runs one benchmark on one process count over all modes and
+// lengths, modes outermost as IMB does.
 func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 	multi := d.cfg.Multi >= 0
-	comm, err := d.world.Split(Color(d.rank, q, d.order, multi, d.size), d.order[d.rank])
+	color := Color(d.rank, q, d.order, multi, d.size)
+	comm, err := d.world.Split(color, d.order[d.rank])
 	if err != nil {
 		return err
 	}
 	defer comm.Free()
-	c := newCase(b, comm, q, lens, d.cfg.Check)
-	defer c.free()
+	env := &caseEnv{b: b, set: d.set, comm: comm, q: q, group: color, lens: lens, check: d.cfg.Check,
+		ioDir: d.cfg.IODir, cpuSecs: d.cpu}
+	c := newRunner(env)
 	if err := c.setup(); err != nil {
+		c.free()
 		return err
 	}
-	groups := Layout(d.size, q, d.order, multi)
-	for _, x := range lens {
-		t, defects, err := c.measure(x)
-		if err != nil {
-			return err
-		}
-		all, err := d.world.GatherFloat64s([]float64{t, float64(defects)})
-		if err != nil {
-			return err
-		}
-		// Idle processes wait here in a well defined manner, as in IMB.
-		if err := d.world.Barrier(); err != nil {
-			return err
-		}
-		if err := d.speak(func() error { return d.emit(b, q, groups, x, all) }); err != nil {
-			return err
+	if err := d.sweep(c, b, q, lens); err != nil {
+		c.free()
+		return err
+	}
+	return c.free()
+}
+
+func (d *Driver) sweep(c runner, b *Benchmark, q int, lens []int) error {
+	groups := Layout(d.size, q, d.order, d.cfg.Multi >= 0)
+	modes := b.Modes
+	if modes == nil {
+		modes = []Mode{NoMode}
+	}
+	for _, m := range modes {
+		for _, x := range lens {
+			s, err := c.measure(x, m)
+			if err != nil {
+				return err
+			}
+			all, err := d.world.GatherFloat64s([]float64{s.T, float64(s.Defects), s.TPure})
+			if err != nil {
+				return err
+			}
+			// Idle processes wait here in a well defined manner, as in IMB.
+			if err := d.world.Barrier(); err != nil {
+				return err
+			}
+			row := row{b: b, q: q, groups: groups, x: x, mode: m, all: all}
+			if err := d.speak(func() error { return d.emit(&row) }); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// emit turns the gathered per-rank times into Records and sends them on.
-func (d *Driver) emit(b *Benchmark, q int, groups [][]int, x int, all []float64) error {
+// row is one gathered measurement: three figures per world rank.
+type row struct {
+	b      *Benchmark
+	q      int
+	groups [][]int
+	x      int
+	mode   Mode
+	all    []float64
+}
+
+// emit turns a gathered measurement into Records and sends them on.
+func (d *Driver) emit(w *row) error {
 	var rows []*result.Record
 	if d.cfg.Multi == 1 {
-		for g := range groups {
-			rows = append(rows, d.record(b, q, groups, g, x, all))
+		for g := range w.groups {
+			rows = append(rows, d.record(w, g))
 		}
 	} else {
-		rows = append(rows, d.record(b, q, groups, -1, x, all))
+		rows = append(rows, d.record(w, -1))
 	}
 	for _, r := range rows {
-		if r.Defects > 0 && !slices.Contains(d.bad, b.Name) {
-			d.bad = append(d.bad, b.Name)
+		if r.Defects > 0 && !slices.Contains(d.bad, r.Benchmark) {
+			d.bad = append(d.bad, r.Benchmark)
 		}
 		if err := d.out.Text.Row(r); err != nil {
 			return err
@@ -187,38 +263,76 @@ func (d *Driver) emit(b *Benchmark, q int, groups [][]int, x int, all []float64)
 }
 
 // record summarises the ranks of one group (g >= 0) or of all groups.
-func (d *Driver) record(b *Benchmark, q int, groups [][]int, g, x int, all []float64) *result.Record {
-	r := &result.Record{Suite: "mpi1", Benchmark: b.Name, Class: b.Class.String(), Multi: d.cfg.Multi,
-		Group: g, NProcs: q, Groups: groups, Bytes: x, Reps: Repetitions(x), Check: d.cfg.Check, Context: d.ctx}
+func (d *Driver) record(w *row, g int) *result.Record {
+	b := w.b
+	r := &result.Record{Suite: d.suite.Name, Benchmark: b.Name, Class: b.Class.String(), Multi: d.cfg.Multi,
+		Group: g, NProcs: w.q, Groups: w.groups, Bytes: w.x, Reps: d.set.Repetitions(w.x, w.mode),
+		Check: d.cfg.Check, Mode: w.mode.String(), Context: d.ctx}
 	if d.cfg.MapP > 1 && d.cfg.MapQ > 1 {
 		r.Map = []int{d.cfg.MapP, d.cfg.MapQ}
 	}
-	var ranks []int
-	for i, grp := range groups {
-		if g < 0 || g == i {
-			ranks = append(ranks, grp...)
+	var times, pure []float64
+	for i, grp := range w.groups {
+		if g >= 0 && g != i {
+			continue
 		}
-	}
-	var times []float64
-	for _, w := range ranks {
-		times = append(times, all[2*w]*1e6*b.TimeScale)
-		r.Defects += all[2*w+1]
+		for _, rank := range grp {
+			times = append(times, w.all[3*rank]*1e6*b.TimeScale)
+			pure = append(pure, w.all[3*rank+2]*1e6*b.TimeScale)
+			r.Defects += w.all[3*rank+1]
+		}
 	}
 	r.TMin, r.TMax, r.TAvg = MinMaxAvg(times)
 	if b.Factor > 0 && r.TMax > 0 {
-		r.MBps = b.Factor * float64(x) / 1.048576 / r.TMax
+		r.MBps = b.Factor * float64(w.x) / 1.048576 / r.TMax
+	}
+	if w.mode == NonBlocking {
+		d.overlap(r, b, pure)
 	}
 	return r
 }
 
-// MinMaxAvg returns the minimum, maximum and mean of v (zeros when empty).
+// overlap fills the non-blocking figures of section 4.2.5.2: t_ovrl and
+// t_pure are maxima over the ranks, t_CPU is the calibrated CPU_Exploit
+// time, and the throughput comes from t_pure as IMB computes it.
+func (d *Driver) overlap(r *result.Record, b *Benchmark, pure []float64) {
+	_, r.TPure, _ = MinMaxAvg(pure)
+	r.TOvrl = r.TMax
+	r.TCPU = d.cpu * 1e6
+	r.CPUMflops = d.flops
+	r.Overlap = Overlap(r.TPure, r.TCPU, r.TOvrl)
+	r.MBps = 0
+	if b.Factor > 0 && r.TPure > 0 {
+		r.MBps = b.Factor * float64(r.Bytes) / 1.048576 / r.TPure
+	}
+}
+
+// Overlap is the overlap of section 4.2.5.2 in percent:
+// 100 · (t_pure + t_CPU − t_ovrl) / min(t_pure, t_CPU), clamped to [0, 100]
+// as IMB prints it.
+func Overlap(tPure, tCPU, tOvrl float64) float64 {
+	m := min(tPure, tCPU)
+	if m <= 0 {
+		return 0
+	}
+	return 100 * max(0, min(1, (tPure+tCPU-tOvrl)/m))
+}
+
+// MinMaxAvg returns the minimum, maximum and mean of v, skipping negative
+// entries (idle ranks); zeros when nothing is left.
 func MinMaxAvg(v []float64) (lo, hi, avg float64) {
-	if len(v) == 0 {
+	n := 0
+	for _, t := range v {
+		if t < 0 {
+			continue
+		}
+		if n == 0 {
+			lo, hi = t, t
+		}
+		lo, hi, avg, n = min(lo, t), max(hi, t), avg+t, n+1
+	}
+	if n == 0 {
 		return 0, 0, 0
 	}
-	lo, hi = v[0], v[0]
-	for _, t := range v {
-		lo, hi, avg = min(lo, t), max(hi, t), avg+t
-	}
-	return lo, hi, avg / float64(len(v))
+	return lo, hi, avg / float64(n)
 }

@@ -50,11 +50,20 @@ func (t *IMBText) Start(h result.Header) error {
 	if h.UserLens {
 		t.printf("# Message lengths were user defined\n")
 	}
-	t.printf("# Minimum message length in bytes:   %d\n", h.MinLen)
-	t.printf("# Maximum message length in bytes:   %d\n", h.MaxLen)
-	t.printf("#\n# MPI_Datatype                   :   MPI_BYTE \n")
-	t.printf("# MPI_Datatype for reductions    :   MPI_FLOAT\n")
-	t.printf("# MPI_Op                         :   MPI_SUM  \n#\n#\n")
+	if h.Suite == "io" {
+		t.printf("# Minimum io portion in bytes:   %d\n", h.MinLen)
+		t.printf("# Maximum io portion in bytes:   %d\n#\n#\n", h.MaxLen)
+	} else {
+		t.printf("# Minimum message length in bytes:   %d\n", h.MinLen)
+		t.printf("# Maximum message length in bytes:   %d\n", h.MaxLen)
+		t.printf("#\n# MPI_Datatype                   :   MPI_BYTE \n")
+		t.printf("# MPI_Datatype for reductions    :   MPI_FLOAT\n")
+		t.printf("# MPI_Op                         :   MPI_SUM  \n#\n#\n")
+	}
+	if h.CPUMflops > 0 {
+		t.printf("# For nonblocking benchmarks:\n#\n# Function CPU_Exploit obtains an undisturbed\n")
+		t.printf("# performance of %7.2f MFlops\n#\n", h.CPUMflops)
+	}
 	if h.Check {
 		t.printf("# !! Results checking mode (-check): the timings below are NOT valid benchmark data !!\n#\n")
 	}
@@ -99,21 +108,43 @@ func columns(r *result.Record) []string {
 	switch {
 	case isSync(r):
 		cols = append(cols, "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]")
+	case r.Mode == "non-blocking":
+		cols = append(cols, "#bytes", "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", "overlap[%]")
 	case r.Class == "single" && r.Multi != 0:
 		cols = append(cols, "#bytes", "#repetitions", "t[usec]", "Mbytes/sec")
-	case r.Class == "single" || r.Class == "parallel":
+	case hasThroughput(r):
 		cols = append(cols, "#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", "Mbytes/sec")
 	default:
 		cols = append(cols, "#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]")
 	}
-	if r.Check && !isSync(r) {
+	if hasDefects(r) {
 		cols = append(cols, "defects")
 	}
 	return cols
 }
 
 // isSync marks benchmarks without a message length column (IMB's Sync type).
-func isSync(r *result.Record) bool { return r.Benchmark == "Barrier" }
+func isSync(r *result.Record) bool { return r.Benchmark == "Barrier" || r.Benchmark == "Open_Close" }
+
+// hasThroughput: IMB prints Mbytes/sec for single and parallel transfers,
+// and in IMB-IO for collectives too.
+func hasThroughput(r *result.Record) bool {
+	return r.Class != "collective" || r.Suite == "io"
+}
+
+// hasDefects: -check adds the column, except to Sync types and Window.
+func hasDefects(r *result.Record) bool {
+	return r.Check && !isSync(r) && r.Benchmark != "Window"
+}
+
+// modeLine is the MODE a table header names. IMB runs non-blocking and
+// read benchmarks in its aggregate mode and says so.
+func modeLine(mode string) string {
+	if mode == "non-blocking" {
+		mode = "aggregate"
+	}
+	return strings.ToUpper(mode)
+}
 
 func tableKey(r *result.Record) string {
 	return fmt.Sprint(r.Suite, "|", r.Benchmark, "|", r.NProcs, "|", r.Multi, "|", r.Groups, "|", r.Map, "|", r.Mode, "|", r.Check)
@@ -136,15 +167,18 @@ func (t *IMBText) Row(r *result.Record) error {
 		fmt.Fprintf(&b, "%13d", r.Bytes)
 	}
 	fmt.Fprintf(&b, "%13d", r.Reps)
-	if r.Class == "single" && r.Multi != 0 && !isSync(r) {
+	switch {
+	case r.Mode == "non-blocking" && !isSync(r):
+		fmt.Fprintf(&b, "%13.2f%13.2f%13.2f%13.2f", r.TOvrl, r.TPure, r.TCPU, r.Overlap)
+	case r.Class == "single" && r.Multi != 0 && !isSync(r):
 		fmt.Fprintf(&b, "%13.2f%13.2f", r.TMax, r.MBps)
-	} else {
+	default:
 		fmt.Fprintf(&b, "%13.2f%13.2f%13.2f", r.TMin, r.TMax, r.TAvg)
-		if r.Class != "collective" {
+		if hasThroughput(r) && !isSync(r) {
 			fmt.Fprintf(&b, "%13.2f", r.MBps)
 		}
 	}
-	if r.Check && !isSync(r) {
+	if hasDefects(r) {
 		fmt.Fprintf(&b, "%13.2f", r.Defects)
 	}
 	t.printf("%s\n", b.String())
@@ -163,7 +197,7 @@ func (t *IMBText) tableHeader(r *result.Record) {
 	t.printf("%s", procIDs(r))
 	t.printf("%s\n", rule)
 	if r.Mode != "" {
-		t.printf("#\n#    MODE: %s \n#\n", strings.ToUpper(r.Mode))
+		t.printf("#\n#    MODE: %s \n#\n", modeLine(r.Mode))
 	}
 	for _, c := range cols {
 		t.printf("%*s", colWidth, c)

@@ -49,6 +49,14 @@ type Record struct {
 	Check     bool    `json:"check"`          // results-checking mode: not valid benchmark data
 	Defects   float64 `json:"defects"`        // wrong items found in -check mode
 	Mode      string  `json:"mode,omitempty"` // aggregate / non-aggregate / non-blocking
+
+	// Non-blocking IMB-IO rows (section 4.2.5.2); t_min/t_max/t_avg are
+	// then the overlapped times and Mbytes/sec comes from t_pure.
+	TOvrl     float64 `json:"t_ovrl_us,omitempty"`   // max over ranks of the overlapped time
+	TPure     float64 `json:"t_pure_us,omitempty"`   // max over ranks of the blocking time
+	TCPU      float64 `json:"t_cpu_us,omitempty"`    // calibrated CPU_Exploit time
+	Overlap   float64 `json:"overlap_pct,omitempty"` // 100·(t_pure+t_CPU−t_ovrl)/min(t_pure,t_CPU), in [0,100]
+	CPUMflops float64 `json:"cpu_mflops,omitempty"`  // CPU_Exploit's undisturbed rate
 	Context   Context `json:"context"`
 }
 
@@ -111,6 +119,7 @@ func Read(r io.Reader, name string) ([]Record, []Warning, error) {
 // Header describes a run for the renderers that print one before the rows.
 type Header struct {
 	Context    Context
+	Suite      string   // mpi1, ext, io
 	Part       string   // e.g. "MPI-1"
 	Benchmarks []string // in run order
 	Multi      int      // -1 primary, 0 or 1
@@ -118,4 +127,5 @@ type Header struct {
 	MaxLen     int
 	UserLens   bool // lengths came from -msglen
 	Check      bool
+	CPUMflops  float64 // IMB-IO with non-blocking benchmarks: CPU_Exploit's rate
 }

@@ -19,6 +19,8 @@ import (
 	"os"
 	"runtime"
 	"strings"
+
+	"mpibench/imb"
 )
 
 // version is mpibench's release.
@@ -35,7 +37,7 @@ func main() {
 }
 
 // suites that later releases add; named here so users get a clear answer.
-var planned = []string{"ext", "io", "beff", "beffio", "skampi", "guidelines", "report"}
+var planned = []string{"beff", "beffio", "skampi", "guidelines", "report"}
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -52,8 +54,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "list":
 		list(stdout)
 		return 0
-	case "mpi1":
-		return runMPI1(args[1:], stdout, stderr)
+	case "mpi1", "ext", "io":
+		return runIMB(imb.SuiteByName(cmd), args[1:], stdout, stderr)
 	default:
 		for _, p := range planned {
 			if cmd == p {
@@ -66,43 +68,55 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-const usage = `mpibench: MPI benchmarks (IMB-MPI1 3.0 methodology), run under mpirun or srun.
+const usage = `mpibench: MPI benchmarks (IMB 3.0 methodology), run under mpirun or srun.
 
 Usage:
   mpirun -np P mpibench mpi1 [Benchmark ...] [flags]   run IMB-MPI1 benchmarks
+  mpirun -np P mpibench ext  [Benchmark ...] [flags]   run IMB-EXT (one-sided) benchmarks
+  mpirun -np P mpibench io   [Benchmark ...] [flags]   run IMB-IO (MPI-IO) benchmarks
   mpibench list                                        list benchmarks, classes and MPI calls
   mpibench version                                     print the version
   mpibench -h                                          this help
 
-Planned: ` + "ext, io, beff, beffio, skampi, guidelines, report" + `.
-Run 'mpibench mpi1 -h' for the flags of mpi1.
+Planned: ` + "beff, beffio, skampi, guidelines, report" + `.
+Run 'mpibench mpi1 -h' (ext -h, io -h) for the flags of a suite.
 `
 
-const mpi1Usage = `Usage: mpirun -np P mpibench mpi1 [Benchmark ...] [flags]
+// imbUsage is the help of one IMB suite.
+func imbUsage(s *imb.Suite) string {
+	title := map[string]string{"mpi1": "IMB-MPI1", "ext": "IMB-EXT (MPI-2 one-sided)", "io": "IMB-IO (MPI-IO)"}[s.Name]
+	u := fmt.Sprintf(`Usage: mpirun -np P mpibench %s [Benchmark ...] [flags]
 
-Runs the IMB-MPI1 3.0 benchmarks (all of them when none is named; names are
+Runs the %s 3.0 benchmarks (all of them when none is named; names are
 case-insensitive). Flags and names may come in any order.
 
-  -npmin N      run on N, 2N, 4N, ... (largest 2^x*N < P), P processes (default 2)
+  -npmin N      run on N, 2N, 4N, ... (largest 2^x*N < P), P processes (default %d)
   -multi 0|1    Multi- versions: disjoint groups run simultaneously;
                 0 reports the worst group, 1 reports every group
   -input FILE   benchmark names, one per line; lines starting with # are comments
-  -msglen FILE  message lengths in bytes, one per line (replaces 0,1,2,...,4194304)
+  -msglen FILE  lengths in bytes, one per line (replaces 0,1,2,...,%d)
   -map PxQ      number the P*Q processes along the rows of a P x Q matrix
   -check        results checking: verify every received buffer, add a defects
                 column; timings are then not valid benchmark data
   -json FILE    write every table row as a JSON Lines record to FILE
-  -h            this help
+`, s.Name, title, s.NPMin, s.Settings.MaxMsg())
+	if s == imb.IOSuite {
+		u += "  -iodir DIR    directory of the benchmark files (default: the current one);\n" +
+			"                every file is removed after its benchmark\n"
+	}
+	return u + `  -h            this help
 
-Exit codes: 0 ok, 1 run-time failure, 2 bad input, 3 -check found defects.
+Exit codes: 0 ok, 1 run-time failure, 2 bad input, 3 -check found defects,
+130/143 interrupted by SIGINT/SIGTERM.
 `
+}
 
 func list(w io.Writer) {
 	fmt.Fprintf(w, "%-10s %-16s %-18s %-10s %s\n", "suite", "benchmark", "class", "datatype", "based on")
 	for _, b := range benchmarks() {
 		fmt.Fprintf(w, "%-10s %-16s %-18s %-10s %s\n", b.suite, b.name, b.class, b.datatype, b.calls)
 	}
-	fmt.Fprintln(w, "\nEvery mpi1 benchmark also has a Multi- version (-multi 0|1): disjoint groups run it at once.")
+	fmt.Fprintln(w, "\nEvery benchmark of mpi1, ext and io also has a Multi- version (-multi 0|1): disjoint groups run it at once.")
 }
 
 // launcherRank is the rank the launcher gave this process before MPI is

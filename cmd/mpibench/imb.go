@@ -20,8 +20,10 @@ type listed struct{ suite, name, class, datatype, calls string }
 
 func benchmarks() []listed {
 	var out []listed
-	for _, b := range imb.MPI1 {
-		out = append(out, listed{"mpi1", b.Name, b.Class.Title(), b.Datatype(), b.Calls})
+	for _, s := range imb.Suites {
+		for _, b := range s.Table {
+			out = append(out, listed{s.Name, b.Name, b.Class.Title(), b.Datatype(), b.Calls})
+		}
 	}
 	return out
 }
@@ -33,10 +35,11 @@ type agreed struct {
 	Config *imb.Config `json:"config,omitempty"`
 }
 
-func runMPI1(args []string, stdout, stderr io.Writer) (code int) {
+// runIMB runs one IMB suite: mpi1, ext or io.
+func runIMB(suite *imb.Suite, args []string, stdout, stderr io.Writer) (code int) {
 	if hasHelp(args) {
 		if launcherRank() == "0" {
-			fmt.Fprint(stdout, mpi1Usage)
+			fmt.Fprint(stdout, imbUsage(suite))
 		}
 		return 0
 	}
@@ -55,17 +58,19 @@ func runMPI1(args []string, stdout, stderr io.Writer) (code int) {
 			code = 1
 		}
 	}()
-	cfg, jsonFile, err := agree(world, args)
+	cfg, jsonFile, err := agree(world, suite, args)
 	if err != nil {
 		if world.Rank() == 0 {
-			fmt.Fprintf(stderr, "mpibench mpi1: %v\n", err)
+			fmt.Fprintf(stderr, "mpibench %s: %v\n", suite.Name, err)
 		}
 		return 2
 	}
 	if jsonFile != nil {
 		defer jsonFile.Close()
 	}
-	ctx, err := runContext(world, args)
+	stop := cleanupOnSignal(stderr)
+	defer stop()
+	ctx, err := runContext(world, append([]string{suite.Name}, args...))
 	if err != nil {
 		return fail(world, stderr, err)
 	}
@@ -77,6 +82,11 @@ func runMPI1(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}
 	bad, err := imb.NewDriver(cfg, ctx, out).Run()
+	var usage *imb.UsageError
+	if errors.As(err, &usage) {
+		fmt.Fprintf(stderr, "mpibench %s: %v\n", suite.Name, err)
+		return 2
+	}
 	if err != nil {
 		return fail(world, stderr, err)
 	}
@@ -86,12 +96,12 @@ func runMPI1(args []string, stdout, stderr io.Writer) (code int) {
 // agree parses and resolves the command line on rank 0, opens the -json
 // file there, and broadcasts the outcome so every rank runs the same
 // Config or exits with the same error.
-func agree(world mpi.Comm, args []string) (*imb.Config, *os.File, error) {
+func agree(world mpi.Comm, suite *imb.Suite, args []string) (*imb.Config, *os.File, error) {
 	var msg []byte
 	var file *os.File
 	if world.Rank() == 0 {
 		var a agreed
-		cfg, err := resolve(args, world.Size())
+		cfg, err := resolve(suite, args, world.Size())
 		if err == nil && cfg.JSON != "" {
 			file, err = os.OpenFile(cfg.JSON, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
 			if err != nil {
@@ -119,12 +129,12 @@ func agree(world mpi.Comm, args []string) (*imb.Config, *os.File, error) {
 	return a.Config, file, nil
 }
 
-func resolve(args []string, size int) (*imb.Config, error) {
+func resolve(suite *imb.Suite, args []string, size int) (*imb.Config, error) {
 	opts, err := imb.ParseArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	return imb.Resolve(opts, size, args)
+	return imb.Resolve(suite, opts, size, args)
 }
 
 // runContext describes the run for every record; rank 0 gathers the hosts.
@@ -138,7 +148,7 @@ func runContext(world mpi.Comm, args []string) (result.Context, error) {
 	c := result.Context{
 		Tool: "mpibench " + version, Start: time.Now().Format(time.RFC3339), Host: mpi.ProcessorName(),
 		MPI: mpi.Flavor, MPIVersion: mpi.Version(), MPILibrary: mpi.LibraryVersion(),
-		ThreadLevel: mpi.Provided().String(), Procs: world.Size(), Args: append([]string{"mpi1"}, args...),
+		ThreadLevel: mpi.Provided().String(), Procs: world.Size(), Args: args,
 		Machine: utsString(u.Machine[:]), System: utsString(u.Sysname[:]),
 		Release: utsString(u.Release[:]), Version: utsString(u.Version[:]),
 	}

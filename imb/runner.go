@@ -1,0 +1,43 @@
+package imb
+
+import "mpibench/mpi"
+
+// runner measures one benchmark on one process count. The driver calls
+// setup once, then measure for every mode and length, then free; idle
+// ranks (comm is MPI_COMM_NULL) take part in the calls and report -1.
+type runner interface {
+	setup() error
+	measure(x int, m Mode) (Sample, error)
+	free() error
+}
+
+// Sample is one rank's outcome for one length and mode.
+type Sample struct {
+	T       float64 // seconds per repetition; -1 on an idle rank
+	Defects int     // -check: wrong items this rank found
+	TPure   float64 // non-blocking mode: seconds per repetition of the blocking run
+}
+
+// caseEnv is what a runner is built from.
+type caseEnv struct {
+	b       *Benchmark
+	set     *Settings
+	comm    mpi.Comm // the active communicator; Null on idle ranks
+	q       int      // active processes per group
+	group   int      // this rank's group (the _g suffix of IO files); -1 idle
+	lens    []int    // every length the driver will ask for
+	check   bool
+	ioDir   string  // IMB-IO: where files go
+	cpuSecs float64 // IMB-IO: calibrated CPU_Exploit seconds, t_CPU
+}
+
+// newRunner builds the runner of env.b's suite.
+func newRunner(env *caseEnv) runner {
+	switch {
+	case env.b.RMA != nil:
+		return newRMACase(env)
+	case env.b.IO != nil:
+		return newIOCase(env)
+	}
+	return newCase(env)
+}
