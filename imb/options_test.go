@@ -327,3 +327,20 @@ func TestParseArgsRejectsValueOnSwitches(t *testing.T) {
 		}
 	}
 }
+
+func TestIODirFlag(t *testing.T) {
+	o, err := ParseArgs([]string{"-iodir", "/scratch/me", "P_Write_Indv"})
+	if err != nil || o.IODir != "/scratch/me" {
+		t.Fatalf("ParseArgs -iodir = %+v, %v", o, err)
+	}
+	if _, err := Resolve(MPI1Suite, Options{IODir: "/tmp", Multi: -1}, 2, nil); err == nil || !strings.Contains(err.Error(), "-iodir") {
+		t.Errorf("mpi1 with -iodir: error %v, want one naming -iodir", err)
+	}
+	if _, err := ParseArgs([]string{"-iodir="}); err == nil {
+		t.Error("empty -iodir accepted")
+	}
+	c, err := Resolve(IOSuite, Options{Multi: -1}, 1, nil)
+	if err != nil || c.IODir != "." || c.NPMin != 1 || c.Suite != "io" {
+		t.Errorf("io defaults: %+v, %v; want iodir ., npmin 1", c, err)
+	}
+}

@@ -188,7 +188,63 @@ func scenarios() []scenario {
 	recs = table(ctx, "Allreduce", "collective", -1, 36, [][]int{all}, []int{2, 18}, false,
 		row{bytes: 4, reps: 1000, tmin: 5, tmax: 6, tavg: 5.5})
 	out = append(out, scenario{name: "wide", recs: recs})
-	return out
+	return append(out, extScenario(), ioScenario())
+}
+
+// in moves records to a suite and mode.
+func in(recs []result.Record, suite, mode string) []result.Record {
+	for i := range recs {
+		recs[i].Suite, recs[i].Mode = suite, mode
+	}
+	return recs
+}
+
+// extScenario is IMB-EXT in -check mode: Unidir_Put in both modes
+// (aggregate first, as IMB runs them), Accumulate, and Window, which has
+// no defects column.
+func extScenario() scenario {
+	ctx := testContext(2, "ext", "-check", "Unidir_Put", "Accumulate", "Window")
+	g := [][]int{{0, 1}}
+	recs := in(table(ctx, "Unidir_Put", "single", -1, 2, g, nil, true,
+		row{bytes: 0, reps: 1000, tmin: 0.5, tmax: 0.6, tavg: 0.55},
+		row{bytes: 1024, reps: 1000, tmin: 1, tmax: 1.024, tavg: 1.012, mbps: 953.67431640625}), "ext", "aggregate")
+	recs = append(recs, in(table(ctx, "Unidir_Put", "single", -1, 2, g, nil, true,
+		row{bytes: 0, reps: 100, tmin: 5, tmax: 6, tavg: 5.5},
+		row{bytes: 1024, reps: 100, tmin: 10, tmax: 10.24, tavg: 10.12, mbps: 95.367431640625}), "ext", "non-aggregate")...)
+	recs = append(recs, in(table(ctx, "Accumulate", "collective", -1, 2, g, nil, true,
+		row{bytes: 4, reps: 1000, tmin: 2, tmax: 3, tavg: 2.5}), "ext", "aggregate")...)
+	recs = append(recs, in(table(ctx, "Window", "collective", -1, 2, g, nil, true,
+		row{bytes: 0, reps: 1000, tmin: 20, tmax: 30, tavg: 25}), "ext", "")...)
+	return scenario{name: "ext",
+		header: &result.Header{Context: ctx, Suite: "ext", Part: "MPI-2", Check: true, Multi: -1, MaxLen: 4194304,
+			Benchmarks: []string{"Unidir_Put", "Accumulate", "Window"}},
+		recs: recs, finish: true}
+}
+
+// ioScenario is IMB-IO: sample 3's P_Write_Indv in both modes, a
+// non-blocking benchmark with the overlap columns, a collective read with
+// throughput (IMB-IO prints it for collectives) and Open_Close.
+func ioScenario() scenario {
+	ctx := testContext(2, "io", "P_Write_Indv", "P_IWrite_Indv", "C_Read_Indv", "Open_Close")
+	g := [][]int{{0, 1}}
+	recs := in(table(ctx, "P_Write_Indv", "parallel", -1, 2, g, nil, false,
+		row{bytes: 0, reps: 50, tmin: 3, tmax: 4, tavg: 3.5},
+		row{bytes: 524288, reps: 32, tmin: 500, tmax: 524.288, tavg: 512, mbps: 953.67431640625}), "io", "aggregate")
+	recs = append(recs, in(table(ctx, "P_Write_Indv", "parallel", -1, 2, g, nil, false,
+		row{bytes: 0, reps: 10, tmin: 30, tmax: 40, tavg: 35},
+		row{bytes: 524288, reps: 10, tmin: 5000, tmax: 5242.88, tavg: 5120, mbps: 95.367431640625}), "io", "non-aggregate")...)
+	nb := in(table(ctx, "P_IWrite_Indv", "parallel", -1, 2, g, nil, false,
+		row{bytes: 2097152, reps: 8, tmin: 100500, tmax: 101000, tavg: 100750, mbps: 1000}), "io", "non-blocking")
+	nb[0].TOvrl, nb[0].TPure, nb[0].TCPU, nb[0].Overlap = 101000, 2000, 100100, 55
+	recs = append(recs, nb...)
+	recs = append(recs, in(table(ctx, "C_Read_Indv", "collective", -1, 2, g, nil, false,
+		row{bytes: 1048576, reps: 16, tmin: 900, tmax: 1048.576, tavg: 1000, mbps: 953.67431640625}), "io", "aggregate")...)
+	recs = append(recs, in(table(ctx, "Open_Close", "collective", -1, 2, g, nil, false,
+		row{reps: 50, tmin: 300, tmax: 310, tavg: 305}), "io", "")...)
+	return scenario{name: "io",
+		header: &result.Header{Context: ctx, Suite: "io", Part: "MPI-IO", Multi: -1, MaxLen: 16777216, CPUMflops: 1234.5678,
+			Benchmarks: []string{"P_Write_Indv", "P_IWrite_Indv", "C_Read_Indv", "Open_Close"}},
+		recs: recs, finish: true}
 }
 
 func render(t *testing.T, s scenario) string {
@@ -302,16 +358,18 @@ func wantColumns(r *result.Record) []string {
 		cols = append(cols, "Group")
 	}
 	switch {
-	case r.Benchmark == "Barrier":
+	case r.Benchmark == "Barrier" || r.Benchmark == "Open_Close":
 		return append(cols, "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]")
+	case r.Mode == "non-blocking":
+		cols = append(cols, "#bytes", "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", "overlap[%]")
 	case r.Class == "single" && r.Multi != 0:
 		cols = append(cols, "#bytes", "#repetitions", "t[usec]", "Mbytes/sec")
-	case r.Class == "collective":
+	case r.Class == "collective" && r.Suite != "io":
 		cols = append(cols, "#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]")
 	default:
 		cols = append(cols, "#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", "Mbytes/sec")
 	}
-	if r.Check {
+	if r.Check && r.Benchmark != "Window" {
 		cols = append(cols, "defects")
 	}
 	return cols
@@ -361,6 +419,14 @@ func TestParseBack(t *testing.T) {
 						want = rec.MBps
 					case "defects":
 						want = rec.Defects
+					case "t_ovrl[usec]":
+						want = rec.TOvrl
+					case "t_pure[usec]":
+						want = rec.TPure
+					case "t_CPU[usec]":
+						want = rec.TCPU
+					case "overlap[%]":
+						want = rec.Overlap
 					default:
 						t.Fatalf("%s: unknown column %q", what, col)
 					}
@@ -441,6 +507,19 @@ func TestHeaderLines(t *testing.T) {
 		"check": {
 			"       #bytes #repetitions      t[usec]   Mbytes/sec      defects",
 			"       #bytes #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]      defects",
+			" #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]",
+		},
+		"ext": {
+			"       #bytes #repetitions      t[usec]   Mbytes/sec      defects",
+			"       #bytes #repetitions      t[usec]   Mbytes/sec      defects",
+			"       #bytes #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]      defects",
+			"       #bytes #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]",
+		},
+		"io": {
+			"       #bytes #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]   Mbytes/sec",
+			"       #bytes #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]   Mbytes/sec",
+			"       #bytes #repetitions t_ovrl[usec] t_pure[usec]  t_CPU[usec]   overlap[%]",
+			"       #bytes #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]   Mbytes/sec",
 			" #repetitions  t_min[usec]  t_max[usec]  t_avg[usec]",
 		},
 		"multi1": {
