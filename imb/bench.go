@@ -53,6 +53,9 @@ func (b *Benchmark) Datatype() string {
 	if b.NoBytes {
 		return "-"
 	}
+	if b.RMA != nil && b.RMA.Flow == RMAWindowCycle {
+		return "MPI_BYTE" // IMB rounds Window's lengths as a reduction's, but it moves bytes
+	}
 	if b.Reduction {
 		return "MPI_FLOAT"
 	}

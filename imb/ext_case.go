@@ -1,0 +1,176 @@
+package imb
+
+import (
+	"fmt"
+	"slices"
+
+	"mpibench/mpi"
+)
+
+// rmaCase runs one IMB-EXT benchmark on one process count. Its two buffers
+// are IMB's: send holds the rank's pattern (the data put or accumulated,
+// and the window of the Get benchmarks); recv is the window of Put and
+// Accumulate and where gets land. A window is created for every length and
+// mode and freed after it, as IMB does.
+type rmaCase struct {
+	*caseEnv
+	spec       *RMASpec
+	rank       int
+	send, recv mpi.Buffer
+	warmed     []Mode // modes whose warm-up has run
+	v          Verifier
+}
+
+func newRMACase(env *caseEnv) runner { return &rmaCase{caseEnv: env, spec: env.b.RMA} }
+
+func (c *rmaCase) active() bool { return !c.comm.Null() }
+
+func (c *rmaCase) setup() error {
+	if !c.active() {
+		return nil
+	}
+	c.rank = c.comm.Rank()
+	n := rmaBufferSize(c.b, c.set, c.lens)
+	var err error
+	if c.send, err = mpi.Alloc(n); err != nil {
+		return err
+	}
+	if c.recv, err = mpi.Alloc(n); err != nil {
+		return err
+	}
+	c.fill(c.send)
+	c.fill(c.recv)
+	return nil
+}
+
+// fill writes the rank's pattern (section 5.2.5): floats for Accumulate,
+// their bytes otherwise.
+func (c *rmaCase) fill(buf mpi.Buffer) {
+	if c.spec.Op == mpi.RMAAccumulate {
+		FillFloats(buf.Float32s(), c.rank, 0)
+		return
+	}
+	FillBytes(buf.Bytes(), c.rank, 0)
+}
+
+func (c *rmaCase) free() error {
+	c.send.Free()
+	c.recv.Free()
+	return nil
+}
+
+// measure returns this rank's time per transfer (per window cycle for
+// Window); -1 when idle.
+func (c *rmaCase) measure(x int, m Mode) (Sample, error) {
+	if !c.active() {
+		return Sample{T: -1}, nil
+	}
+	if !slices.Contains(c.warmed, m) {
+		c.warmed = append(c.warmed, m)
+		if err := c.warmUp(m); err != nil {
+			return Sample{}, err
+		}
+	}
+	if c.spec.Flow == RMAWindowCycle {
+		// Nothing to verify: IMB's Window has no defects column.
+		t, err := c.windowRun(x).Exec()
+		return Sample{T: t}, c.hint(err)
+	}
+	return c.transfer(x, m)
+}
+
+// warmUp runs the benchmark N_WARMUP times at the maximum length (section
+// 5.2.6) before the first length of each mode, where IMB's length loop
+// starts again; the transfers get a window of their own.
+func (c *rmaCase) warmUp(m Mode) error {
+	x := slices.Max(c.lens)
+	if c.spec.Flow == RMAWindowCycle {
+		run := c.windowRun(x)
+		run.Barriers = 0
+		return c.repeat(run.Exec)
+	}
+	win, err := c.open(x, m)
+	if err != nil {
+		return err
+	}
+	run := c.run(win, x, m)
+	run.Barriers = 0
+	if err := c.repeat(run.Exec); err != nil {
+		return err
+	}
+	return win.Free()
+}
+
+func (c *rmaCase) repeat(exec func() (float64, error)) error {
+	for i := 0; i < c.set.NWarmup; i++ {
+		if _, err := exec(); err != nil {
+			return c.hint(err)
+		}
+	}
+	return nil
+}
+
+func (c *rmaCase) windowRun(x int) *mpi.WinRun {
+	return &mpi.WinRun{Comm: c.comm, Base: c.recv, Src: c.send, Size: x,
+		Reps: c.set.Repetitions(x, NoMode), Barriers: c.set.NBarr}
+}
+
+// transfer measures a Put, Get or Accumulate benchmark at length x in
+// mode m on a window of its own. After an MPI error the window is not
+// freed: MPI_Win_free is collective and the caller aborts the job.
+func (c *rmaCase) transfer(x int, m Mode) (Sample, error) {
+	win, err := c.open(x, m)
+	if err != nil {
+		return Sample{}, err
+	}
+	run := c.run(win, x, m)
+	var s Sample
+	if c.check {
+		s, err = c.measureChecked(run, x, m)
+	} else {
+		s.T, err = run.Exec()
+	}
+	if err != nil {
+		return Sample{}, err
+	}
+	return s, win.Free()
+}
+
+// open creates the window of length x in mode m: over recv for Put and
+// Accumulate (displacements in floats for Accumulate), over send for Get.
+func (c *rmaCase) open(x int, m Mode) (mpi.Win, error) {
+	base, unit := c.recv, 1
+	switch c.spec.Op {
+	case mpi.RMAGet:
+		base = c.send
+	case mpi.RMAAccumulate:
+		unit = 4
+	}
+	win, err := c.comm.WinCreate(base, rmaWindowSize(c.set, x, m), unit)
+	return win, c.hint(err)
+}
+
+// run describes the timed pattern of length x in mode m: n_sample
+// transfers, counts in items (floats for Accumulate).
+func (c *rmaCase) run(win mpi.Win, x int, m Mode) *mpi.RMARun {
+	unit := c.b.Unit()
+	origin := c.send
+	if c.spec.Op == mpi.RMAGet {
+		origin = c.recv
+	}
+	return &mpi.RMARun{Op: c.spec.Op, Win: win, Comm: c.comm, Origin: origin, Count: x / unit,
+		Stride: rmaOffset(1, x, m) / unit, Target: c.spec.target(c.rank), Reps: c.set.Repetitions(x, m),
+		Aggregate: m == Aggregate, OpenFence: c.spec.openFence(m), Barriers: c.set.NBarr}
+}
+
+// hint explains the window failures this project meets with Open MPI 4:
+// its osc/rdma cannot serve a window on a single process (its shared-memory
+// BTL does not reach the process itself), and Debian's
+// openmpi-mca-params.conf disables the components that could (osc =
+// ^ucx,pt2pt).
+func (c *rmaCase) hint(err error) error {
+	if err == nil || mpi.Flavor != "openmpi" || c.q != 1 {
+		return err
+	}
+	return fmt.Errorf("%w (Open MPI, window on one process: enable a one-sided component that serves it, e.g. mpirun --mca osc pt2pt)", err)
+}

@@ -1,0 +1,147 @@
+//go:build !nompi
+
+package mpi
+
+/*
+#include <mpi.h>
+#include "rma.h"
+
+static MPI_Win mb_win_null(void) { return MPI_WIN_NULL; }
+static int mb_win_is_null(MPI_Win w) { return w == MPI_WIN_NULL; }
+*/
+import "C"
+
+// Win is an opaque one-sided communication window.
+type Win struct{ w C.MPI_Win }
+
+// WinCreate creates a window over the first size bytes of buf on c, as
+// IMB-EXT prepares one (section 5.2.3.1): MPI_Win_create with the info of
+// IMB's User_Set_Info hook (MPI_INFO_NULL), displacement unit dispUnit,
+// MPI_ERRORS_RETURN on the window, then MPI_Win_fence to start the first
+// epoch. Collective over c.
+func (c Comm) WinCreate(buf Buffer, size, dispUnit int) (Win, error) {
+	var w C.MPI_Win
+	if size > buf.n {
+		return Win{C.mb_win_null()}, &Error{Call: "MPI_Win_create", Code: -1, Text: "window larger than its buffer"}
+	}
+	if rc := C.mb_win_open(buf.p, C.MPI_Aint(size), C.int(dispUnit), c.c, &w); rc != C.MPI_SUCCESS {
+		return Win{C.mb_win_null()}, mpiError("MPI_Win_create", rc)
+	}
+	return Win{w}, nil
+}
+
+// Free is MPI_Win_free; a null window is ignored. Collective.
+func (w *Win) Free() error {
+	if C.mb_win_is_null(w.w) != 0 {
+		return nil
+	}
+	if rc := C.MPI_Win_free(&w.w); rc != C.MPI_SUCCESS {
+		return mpiError("MPI_Win_free", rc)
+	}
+	return nil
+}
+
+// RMAOp is the elementary transfer of a one-sided kernel.
+type RMAOp int
+
+// The transfers of rma.h, in the same order.
+const (
+	RMAPut        RMAOp = iota // MPI_Put, MPI_BYTE
+	RMAGet                     // MPI_Get, MPI_BYTE
+	RMAAccumulate              // MPI_Accumulate, MPI_FLOAT, MPI_SUM
+)
+
+// RMARun describes one execution of a one-sided transfer pattern on an open
+// window. Transfer i (First <= i < First+Reps) moves Count items between
+// origin offset i*Stride and target displacement i*Stride, in items.
+type RMARun struct {
+	Op        RMAOp
+	Win       Win
+	Comm      Comm
+	Origin    Buffer // the data put or accumulated, or where gets land
+	Count     int    // items per transfer: bytes, floats for RMAAccumulate
+	Stride    int    // items from one transfer to the next
+	Target    int    // target rank; -1: this rank only takes part in the fences
+	First     int    // index of the first transfer
+	Reps      int
+	Aggregate bool // all transfers, then one fence; else a fence after each
+	OpenFence bool // MPI_Win_fence before the barriers
+	Barriers  int  // MPI_Barrier calls before the timer starts
+}
+
+// Exec runs the pattern in C and returns the time per transfer in seconds.
+func (r *RMARun) Exec() (float64, error) {
+	k := C.mb_rma{
+		win:        r.Win.w,
+		comm:       r.Comm.c,
+		op:         C.int(r.Op),
+		obuf:       r.Origin.p,
+		count:      C.int(r.Count),
+		stride:     C.int(r.Stride),
+		target:     C.int(r.Target),
+		first:      C.int(r.First),
+		nrep:       C.int(r.Reps),
+		aggregate:  rmaFlag(r.Aggregate),
+		open_fence: rmaFlag(r.OpenFence),
+		nbarr:      C.int(r.Barriers),
+	}
+	if err := r.fits(); err != nil {
+		return 0, err
+	}
+	var t C.double
+	if rc := C.mb_rma_run(&k, &t); rc != C.MPI_SUCCESS {
+		return 0, mpiError("one-sided kernel", rc)
+	}
+	return float64(t), nil
+}
+
+// fits guards the C loop against a transfer beyond the origin buffer; the
+// window itself is guarded by MPI, which rejects a displacement outside it.
+func (r *RMARun) fits() error {
+	unit := 1
+	if r.Op == RMAAccumulate {
+		unit = 4
+	}
+	if r.Reps > 0 && ((r.First+r.Reps-1)*r.Stride+r.Count)*unit > r.Origin.n {
+		return &Error{Call: "one-sided kernel", Code: -1, Text: "transfers beyond the origin buffer"}
+	}
+	return nil
+}
+
+// WinRun describes one execution of the Window benchmark: Reps life cycles
+// of a window over the first Size bytes of Base, each with a one-byte
+// MPI_Put from Src into the own window.
+type WinRun struct {
+	Comm      Comm
+	Base, Src Buffer
+	Size      int
+	Reps      int
+	Barriers  int
+}
+
+// Exec runs the cycles in C and returns the time per cycle in seconds.
+func (r *WinRun) Exec() (float64, error) {
+	if r.Size > r.Base.n || r.Src.n < 1 && r.Size > 0 {
+		return 0, &Error{Call: "MPI_Win_create", Code: -1, Text: "window larger than its buffer"}
+	}
+	k := C.mb_window{
+		comm:  r.Comm.c,
+		base:  r.Base.p,
+		src:   r.Src.p,
+		size:  C.MPI_Aint(r.Size),
+		nrep:  C.int(r.Reps),
+		nbarr: C.int(r.Barriers),
+	}
+	var t C.double
+	if rc := C.mb_window_run(&k, &t); rc != C.MPI_SUCCESS {
+		return 0, mpiError("Window kernel", rc)
+	}
+	return float64(t), nil
+}
+
+func rmaFlag(b bool) C.int {
+	if b {
+		return 1
+	}
+	return 0
+}

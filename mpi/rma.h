@@ -1,0 +1,64 @@
+/* Timed one-sided (IMB-EXT) kernels of mpibench.
+ *
+ * As in kernels.h, every timed region (N_BARR barriers, MPI_Wtime, the
+ * transfers and their completion by MPI_Win_fence, MPI_Wtime) is one C
+ * call, so no Go code runs inside it.
+ */
+#ifndef MPIBENCH_RMA_H
+#define MPIBENCH_RMA_H
+
+#include <mpi.h>
+
+enum mb_rma_op {
+	MB_RMA_PUT = 0, /* MPI_Put, MPI_BYTE */
+	MB_RMA_GET,     /* MPI_Get, MPI_BYTE */
+	MB_RMA_ACC      /* MPI_Accumulate, MPI_FLOAT, MPI_SUM */
+};
+
+/* One execution of a transfer benchmark on an open window. Transfer i
+ * (first <= i < first + nrep) moves count items between origin offset
+ * i*stride and target displacement i*stride (both in items); stride is
+ * count in aggregate mode (disjoint sections) and 0 otherwise. */
+typedef struct {
+	MPI_Win win;
+	MPI_Comm comm;
+	int op;         /* enum mb_rma_op */
+	void *obuf;     /* origin buffer: the data put / accumulated, or where gets land */
+	int count;      /* items per transfer: bytes, floats for MB_RMA_ACC */
+	int stride;     /* items from one transfer to the next */
+	int target;     /* target rank; -1: this rank only takes part in the fences */
+	int first;      /* index of the first transfer */
+	int nrep;       /* transfers inside the timed region */
+	int aggregate;  /* 1: nrep transfers, then one fence; 0: a fence after each */
+	int open_fence; /* 1: MPI_Win_fence before the barriers */
+	int nbarr;      /* barriers on comm before the timer starts */
+} mb_rma;
+
+/* mb_rma_run executes the pattern and stores the time per transfer in *t.
+ * It returns MPI_SUCCESS or the first MPI error code met. */
+int mb_rma_run(const mb_rma *k, double *t);
+
+/* The Window benchmark: nrep times MPI_Win_create over size bytes of base,
+ * MPI_Win_fence, a one-byte MPI_Put from src into the own window (when size
+ * > 0), MPI_Win_fence, MPI_Win_free. */
+typedef struct {
+	MPI_Comm comm;
+	void *base;
+	void *src;
+	MPI_Aint size;
+	int nrep;
+	int nbarr;
+} mb_window;
+
+int mb_window_run(const mb_window *k, double *t);
+
+/* mb_rma_set_info is IMB's User_Set_Info for MPI_Win_create (section
+ * 5.2.3.3): the info every window is created with. */
+void mb_rma_set_info(MPI_Info *info);
+
+/* mb_win_open creates a window as IMB prepares one (section 5.2.3.1):
+ * the info of mb_rma_set_info, MPI_ERRORS_RETURN on the window, then
+ * MPI_Win_fence to start the first epoch. */
+int mb_win_open(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm, MPI_Win *win);
+
+#endif
