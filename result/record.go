@@ -57,7 +57,18 @@ type Record struct {
 	TCPU      float64 `json:"t_cpu_us,omitempty"`    // calibrated CPU_Exploit time
 	Overlap   float64 `json:"overlap_pct,omitempty"` // 100·(t_pure+t_CPU−t_ovrl)/min(t_pure,t_CPU), in [0,100]
 	CPUMflops float64 `json:"cpu_mflops,omitempty"`  // CPU_Exploit's undisturbed rate
-	Context   Context `json:"context"`
+
+	// b_eff (suite "beff"): one record per b(pat,L,mthd,rep) with
+	// Benchmark the pattern, Class its group (cartesian, ring, random,
+	// analysis), Mode the method, Bytes L, Reps the looplength and
+	// TMin/TMax/TAvg the loop time over processes; then one summary record
+	// (Benchmark "b_eff", Class "summary") carrying BeffSummary.
+	Rep      int          `json:"rep,omitempty"`      // repetition 1..3
+	Messages int          `json:"messages,omitempty"` // total messages of one execution of the pattern
+	BMBps    float64      `json:"b_mbps,omitempty"`   // b = L·messages·looplength/TMax, MB = 10^6 bytes
+	Seed     uint64       `json:"seed,omitempty"`     // seed of the random patterns
+	Beff     *BeffSummary `json:"beff,omitempty"`     // the summary record's figures
+	Context  Context      `json:"context"`
 }
 
 // Writer appends Records to a JSON Lines stream, one line per Record, handed

@@ -1,0 +1,226 @@
+package beff
+
+import (
+	"fmt"
+
+	"mpibench/mpi"
+	"mpibench/result"
+)
+
+// Reps is the number of repetitions of each measurement (paper: 3).
+const Reps = 3
+
+// warmLengths: one untimed execution precedes the timed loop for the
+// first 18 lengths, as PRE_LOOPS/WITH_PRELOOPS of the original; for the
+// largest three a warm-up would cost as much as the measurement.
+const warmLengths = 18
+
+// Plan is everything a run measures, the same on every rank.
+type Plan struct {
+	Opts     Options
+	Procs    int
+	MemMB    int
+	LMax     int
+	Lengths  []int
+	Patterns []*Pattern
+}
+
+// NewPlan resolves the options for procs processes with memMB MB each.
+func NewPlan(o Options, procs, memMB int) (*Plan, error) {
+	if procs < 2 {
+		return nil, Usagef("b_eff needs at least 2 processes (got %d)", procs)
+	}
+	lmax := Lmax(memMB)
+	return &Plan{
+		Opts: o, Procs: procs, MemMB: memMB, LMax: lmax, Lengths: Lengths(lmax),
+		Patterns: Patterns(procs, o.Patterns == Ring, o.Random, o.Seed),
+	}, nil
+}
+
+var methodCode = map[string]mpi.BeffMethod{
+	Sendrecv: mpi.BeffSendrecv, Alltoallv: mpi.BeffAlltoallv, Nonblocking: mpi.BeffNonblocking,
+}
+
+// Run measures every b(pat,L,mthd,rep). The repetitions are the outermost
+// loop, as in the original, so that the three samples of a measurement lie
+// apart in time; the looplengths are chosen during the first repetition
+// and reused by the other two. On rank 0 each record goes to sink as soon
+// as it is made and all are returned, the summary last; other ranks get
+// nil. A failed write (rank 0 only) does not stop the measurement and is
+// returned as writeErr; err is an MPI or memory error of this rank, after
+// which the other ranks may be blocked: the caller must abort the job.
+func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, sink func(*result.Record) error) (recs []result.Record, writeErr, err error) {
+	m, err := measure(p, world, ctx, sink)
+	if err != nil || world.Rank() != 0 {
+		return nil, m.sinkErr, err
+	}
+	m.emit(m.summary(uname))
+	return m.recs, m.sinkErr, nil
+}
+
+func measure(p *Plan, world mpi.Comm, ctx result.Context, sink func(*result.Record) error) (*meter, error) {
+	m := &meter{plan: p, world: world, ctx: ctx, sink: sink}
+	rank := world.Rank()
+	slot := (p.LMax + 4095) / 4096 * 4096 // page-aligned blocks
+	steps := 1
+	for _, pat := range p.Patterns {
+		steps = max(steps, len(pat.Steps[rank]))
+	}
+	var err error
+	if m.send, err = mpi.Alloc(steps * slot); err != nil {
+		return m, err
+	}
+	defer m.send.Free()
+	if m.recv, err = mpi.Alloc(steps * slot); err != nil {
+		return m, err
+	}
+	defer m.recv.Free()
+	kernels := make([]*mpi.BeffPattern, len(p.Patterns))
+	for i, pat := range p.Patterns {
+		var to, from []int
+		for _, s := range pat.Steps[rank] {
+			to, from = append(to, s.To), append(from, s.From)
+		}
+		if kernels[i], err = mpi.NewBeffPattern(world, to, from, slot); err != nil {
+			return m, err
+		}
+		defer kernels[i].Free()
+	}
+	m.loops = make([][][]int, len(p.Patterns))
+	for rep := 1; rep <= Reps; rep++ {
+		for i, pat := range p.Patterns {
+			if err := m.pattern(rep, i, pat, kernels[i]); err != nil {
+				return m, err
+			}
+		}
+	}
+	return m, nil
+}
+
+type meter struct {
+	plan       *Plan
+	world      mpi.Comm
+	ctx        result.Context
+	sink       func(*result.Record) error
+	send, recv mpi.Buffer
+	loops      [][][]int // [pattern][method][length] looplength
+	recs       []result.Record
+	sinkErr    error // the first failed write; the run goes on
+}
+
+// pattern measures one repetition of one pattern: all lengths, all methods.
+func (m *meter) pattern(rep, i int, pat *Pattern, k *mpi.BeffPattern) error {
+	p := m.plan
+	if rep == 1 {
+		m.loops[i] = make([][]int, len(pat.Methods))
+		for j := range pat.Methods {
+			m.loops[i][j] = make([]int, len(p.Lengths))
+			m.loops[i][j][0] = m.firstLoop(0)
+		}
+	}
+	msgs := pat.Messages()
+	for li, l := range p.Lengths {
+		if err := k.SetLen(l); err != nil {
+			return err
+		}
+		for j, meth := range pat.Methods {
+			ll := m.loops[i][j][li]
+			run := mpi.BeffRun{Pattern: k, Method: methodCode[meth], Len: l, Send: m.send, Recv: m.recv,
+				Loop: ll, Warmup: li < warmLengths}
+			t, err := run.Exec()
+			if err != nil {
+				return err
+			}
+			tmax, tmin, tavg, err := m.world.BeffTimes(t)
+			if err != nil {
+				return err
+			}
+			if rep == 1 && li+1 < len(p.Lengths) {
+				m.loops[i][j][li+1] = m.nextLoop(ll, tmax, li)
+			}
+			if m.world.Rank() == 0 {
+				m.emit(m.record(pat, meth, rep, l, ll, msgs, tmax, tmin, tavg))
+			}
+		}
+	}
+	return nil
+}
+
+func (m *meter) firstLoop(li int) int {
+	if m.plan.Opts.Looplength == "fixed" {
+		return FixedLoop(m.plan.Lengths[li], m.plan.LMax)
+	}
+	return FirstLoop
+}
+
+// nextLoop is the looplength of length li+1. Every rank computes it from
+// the same maximum time, so all agree without a broadcast.
+func (m *meter) nextLoop(ll int, tmax float64, li int) int {
+	if m.plan.Opts.Looplength == "fixed" {
+		return m.firstLoop(li + 1)
+	}
+	return NextLoop(ll, tmax, m.plan.Lengths[li], m.plan.Lengths[li+1])
+}
+
+func (m *meter) record(pat *Pattern, meth string, rep, l, ll, msgs int, tmax, tmin, tavg float64) *result.Record {
+	r := &result.Record{
+		Suite: "beff", Benchmark: pat.Name, Class: pat.Group, Multi: -1, Group: -1,
+		NProcs: m.plan.Procs, Bytes: l, Reps: ll, Mode: meth, Rep: rep, Messages: msgs,
+		TMax: tmax * 1e6, TMin: tmin * 1e6, TAvg: tavg * 1e6,
+		BMBps: Bandwidth(l, msgs, ll, tmax), Context: m.ctx,
+	}
+	if pat.Group == Random {
+		r.Seed = m.plan.Opts.Seed
+	}
+	return r
+}
+
+func (m *meter) emit(r *result.Record) {
+	m.recs = append(m.recs, *r)
+	if m.sink == nil {
+		return
+	}
+	if err := m.sink(r); err != nil && m.sinkErr == nil {
+		m.sinkErr = fmt.Errorf("writing records: %w", err)
+	}
+}
+
+// Samples turns b_eff records into the formula's samples.
+func Samples(recs []result.Record) []Sample {
+	var out []Sample
+	for _, r := range recs {
+		if r.Suite == "beff" && r.Rep > 0 {
+			out = append(out, Sample{r.Benchmark, r.Class, r.Bytes, r.Mode, r.Rep, r.BMBps})
+		}
+	}
+	return out
+}
+
+// summary computes b_eff from the records made so far.
+func (m *meter) summary(uname string) *result.Record {
+	p := m.plan
+	res := Compute(Samples(m.recs), p.LMax)
+	s := &result.BeffSummary{
+		Beff: res.Beff, PerProc: res.Beff / float64(p.Procs), Primary: p.Opts.Patterns,
+		PrimaryAvg: res.Primary, RandomAvg: res.Random, Procs: p.Procs, MemMB: p.MemMB,
+		LMax: p.LMax, Lengths: p.Lengths, Looplength: p.Opts.Looplength, Seed: p.Opts.Seed,
+		Random: p.Opts.Random, PingPong: res.PingPong, BeffLmax: res.BeffLmax,
+		PerProcLmax: res.BeffLmax / float64(p.Procs), PerProcPrim: res.PrimaryMax / float64(p.Procs),
+		Uname: uname,
+	}
+	byName := map[string]*Pattern{}
+	for _, pat := range p.Patterns {
+		byName[pat.Name] = pat
+	}
+	for _, pv := range res.Patterns {
+		pat := byName[pv.Name]
+		s.Patterns = append(s.Patterns, result.BeffPattern{
+			Name: pv.Name, Group: pv.Group, Layout: pat.Layout, Messages: pat.Messages(),
+			Avg: pv.Avg, AtLmax: pv.AtLmax, Methods: pv.Methods,
+		})
+	}
+	return &result.Record{
+		Suite: "beff", Benchmark: "b_eff", Class: "summary", Multi: -1, Group: -1,
+		NProcs: p.Procs, Bytes: p.LMax, Seed: p.Opts.Seed, Beff: s, Context: m.ctx,
+	}
+}

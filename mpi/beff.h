@@ -1,0 +1,37 @@
+/* b_eff kernels of mpibench: one pattern of send-receive steps, executed
+ * looplength times with one of the three methods of b_eff, between two
+ * MPI_Wtime calls, all in C. */
+#ifndef MPIBENCH_BEFF_H
+#define MPIBENCH_BEFF_H
+
+#include <mpi.h>
+
+#define MB_BEFF_MAXSTEPS 6 /* 3 directions x ping and pong */
+
+enum { MB_BEFF_SENDRECV = 0, MB_BEFF_ALLTOALLV, MB_BEFF_NONBLOCKING };
+
+typedef struct {
+	MPI_Comm comm;
+	int method;
+	int nsteps;
+	const int *to;   /* per step: destination, -1 for none */
+	const int *from; /* per step: source, -1 for none */
+	int len;         /* bytes per message */
+	long slot;       /* bytes between the buffers of two steps */
+	char *sbuf, *rbuf;
+	const int *scounts, *sdispls, *rcounts, *rdispls; /* Alltoallv, size entries */
+	int loop;        /* looplength */
+	int warmup;      /* one untimed execution before the barrier */
+} mb_beff;
+
+/* mb_beff_run: optional warm-up, MPI_Barrier, then the timed loop; *t is
+ * the loop's time in seconds. Returns MPI_SUCCESS or the first error. */
+int mb_beff_run(const mb_beff *b, double *t);
+
+/* mb_beff_times: max, min and mean of t over comm, on every rank. */
+int mb_beff_times(double t, double out[3], MPI_Comm comm);
+
+/* mb_beff_local_size: processes of comm on this shared-memory node. */
+int mb_beff_local_size(MPI_Comm comm, int *n);
+
+#endif
