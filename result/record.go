@@ -68,7 +68,24 @@ type Record struct {
 	BMBps    float64      `json:"b_mbps,omitempty"`   // b = L·messages·looplength/TMax, MB = 10^6 bytes
 	Seed     uint64       `json:"seed,omitempty"`     // seed of the random patterns
 	Beff     *BeffSummary `json:"beff,omitempty"`     // the summary record's figures
-	Context  Context      `json:"context"`
+
+	// b_eff_io (suite "beffio"): one record per pattern and access method
+	// with Benchmark the pattern number of Table 2 ("p00".."p42"), Class
+	// its type (scatter, shared, separated, segmented, seg_coll), Mode the
+	// access method (write, rewrite, read), NProcs the partition, Bytes
+	// the chunk l on disk, Reps the repeat factor and TMax the time from
+	// the barrier before the first call to the barrier after the last (and
+	// after MPI_File_sync); one record per type and access (Benchmark
+	// "total") whose TMax runs from before the open to after the close;
+	// last the summary record (Benchmark "b_eff_io", Class "summary").
+	MemBytes int            `json:"mem_bytes,omitempty"` // L: contiguous chunk in memory
+	Units    int            `json:"units,omitempty"`     // U of Table 2
+	Pos      int            `json:"pos,omitempty"`       // row of the chunk-size table; 0 none
+	IOBytes  int64          `json:"io_bytes,omitempty"`  // bytes moved by all processes
+	SchedSec float64        `json:"sched_s,omitempty"`   // scheduled time of a time-driven pattern
+	IOMBps   float64        `json:"io_mbps,omitempty"`   // IOBytes / TMax, MB = 10^6 bytes
+	BeffIO   *BeffIOSummary `json:"beffio,omitempty"`    // the summary record's figures
+	Context  Context        `json:"context"`
 }
 
 // Writer appends Records to a JSON Lines stream, one line per Record, handed

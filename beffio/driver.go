@@ -1,0 +1,259 @@
+package beffio
+
+import (
+	"fmt"
+
+	"mpibench/mpi"
+	"mpibench/result"
+)
+
+// Plan is everything a run measures, the same on every rank.
+type Plan struct {
+	Opts       Options
+	Procs      int // size of MPI_COMM_WORLD
+	MemMB      int
+	MPart      int
+	Table      []Pattern
+	Partitions []int
+}
+
+// NewPlan resolves the options for procs processes with memMB MB each.
+func NewPlan(o Options, procs, memMB int) (*Plan, error) {
+	parts := o.Partitions
+	if len(parts) == 0 {
+		parts = []int{procs}
+	}
+	for _, n := range parts {
+		if n > procs {
+			return nil, Usagef("-partitions: %d is more than the %d processes", n, procs)
+		}
+	}
+	mp := MPart(memMB)
+	return &Plan{Opts: o, Procs: procs, MemMB: memMB, MPart: mp, Table: Table(mp), Partitions: parts}, nil
+}
+
+// state is what one partition keeps between the access methods.
+type state struct {
+	reps    []int64 // by pattern number: repeat factors of the initial write
+	lseg    int64   // segment of one process in types 3 and 4
+	fill    int     // chunk of the fill pattern
+	types   [3][Types]float64
+	bytes   [3]int64
+	measure bool // this rank belongs to the partition
+}
+
+type meter struct {
+	plan    *Plan
+	world   mpi.Comm
+	ctx     result.Context
+	sink    func(*result.Record) error
+	wbuf    mpi.Buffer
+	rbuf    mpi.Buffer
+	parts   []*state
+	recs    []result.Record
+	sinkErr error
+}
+
+// Run measures every pattern with every access method on every
+// partition. As release 2 of the original, the access method is the
+// outer loop (all partitions write, then rewrite, then read), so that a
+// file is read long after it was written and less of it is cached. On
+// rank 0 each record goes to sink as soon as it is made and all are
+// returned, the summary last. writeErr is a failed write of rank 0 (the
+// measurement goes on); err is an MPI or memory error of this rank after
+// which the others may be blocked: the caller must abort the job.
+func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, sink func(*result.Record) error) (recs []result.Record, writeErr, err error) {
+	m := &meter{plan: p, world: world, ctx: ctx, sink: sink}
+	if err := m.run(); err != nil {
+		return nil, m.sinkErr, err
+	}
+	if world.Rank() != 0 {
+		return nil, nil, nil
+	}
+	m.emit(m.summary(uname))
+	return m.recs, m.sinkErr, nil
+}
+
+func (m *meter) run() error {
+	size := MaxMem(m.plan.Table)
+	var err error
+	if m.wbuf, err = mpi.Alloc(size); err != nil {
+		return err
+	}
+	defer m.wbuf.Free()
+	if m.rbuf, err = mpi.Alloc(size); err != nil {
+		return err
+	}
+	defer m.rbuf.Free()
+	// Not zeros: some file systems store zeros without writing them.
+	for i, b := 0, m.wbuf.Bytes(); i < len(b); i++ {
+		b[i] = byte(i*7 + 1)
+	}
+	for range m.plan.Partitions {
+		m.parts = append(m.parts, &state{reps: make([]int64, len(m.plan.Table))})
+	}
+	for a := range Accesses {
+		for pi, n := range m.plan.Partitions {
+			if err := m.partition(a, pi, n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// partition runs one access method on ranks 0..n-1; the others wait.
+func (m *meter) partition(a, pi, n int) error {
+	if err := m.world.Barrier(); err != nil {
+		return err
+	}
+	color := -1
+	if m.world.Rank() < n {
+		color = 0
+	}
+	comm, err := m.world.Split(color, m.world.Rank())
+	if err != nil || comm.Null() {
+		return err
+	}
+	defer comm.Free()
+	st := m.parts[pi]
+	st.measure = true
+	for typ := range Types {
+		if a == 0 && typ == 3 {
+			var seg []int64
+			seg, st.lseg, st.fill = Segment(m.plan.Table, st.reps)
+			for k, p := range OfType(m.plan.Table, 3) {
+				st.reps[p.No] = seg[k]
+			}
+			for k, p := range OfType(m.plan.Table, 4) {
+				st.reps[p.No] = seg[k]
+			}
+		}
+		if err := m.ptype(a, pi, typ, comm); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ptype runs the patterns of one type in one file, from open to close.
+func (m *meter) ptype(a, pi, typ int, comm mpi.Comm) error {
+	st := m.parts[pi]
+	n, rank := comm.Size(), comm.Rank()
+	name := FileName(m.plan.Opts.IODir, m.plan.Opts.Prefix, n, typ, rank)
+	f, total, err := mpi.BeffIOOpen(comm, typ == 2, name, a)
+	if err != nil {
+		return err
+	}
+	var disp, bytes int64
+	if typ >= 3 {
+		disp = int64(rank) * st.lseg
+	}
+	for i, p := range OfType(m.plan.Table, typ) {
+		l, mem := p.L, p.Mem
+		if p.Fill {
+			l, mem = st.fill, st.fill
+		}
+		// Type 0 needs a new filetype for each chunk size; the other
+		// types keep one view and their file pointers run on.
+		if typ == 0 || i == 0 {
+			if err := f.SetView(typ, n, rank, l, disp); err != nil {
+				return err
+			}
+		}
+		run := mpi.BeffIOPattern{Type: typ, Write: a != 2, Buf: m.wbuf, Len: mem}
+		if a == 2 {
+			run.Buf = m.rbuf
+		}
+		timed := a == 0 && typ <= 2
+		if timed {
+			run.Sched = Sched(m.plan.Opts.T, p.U, len(m.plan.Partitions))
+		} else {
+			run.Reps = st.reps[p.No]
+		}
+		r, t, err := f.Exec(run)
+		if err != nil {
+			return err
+		}
+		if timed {
+			st.reps[p.No] = r
+		}
+		moved := int64(n) * int64(mem) * r
+		if typ == 0 {
+			// The next pattern starts behind what all ranks wrote.
+			disp += moved
+		}
+		bytes += moved
+		total += t
+		if rank == 0 {
+			m.emit(m.patternRecord(a, n, p, l, mem, r, t, moved, run.Sched))
+		}
+	}
+	tc, err := f.Close()
+	if err != nil {
+		return err
+	}
+	total += tc
+	st.types[a][typ] = Bandwidth(bytes, total)
+	st.bytes[a] += bytes
+	if rank == 0 {
+		m.emit(m.typeRecord(a, n, typ, bytes, total))
+	}
+	return nil
+}
+
+func (m *meter) patternRecord(a, n int, p Pattern, l, mem int, r int64, t float64, moved int64, sched float64) *result.Record {
+	return &result.Record{
+		Suite: "beffio", Benchmark: fmt.Sprintf("p%02d", p.No), Class: TypeNames[p.Type],
+		Mode: Accesses[a], Multi: -1, Group: -1, NProcs: n, Bytes: l, MemBytes: mem,
+		Units: p.U, Pos: p.Pos, Reps: int(r), TMax: t * 1e6, IOBytes: moved,
+		SchedSec: sched, IOMBps: Bandwidth(moved, t), Context: m.ctx,
+	}
+}
+
+func (m *meter) typeRecord(a, n, typ int, bytes int64, t float64) *result.Record {
+	return &result.Record{
+		Suite: "beffio", Benchmark: "total", Class: TypeNames[typ], Mode: Accesses[a],
+		Multi: -1, Group: -1, NProcs: n, TMax: t * 1e6, IOBytes: bytes,
+		IOMBps: Bandwidth(bytes, t), Context: m.ctx,
+	}
+}
+
+func (m *meter) emit(r *result.Record) {
+	m.recs = append(m.recs, *r)
+	if m.sink == nil {
+		return
+	}
+	if err := m.sink(r); err != nil && m.sinkErr == nil {
+		m.sinkErr = fmt.Errorf("writing records: %w", err)
+	}
+}
+
+// summary computes b_eff_io on rank 0, which belongs to every partition.
+func (m *meter) summary(uname string) *result.Record {
+	p := m.plan
+	s := &result.BeffIOSummary{
+		MemMB: p.MemMB, MPart: p.MPart, T: p.Opts.T, SumU: SumU, Uname: uname,
+		Accesses: Accesses[:], Types: TypeNames[:],
+	}
+	var values []float64
+	for pi, n := range p.Partitions {
+		st := m.parts[pi]
+		bp := result.BeffIOPartition{Procs: n, T: p.Opts.T / float64(len(p.Partitions)), Segment: st.lseg, Bytes: st.bytes}
+		var acc [3]float64
+		for a := range Accesses {
+			bp.Types[a] = append([]float64(nil), st.types[a][:]...)
+			acc[a] = AccessValue(st.types[a])
+		}
+		bp.Access = acc
+		bp.Value = PartitionValue(acc)
+		values = append(values, bp.Value)
+		s.Partitions = append(s.Partitions, bp)
+	}
+	best, at := SystemValue(values)
+	s.BeffIO, s.Procs = best, p.Partitions[at]
+	return &result.Record{
+		Suite: "beffio", Benchmark: "b_eff_io", Class: "summary", Multi: -1, Group: -1,
+		NProcs: s.Procs, Bytes: p.MPart, BeffIO: s, Context: m.ctx,
+	}
+}

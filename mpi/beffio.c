@@ -1,0 +1,116 @@
+#include "beffio.h"
+
+#define RC(call) do { int rc_ = (call); if (rc_ != MPI_SUCCESS) return rc_; } while (0)
+
+int mb_beffio_open(MPI_Comm comm, int self, const char *name, int access,
+	MPI_File *fh, double *t)
+{
+	/* As the original: the first write creates, the rewrite opens the
+	 * existing file, the read deletes it on close. UNIQUE_OPEN tells the
+	 * library no other program touches the file. */
+	int amode = MPI_MODE_UNIQUE_OPEN;
+	double t0;
+	switch (access) {
+	case MB_BEFFIO_WRITE: amode |= MPI_MODE_CREATE | MPI_MODE_RDWR; break;
+	case MB_BEFFIO_REWRITE: amode |= MPI_MODE_RDWR; break;
+	default: amode |= MPI_MODE_RDONLY | MPI_MODE_DELETE_ON_CLOSE; break;
+	}
+	RC(MPI_Barrier(comm));
+	t0 = MPI_Wtime();
+	RC(MPI_File_open(self ? MPI_COMM_SELF : comm, (char *)name, amode, MPI_INFO_NULL, fh));
+	RC(MPI_Barrier(comm));
+	*t = MPI_Wtime() - t0;
+	return MPI_SUCCESS;
+}
+
+int mb_beffio_close(MPI_Comm comm, MPI_File *fh, double *t)
+{
+	double t0 = MPI_Wtime();
+	RC(MPI_File_close(fh));
+	RC(MPI_Barrier(comm));
+	*t = MPI_Wtime() - t0;
+	return MPI_SUCCESS;
+}
+
+int mb_beffio_view(MPI_File fh, int type, int n, int rank, int l,
+	MPI_Offset disp)
+{
+	MPI_Datatype ft;
+	int sizes[1], subsizes[1], starts[1], rc;
+	if (type != MB_BEFFIO_SCATTER || l == 0)
+		return MPI_File_set_view(fh, disp, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL);
+	/* A one-dimensional subarray: l bytes at rank*l, extent n*l, so
+	 * consecutive filetypes tile the file with every rank's chunks. */
+	sizes[0] = n * l;
+	subsizes[0] = l;
+	starts[0] = rank * l;
+	RC(MPI_Type_create_subarray(1, sizes, subsizes, starts, MPI_ORDER_C, MPI_BYTE, &ft));
+	RC(MPI_Type_commit(&ft));
+	rc = MPI_File_set_view(fh, disp, MPI_BYTE, ft, "native", MPI_INFO_NULL);
+	MPI_Type_free(&ft);
+	return rc;
+}
+
+/* io is one call of the pattern type. */
+static int io(const mb_beffio_pat *p)
+{
+	MPI_Status st;
+	switch (p->type) {
+	case MB_BEFFIO_SCATTER:
+	case MB_BEFFIO_SEGCOLL:
+		return p->write ? MPI_File_write_all(p->fh, p->buf, p->len, MPI_BYTE, &st)
+			: MPI_File_read_all(p->fh, p->buf, p->len, MPI_BYTE, &st);
+	case MB_BEFFIO_SHARED:
+		return p->write ? MPI_File_write_ordered(p->fh, p->buf, p->len, MPI_BYTE, &st)
+			: MPI_File_read_ordered(p->fh, p->buf, p->len, MPI_BYTE, &st);
+	default:
+		return p->write ? MPI_File_write(p->fh, p->buf, p->len, MPI_BYTE, &st)
+			: MPI_File_read(p->fh, p->buf, p->len, MPI_BYTE, &st);
+	}
+}
+
+/* more decides after r calls whether the time-driven loop goes on. The
+ * original checks after every call with a barrier and a broadcast; here
+ * the check comes after calls 1..8 and then every r/8 calls, so a loop of
+ * many small chunks is not dominated by the check. The ranks agree
+ * through the maximum elapsed time, so all stop after the same call. The
+ * loop goes on while the time extrapolated to the next check still fits
+ * the schedule, as the original's (t*(r+1)/r <= Tp). */
+static int more(const mb_beffio_pat *p, long long r, long long *next, double t0, int *go)
+{
+	double el, elmax;
+	long long step;
+	if (r < *next)
+		return MPI_SUCCESS;
+	el = MPI_Wtime() - t0;
+	RC(MPI_Allreduce(&el, &elmax, 1, MPI_DOUBLE, MPI_MAX, p->comm));
+	step = r < 8 ? 1 : r / 8;
+	*next = r + step;
+	*go = elmax * (double)(*next) / (double)r <= p->sched;
+	return MPI_SUCCESS;
+}
+
+int mb_beffio_pattern(const mb_beffio_pat *p, long long *done, double *t)
+{
+	long long r = 0, next = 1;
+	int go = 1;
+	double t0;
+	RC(MPI_Barrier(p->comm));
+	t0 = MPI_Wtime();
+	while (go) {
+		RC(io(p));
+		r++;
+		if (p->reps > 0)
+			go = r < p->reps;
+		else
+			RC(more(p, r, &next, t0, &go));
+	}
+	if (p->write) {
+		RC(MPI_Barrier(p->comm));
+		RC(MPI_File_sync(p->fh));
+	}
+	RC(MPI_Barrier(p->comm));
+	*t = MPI_Wtime() - t0;
+	*done = r;
+	return MPI_SUCCESS;
+}
