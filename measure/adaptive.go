@@ -1,0 +1,187 @@
+package measure
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"mpibench/stats"
+)
+
+// Defaults of Adaptive. Epsilon is the paper's 3 % (SKaMPI's report prints
+// "Max. allowed standard error is 3.00 %"); the repetition bounds are
+// SKaMPI 5's (measurement.c: min_repetitions = 8, max_repetitions = 33).
+const (
+	DefaultEpsilon = 0.03
+	DefaultMinReps = 8
+	DefaultMaxReps = 33
+)
+
+// Sample takes one measurement of one call of the pattern under test and
+// returns its time in seconds. Under MPI every rank of the pattern calls
+// it once per repetition; ranks that do not time anything return what
+// they have (0 is fine): only the timing rank's values drive the stop
+// decision, through Decide.
+type Sample func() (float64, error)
+
+// Decide turns this rank's vote on stopping into the decision every rank
+// follows. Adaptive.Run calls it exactly once after every repetition, on
+// every rank, with stop = true when this rank's samples meet the stopping
+// rule, and obeys the answer: true ends the repetitions, false takes
+// another (up to MaxReps, see Run).
+//
+// Under MPI, all ranks must take the same number of repetitions or the
+// pattern's collective calls stop matching. The MPI side therefore
+// implements Decide as a broadcast of the timing rank's vote over the
+// pattern's communicator: the timing rank sends its stop, the others
+// ignore theirs and return what they receive. Because every rank calls
+// Decide once per repetition, the broadcasts always pair up. In a single
+// process, Local (the identity) is the Decide to use.
+type Decide func(stop bool) (bool, error)
+
+// Local is the Decide of a single process: its own vote is the decision.
+func Local(stop bool) (bool, error) { return stop, nil }
+
+// Adaptive is SKaMPI's repetition policy for one parameter setting
+// (section 3.1). The zero value is usable: zero fields take the defaults.
+type Adaptive struct {
+	// Epsilon is the largest relative standard error σ_x̄/x̄ accepted
+	// (0 means DefaultEpsilon). It also sets the clock rule below.
+	Epsilon float64
+	// MinReps is the least number of repetitions before the error rule
+	// may stop (0 means DefaultMinReps). The error rule never stops
+	// before 2 repetitions whatever MinReps says, because one sample has
+	// σ = 0 and so a relative error of 0 that means nothing.
+	MinReps int
+	// MaxReps is the most repetitions; reaching it stops regardless
+	// (0 means the larger of DefaultMaxReps and MinReps).
+	MaxReps int
+	// Tick is the clock resolution in seconds (MPI_Wtick on the timing
+	// rank). The samples must add up to at least Tick/Epsilon before the
+	// error rule may stop, so that a quantisation error of one tick is at
+	// most ε of the total. 0 disables the rule.
+	Tick float64
+}
+
+// Result is what Adaptive.Run measured for one parameter setting.
+//
+// The embedded Summary is of the raw samples with the systematic
+// correction subtracted from every location figure: Mean, Trimmed, Min,
+// Median and Max all have Correction subtracted, so that Min ≤ Median ≤
+// Max and Min ≤ Trimmed ≤ Max hold after correction as before. N and
+// StdErr are those of the raw samples (a constant offset does not change
+// the spread). The corrected figures may be negative when the empty
+// measurement costs more than the operation; they are reported as they
+// are rather than clipped, so that the problem shows.
+type Result struct {
+	stats.Summary
+	// Samples are the raw, uncorrected times in the order taken, one per
+	// repetition; the warm-up call is not among them.
+	Samples []float64 `json:"samples,omitempty"`
+	// RelErr is StdErr/Mean of the raw samples, the figure compared with
+	// Epsilon (+Inf when the mean is not positive).
+	RelErr float64 `json:"rel_err"`
+	// Reached says whether the precision rules held when the repetitions
+	// ended: at least 2 samples, RelErr < Epsilon and total time ≥
+	// Tick/Epsilon. False means the count bound (or Decide) ended them
+	// first. Only the timing rank's Reached is meaningful.
+	Reached bool `json:"reached"`
+	// Correction is the time of the empty measurement that was
+	// subtracted (seconds).
+	Correction float64 `json:"correction"`
+}
+
+// Run measures one parameter setting. It calls sample once as a warm-up
+// (to load caches and set up connections) and discards its time, then
+// repeats: take a sample; vote to stop if n ≥ MaxReps, or if n ≥ MinReps
+// and the precision rules hold (RelErr < Epsilon, at least 2 samples,
+// total ≥ Tick/Epsilon); pass the vote to decide; stop when decide says
+// so or n = MaxReps. MaxReps is a hard bound even against decide, so a
+// faulty Decide cannot loop for ever; as every rank runs the same policy,
+// every rank still stops at the same n.
+//
+// empty is the time of an empty measurement of the same pattern (the
+// overhead of timing itself: SKaMPI's systematic error), subtracted from
+// the figures as Result describes. Measure it with Run on a sample that
+// times nothing, and pass its Trimmed; pass 0 for no correction.
+//
+// An error from sample or decide ends Run at once, without consulting
+// decide again, and is returned with the samples taken so far. Under MPI
+// a failure inside a pattern leaves the peers in an unknown state, so
+// the caller must turn such an error into the collective error path, not
+// into a polite stop.
+func (a Adaptive) Run(sample Sample, empty float64, decide Decide) (Result, error) {
+	a, err := a.normalized()
+	if err != nil {
+		return Result{}, err
+	}
+	if _, err := sample(); err != nil {
+		return Result{}, fmt.Errorf("measure: warm-up: %w", err)
+	}
+	samples := make([]float64, 0, a.MaxReps)
+	for {
+		t, err := sample()
+		if err != nil {
+			return a.result(samples, empty), fmt.Errorf("measure: repetition %d: %w", len(samples)+1, err)
+		}
+		samples = append(samples, t)
+		vote := len(samples) >= a.MaxReps || (len(samples) >= a.MinReps && a.precise(samples))
+		stop, err := decide(vote)
+		if err != nil {
+			return a.result(samples, empty), fmt.Errorf("measure: decide after repetition %d: %w", len(samples), err)
+		}
+		if stop || len(samples) >= a.MaxReps {
+			return a.result(samples, empty), nil
+		}
+	}
+}
+
+// precise reports whether the samples meet the precision rules of 3.1,
+// apart from the bounds on the count.
+func (a Adaptive) precise(samples []float64) bool {
+	if len(samples) < 2 {
+		return false
+	}
+	total := 0.0
+	for _, t := range samples {
+		total += t
+	}
+	if total < a.Tick/a.Epsilon {
+		return false
+	}
+	return stats.RelErr(samples) < a.Epsilon
+}
+
+func (a Adaptive) result(samples []float64, empty float64) Result {
+	return Result{
+		Summary:    stats.Summarize(samples).Shift(-empty),
+		Samples:    samples,
+		RelErr:     stats.RelErr(samples),
+		Reached:    a.precise(samples),
+		Correction: empty,
+	}
+}
+
+// normalized fills in the defaults and checks the fields.
+func (a Adaptive) normalized() (Adaptive, error) {
+	if a.Epsilon == 0 {
+		a.Epsilon = DefaultEpsilon
+	}
+	if a.MinReps == 0 {
+		a.MinReps = DefaultMinReps
+	}
+	if a.MaxReps == 0 {
+		a.MaxReps = max(DefaultMaxReps, a.MinReps)
+	}
+	switch {
+	case !(a.Epsilon > 0) || math.IsInf(a.Epsilon, 1):
+		return a, fmt.Errorf("measure: epsilon %v: want a positive number", a.Epsilon)
+	case a.MinReps < 0:
+		return a, fmt.Errorf("measure: min repetitions %d: want at least 1", a.MinReps)
+	case a.MaxReps < a.MinReps:
+		return a, fmt.Errorf("measure: max repetitions %d below min repetitions %d", a.MaxReps, a.MinReps)
+	case !(a.Tick >= 0) || math.IsInf(a.Tick, 1):
+		return a, errors.New("measure: tick must be a finite number ≥ 0")
+	}
+	return a, nil
+}

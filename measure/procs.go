@@ -1,0 +1,29 @@
+package measure
+
+// ProcsLinear lists every process count from lo to hi: lo, lo+1, ..., hi.
+// This is what SKaMPI does for measurements "varied over the number of
+// nodes" (SKaMPI 5's ski files: "for procs = 2 to num_procs"), and it is
+// cheap because P is small next to message lengths. Counts below 1 are
+// skipped; empty when nothing is left.
+func ProcsLinear(lo, hi int) []int {
+	var ps []int
+	for p := max(lo, 1); p <= hi; p++ {
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// ProcsDoubling lists lo, 2·lo, 4·lo, ... below hi, then hi: the IMB
+// style, for machines where every P would take too long. lo below 1 is
+// taken as 1; empty when lo > hi.
+func ProcsDoubling(lo, hi int) []int {
+	lo = max(lo, 1)
+	if lo > hi {
+		return nil
+	}
+	var ps []int
+	for p := lo; p < hi; p *= 2 {
+		ps = append(ps, p)
+	}
+	return append(ps, hi)
+}
