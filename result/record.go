@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"mpibench/stats"
 )
 
 // Context identifies the run a Record belongs to.
@@ -85,7 +87,19 @@ type Record struct {
 	SchedSec float64        `json:"sched_s,omitempty"`   // scheduled time of a time-driven pattern
 	IOMBps   float64        `json:"io_mbps,omitempty"`   // IOBytes / TMax, MB = 10^6 bytes
 	BeffIO   *BeffIOSummary `json:"beffio,omitempty"`    // the summary record's figures
-	Context  Context        `json:"context"`
+
+	// SKaMPI (suite "skampi"): one record per measured point, with
+	// Benchmark the measurement's name (e.g. "Pingpong_Send_Recv"), Class
+	// its pattern (pingpong, collective, master-worker, simple), NProcs the
+	// processes, Bytes the message length, Reps the repetitions taken, and
+	// TMin/TMax/TAvg unused; Stats holds the figures in µs after the
+	// empty-measurement correction.
+	Param   string         `json:"param,omitempty"`   // the varied parameter: bytes, procs, workpieces, none
+	X       int            `json:"x,omitempty"`       // its value at this point
+	Stats   *stats.Summary `json:"stats,omitempty"`   // n, mean, trimmed mean, standard error, min, median, max
+	Epsilon float64        `json:"epsilon,omitempty"` // requested relative standard error
+	Reached bool           `json:"reached,omitempty"` // the standard error fell below Epsilon within the bounds
+	Context Context        `json:"context"`
 }
 
 // Writer appends Records to a JSON Lines stream, one line per Record, handed
