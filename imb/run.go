@@ -183,7 +183,7 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 		return err
 	}
 	defer comm.Free()
-	env := &caseEnv{b: b, set: d.set, comm: comm, q: q, group: color, lens: lens, check: d.cfg.Check,
+	env := &caseEnv{b: b, set: d.set, comm: comm, q: q, group: color, multi: multi, lens: lens, check: d.cfg.Check,
 		ioDir: d.cfg.IODir, cpuSecs: d.cpu}
 	c := newRunner(env)
 	if err := c.setup(); err != nil {

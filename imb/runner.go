@@ -25,6 +25,7 @@ type caseEnv struct {
 	comm    mpi.Comm // the active communicator; Null on idle ranks
 	q       int      // active processes per group
 	group   int      // this rank's group (the _g suffix of IO files); -1 idle
+	multi   bool     // a Multi run (-multi 0|1): IMB-IO file names carry _g<group>
 	lens    []int    // every length the driver will ask for
 	check   bool
 	ioDir   string  // IMB-IO: where files go

@@ -18,7 +18,8 @@ import (
 // the launcher ends them. The returned function stops the handling.
 func cleanupOnSignal(stderr io.Writer) (stop func()) {
 	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	// SIGHUP: MPICH's mpiexec ends the other ranks with it once one exits.
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	done := make(chan struct{})
 	go func() {
 		select {

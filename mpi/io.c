@@ -1,0 +1,373 @@
+#include <unistd.h>
+#include "io.h"
+
+#define AMODE (MPI_MODE_CREATE | MPI_MODE_RDWR)
+
+/* IOCHK returns the error code of a failed MPI call and names the call. */
+#define IOCHK(name, expr)                       \
+	do {                                    \
+		int rc_ = (expr);               \
+		if (rc_ != MPI_SUCCESS) {       \
+			*call = (name);         \
+			return rc_;             \
+		}                               \
+	} while (0)
+
+MPI_Info mb_io_user_info(void) { return MPI_INFO_NULL; }
+
+static int halted;
+
+void mb_io_halt(void) { __atomic_store_n(&halted, 1, __ATOMIC_SEQ_CST); }
+
+/* wait_if_halted keeps a process whose signal handler is removing its
+ * files from creating them again: it sleeps until the handler exits. */
+static void wait_if_halted(void)
+{
+	while (__atomic_load_n(&halted, __ATOMIC_RELAXED))
+		sleep(1);
+}
+
+/* One blocking transfer of n bytes; off is used by the explicit-offset
+ * forms only. A uniform signature lets the benchmark pick its MPI-IO call
+ * from a table before the timer starts. */
+typedef int (*xfer_fn)(MPI_File fh, MPI_Offset off, void *buf, int n, MPI_Status *st);
+
+static int w_indv(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	(void)off;
+	return MPI_File_write(fh, b, n, MPI_BYTE, st);
+}
+static int w_expl(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	return MPI_File_write_at(fh, off, b, n, MPI_BYTE, st);
+}
+static int w_shared(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	(void)off;
+	return MPI_File_write_shared(fh, b, n, MPI_BYTE, st);
+}
+static int w_all(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	(void)off;
+	return MPI_File_write_all(fh, b, n, MPI_BYTE, st);
+}
+static int w_at_all(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	return MPI_File_write_at_all(fh, off, b, n, MPI_BYTE, st);
+}
+static int w_ordered(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	(void)off;
+	return MPI_File_write_ordered(fh, b, n, MPI_BYTE, st);
+}
+static int r_indv(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	(void)off;
+	return MPI_File_read(fh, b, n, MPI_BYTE, st);
+}
+static int r_expl(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	return MPI_File_read_at(fh, off, b, n, MPI_BYTE, st);
+}
+static int r_shared(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	(void)off;
+	return MPI_File_read_shared(fh, b, n, MPI_BYTE, st);
+}
+static int r_all(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	(void)off;
+	return MPI_File_read_all(fh, b, n, MPI_BYTE, st);
+}
+static int r_at_all(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	return MPI_File_read_at_all(fh, off, b, n, MPI_BYTE, st);
+}
+static int r_ordered(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Status *st)
+{
+	(void)off;
+	return MPI_File_read_ordered(fh, b, n, MPI_BYTE, st);
+}
+
+/* Indexed by variant(k): read/write, then independent/collective, then
+ * the access of enum mb_io_access. */
+static const xfer_fn blocking[12] = {
+	r_indv, r_expl, r_shared, r_all, r_at_all, r_ordered,
+	w_indv, w_expl, w_shared, w_all, w_at_all, w_ordered,
+};
+static const char *blocking_name[12] = {
+	"MPI_File_read", "MPI_File_read_at", "MPI_File_read_shared",
+	"MPI_File_read_all", "MPI_File_read_at_all", "MPI_File_read_ordered",
+	"MPI_File_write", "MPI_File_write_at", "MPI_File_write_shared",
+	"MPI_File_write_all", "MPI_File_write_at_all", "MPI_File_write_ordered",
+};
+
+/* The non-blocking forms: an i-call and MPI_Wait for independent access,
+ * the split collective _begin and _end for collective access. */
+typedef int (*start_fn)(MPI_File fh, MPI_Offset off, void *buf, int n, MPI_Request *req);
+typedef int (*end_fn)(MPI_File fh, void *buf, MPI_Request *req);
+
+static int iw_indv(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	(void)off;
+	return MPI_File_iwrite(fh, b, n, MPI_BYTE, r);
+}
+static int iw_expl(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	return MPI_File_iwrite_at(fh, off, b, n, MPI_BYTE, r);
+}
+static int iw_shared(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	(void)off;
+	return MPI_File_iwrite_shared(fh, b, n, MPI_BYTE, r);
+}
+static int bw_all(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	(void)off, (void)r;
+	return MPI_File_write_all_begin(fh, b, n, MPI_BYTE);
+}
+static int bw_at_all(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	(void)r;
+	return MPI_File_write_at_all_begin(fh, off, b, n, MPI_BYTE);
+}
+static int bw_ordered(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	(void)off, (void)r;
+	return MPI_File_write_ordered_begin(fh, b, n, MPI_BYTE);
+}
+static int ir_indv(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	(void)off;
+	return MPI_File_iread(fh, b, n, MPI_BYTE, r);
+}
+static int ir_expl(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	return MPI_File_iread_at(fh, off, b, n, MPI_BYTE, r);
+}
+static int ir_shared(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	(void)off;
+	return MPI_File_iread_shared(fh, b, n, MPI_BYTE, r);
+}
+static int br_all(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	(void)off, (void)r;
+	return MPI_File_read_all_begin(fh, b, n, MPI_BYTE);
+}
+static int br_at_all(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	(void)r;
+	return MPI_File_read_at_all_begin(fh, off, b, n, MPI_BYTE);
+}
+static int br_ordered(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
+{
+	(void)off, (void)r;
+	return MPI_File_read_ordered_begin(fh, b, n, MPI_BYTE);
+}
+
+static int wait_req(MPI_File fh, void *b, MPI_Request *r)
+{
+	(void)fh, (void)b;
+	return MPI_Wait(r, MPI_STATUS_IGNORE);
+}
+static int ew_all(MPI_File fh, void *b, MPI_Request *r)
+{
+	MPI_Status st;
+	(void)r;
+	return MPI_File_write_all_end(fh, b, &st);
+}
+static int ew_at_all(MPI_File fh, void *b, MPI_Request *r)
+{
+	MPI_Status st;
+	(void)r;
+	return MPI_File_write_at_all_end(fh, b, &st);
+}
+static int ew_ordered(MPI_File fh, void *b, MPI_Request *r)
+{
+	MPI_Status st;
+	(void)r;
+	return MPI_File_write_ordered_end(fh, b, &st);
+}
+static int er_all(MPI_File fh, void *b, MPI_Request *r)
+{
+	MPI_Status st;
+	(void)r;
+	return MPI_File_read_all_end(fh, b, &st);
+}
+static int er_at_all(MPI_File fh, void *b, MPI_Request *r)
+{
+	MPI_Status st;
+	(void)r;
+	return MPI_File_read_at_all_end(fh, b, &st);
+}
+static int er_ordered(MPI_File fh, void *b, MPI_Request *r)
+{
+	MPI_Status st;
+	(void)r;
+	return MPI_File_read_ordered_end(fh, b, &st);
+}
+
+static const start_fn starts[12] = {
+	ir_indv, ir_expl, ir_shared, br_all, br_at_all, br_ordered,
+	iw_indv, iw_expl, iw_shared, bw_all, bw_at_all, bw_ordered,
+};
+static const end_fn ends[12] = {
+	wait_req, wait_req, wait_req, er_all, er_at_all, er_ordered,
+	wait_req, wait_req, wait_req, ew_all, ew_at_all, ew_ordered,
+};
+static const char *start_name[12] = {
+	"MPI_File_iread", "MPI_File_iread_at", "MPI_File_iread_shared",
+	"MPI_File_read_all_begin", "MPI_File_read_at_all_begin", "MPI_File_read_ordered_begin",
+	"MPI_File_iwrite", "MPI_File_iwrite_at", "MPI_File_iwrite_shared",
+	"MPI_File_write_all_begin", "MPI_File_write_at_all_begin", "MPI_File_write_ordered_begin",
+};
+static const char *end_name[12] = {
+	"MPI_Wait", "MPI_Wait", "MPI_Wait",
+	"MPI_File_read_all_end", "MPI_File_read_at_all_end", "MPI_File_read_ordered_end",
+	"MPI_Wait", "MPI_Wait", "MPI_Wait",
+	"MPI_File_write_all_end", "MPI_File_write_at_all_end", "MPI_File_write_ordered_end",
+};
+
+static int variant(const mb_io *k) { return 6 * (k->write != 0) + 3 * (k->collective != 0) + k->access; }
+
+static int barriers(const mb_io *k, const char **call)
+{
+	int i;
+	for (i = 0; i < k->nbarr; i++)
+		IOCHK("MPI_Barrier", MPI_Barrier(k->comm));
+	return MPI_SUCCESS;
+}
+
+/* Blocking case (section 5.2.8.2): aggregate writes sync once after the
+ * nrep transfers, non-aggregate writes after every transfer; reads never. */
+int mb_io_run(const mb_io *k, double *t, const char **call)
+{
+	int v = variant(k), i, n = k->nrep, count = k->count;
+	int sync_each = k->write && !k->aggregate, sync_end = k->write && k->aggregate;
+	xfer_fn fn = blocking[v];
+	const char *name = blocking_name[v];
+	MPI_File fh = k->fh;
+	MPI_Offset off = k->offset, stride = k->stride;
+	char *buf = (char *)k->buf;
+	long long step = k->bufstep;
+	MPI_Status st;
+	double t0;
+	int rc = barriers(k, call);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	t0 = MPI_Wtime();
+	for (i = 0; i < n; i++) {
+		IOCHK(name, fn(fh, off, buf, count, &st));
+		if (sync_each)
+			IOCHK("MPI_File_sync", MPI_File_sync(fh));
+		off += stride;
+		buf += step;
+	}
+	if (sync_end)
+		IOCHK("MPI_File_sync", MPI_File_sync(fh));
+	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
+	return MPI_SUCCESS;
+}
+
+/* Non-blocking case (section 4.2.5): start a transfer, exploit the CPU,
+ * wait for the transfer; writes end with one MPI_File_sync as the
+ * non-blocking benchmarks run in aggregate mode. */
+int mb_io_irun(const mb_io *k, double *t, const char **call)
+{
+	int v = variant(k), i, n = k->nrep, count = k->count;
+	start_fn start = starts[v];
+	end_fn end = ends[v];
+	const char *sname = start_name[v], *ename = end_name[v];
+	MPI_File fh = k->fh;
+	MPI_Offset off = k->offset, stride = k->stride;
+	char *buf = (char *)k->buf;
+	long long step = k->bufstep;
+	MPI_Request req = MPI_REQUEST_NULL;
+	double t0;
+	int rc = barriers(k, call);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	t0 = MPI_Wtime();
+	for (i = 0; i < n; i++) {
+		IOCHK(sname, start(fh, off, buf, count, &req));
+		mb_cpu_exploit();
+		IOCHK(ename, end(fh, buf, &req));
+		off += stride;
+		buf += step;
+	}
+	if (k->write)
+		IOCHK("MPI_File_sync", MPI_File_sync(fh));
+	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
+	return MPI_SUCCESS;
+}
+
+int mb_io_open_close(MPI_Comm comm, const char *name, int nrep, int nbarr, double *t, const char **call)
+{
+	MPI_Info info = mb_io_user_info();
+	MPI_File fh;
+	MPI_Status st;
+	int i, dum = 0;
+	double t0;
+	for (i = 0; i < nbarr; i++)
+		IOCHK("MPI_Barrier", MPI_Barrier(comm));
+	t0 = MPI_Wtime();
+	for (i = 0; i < nrep; i++) {
+		wait_if_halted();
+		IOCHK("MPI_File_open", MPI_File_open(comm, (char *)name, AMODE, info, &fh));
+		/* the negligible non-trivial action of Figure 19: one byte */
+		IOCHK("MPI_File_write", MPI_File_write(fh, &dum, 1, MPI_BYTE, &st));
+		IOCHK("MPI_File_close", MPI_File_close(&fh));
+	}
+	*t = (MPI_Wtime() - t0) / (nrep > 0 ? nrep : 1);
+	return MPI_SUCCESS;
+}
+
+int mb_io_open(MPI_Comm comm, const char *name, MPI_File *fh)
+{
+	wait_if_halted();
+	return MPI_File_open(comm, (char *)name, AMODE, mb_io_user_info(), fh);
+}
+
+/* Section 5.2.3.2: a file that exists is deleted by opening it with
+ * MPI_MODE_DELETE_ON_CLOSE and closing it. */
+int mb_io_delete_if_exists(const char *name)
+{
+	MPI_File fh;
+	int rc;
+	wait_if_halted();
+	rc = MPI_File_open(MPI_COMM_SELF, (char *)name, AMODE | MPI_MODE_DELETE_ON_CLOSE, mb_io_user_info(), &fh);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	return MPI_File_close(&fh);
+}
+
+/* The view of section 5.2.3.4: disp 0, etype MPI_BYTE, "native". */
+int mb_io_byte_view(MPI_File fh)
+{
+	return MPI_File_set_view(fh, 0, MPI_BYTE, MPI_BYTE, "native", mb_io_user_info());
+}
+
+/* The filetype of P_ and C_ [ACTION]_indv: this process's contiguous block
+ * of len bytes at pos inside every extent bytes, so that successive
+ * transfers with the individual pointer fill disjoint blocks. An empty
+ * block gets the plain byte view. */
+int mb_io_block_view(MPI_File fh, MPI_Offset pos, int len, MPI_Offset extent)
+{
+	MPI_Datatype block, ft;
+	MPI_Aint disp = (MPI_Aint)pos;
+	int rc;
+	if (len == 0)
+		return mb_io_byte_view(fh);
+	if ((rc = MPI_Type_create_hindexed(1, &len, &disp, MPI_BYTE, &block)) != MPI_SUCCESS)
+		return rc;
+	rc = MPI_Type_create_resized(block, 0, (MPI_Aint)extent, &ft);
+	MPI_Type_free(&block);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	if ((rc = MPI_Type_commit(&ft)) == MPI_SUCCESS)
+		rc = MPI_File_set_view(fh, 0, MPI_BYTE, ft, "native", mb_io_user_info());
+	/* the view keeps its own reference to the type */
+	MPI_Type_free(&ft);
+	return rc;
+}

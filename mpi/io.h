@@ -1,0 +1,70 @@
+/* MPI-IO kernels of mpibench (IMB-IO, IMB 3.0 section 4.2.4 and 4.2.5).
+ *
+ * Like kernels.h, every timed region is one C call: the N_BARR barriers on
+ * the active communicator, MPI_Wtime, the transfers, the completion
+ * (MPI_File_sync for writes) and MPI_Wtime again. The MPI-IO function of a
+ * benchmark is chosen before the timer starts.
+ */
+#ifndef MPIBENCH_IO_H
+#define MPIBENCH_IO_H
+
+#include <mpi.h>
+
+/* How a transfer positions itself in the file (section 4.1). */
+enum mb_io_access {
+	MB_IO_INDV = 0, /* individual file pointer: _indv and _priv */
+	MB_IO_EXPL,     /* explicit offsets: _at */
+	MB_IO_SHARED    /* shared file pointer: _shared, _ordered for collectives */
+};
+
+typedef struct {
+	MPI_File fh;
+	MPI_Comm comm;      /* active communicator: the barriers */
+	int access;         /* enum mb_io_access */
+	int collective;     /* C_ benchmarks: _all, _at_all, _ordered (split forms) */
+	int write;          /* 1 write, 0 read */
+	int aggregate;      /* writes: 1 one MPI_File_sync after all transfers, 0 after each */
+	void *buf;
+	int count;          /* bytes per transfer */
+	long long bufstep;  /* bytes buf advances per transfer (0: the same buffer) */
+	MPI_Offset offset;  /* explicit offsets: the first transfer's offset */
+	MPI_Offset stride;  /* explicit offsets: offset step per transfer */
+	int nrep;
+	int nbarr;
+} mb_io;
+
+/* mb_io_run times nrep blocking transfers and stores the time per transfer
+ * in *t. mb_io_irun does the same with the non-blocking (i- or split
+ * collective) form, running CPU_Exploit between the start and the end of
+ * every transfer. Both return MPI_SUCCESS or the first error code, naming
+ * the failed call in *call. */
+int mb_io_run(const mb_io *k, double *t, const char **call);
+int mb_io_irun(const mb_io *k, double *t, const char **call);
+
+/* mb_io_open_close times nrep MPI_File_open / 1-byte MPI_File_write /
+ * MPI_File_close rounds on comm (Open_Close, section 4.2.4.10). */
+int mb_io_open_close(MPI_Comm comm, const char *name, int nrep, int nbarr, double *t, const char **call);
+
+/* The info every MPI_File_open and MPI_File_set_view gets: IMB's
+ * User_Set_Info (section 5.2.3.3), MPI_INFO_NULL by default. */
+MPI_Info mb_io_user_info(void);
+
+/* mb_io_halt makes every later file creation of the calls below wait
+ * forever: a signal handler calls it before it removes the files and
+ * exits. */
+void mb_io_halt(void);
+
+/* File handling with amode MPI_MODE_CREATE | MPI_MODE_RDWR. */
+int mb_io_open(MPI_Comm comm, const char *name, MPI_File *fh);
+int mb_io_delete_if_exists(const char *name);
+int mb_io_byte_view(MPI_File fh);
+int mb_io_block_view(MPI_File fh, MPI_Offset pos, int len, MPI_Offset extent);
+
+/* CPU_Exploit (section 4.2.5.1): mb_cpu_calibrate finds the repetition
+ * count of the matrix-vector kernel that runs about target seconds, and
+ * returns the time that count takes undisturbed (t_CPU) and its Mflop/s;
+ * mb_cpu_exploit runs that count. */
+double mb_cpu_calibrate(double target, double *mflops);
+void mb_cpu_exploit(void);
+
+#endif
