@@ -1,16 +1,18 @@
-// Command mpibench is an MPI benchmark suite: IMB-MPI1 today, with IMB-EXT,
-// IMB-IO, b_eff, b_eff_io, SKaMPI and PGMPI guideline checks to follow.
+// Command mpibench is an MPI benchmark suite: IMB-MPI1, IMB-EXT, IMB-IO,
+// b_eff and b_eff_io today, with SKaMPI and PGMPI guideline checks to follow.
 //
-//	mpirun -np P mpibench mpi1 [Benchmark ...] [-npmin N] [-multi 0|1]
+//	mpirun -np P mpibench mpi1|ext|io [Benchmark ...] [-npmin N] [-multi 0|1]
 //	        [-input FILE] [-msglen FILE] [-map PxQ] [-check] [-json FILE] [-h]
+//	mpirun -np P mpibench beff [-mem MB] [-patterns cartesian|rings] [-json FILE]
+//	mpirun -np P mpibench beffio [-mem MB] [-T seconds] [-iodir DIR] [-json FILE]
 //	mpibench list
 //	mpibench -h
 //
 // Exit codes, the same on every rank: 0 success; 1 a run-time failure
 // (MPI error, results file not writable mid-run); 2 bad command line or
-// input file, reported before any measurement; 3 -check found defects.
-// An MPI error inside a measurement ends the whole job through MPI_Abort
-// with code 1.
+// input file, reported before any measurement; 3 -check found defects;
+// 130, 143, 129 interrupted by SIGINT, SIGTERM, SIGHUP. An MPI error
+// inside a measurement ends the whole job through MPI_Abort with code 1.
 package main
 
 import (
