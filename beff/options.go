@@ -1,12 +1,12 @@
 package beff
 
 import (
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
+
+	"mpibench/internal/cli"
 )
 
 // DefaultRandom is the number of random patterns: 30, as MAX_RANDOM of the
@@ -30,26 +30,16 @@ type Options struct {
 }
 
 // UsageError is a bad command line: exit code 2.
-type UsageError struct{ msg string }
-
-func (e *UsageError) Error() string { return e.msg }
+type UsageError = cli.UsageError
 
 // Usagef makes a UsageError.
-func Usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
+func Usagef(format string, a ...any) error { return cli.Usagef(format, a...) }
 
 // ParseArgs reads the flags of mpibench beff.
 func ParseArgs(args []string) (Options, error) {
 	o := Options{Patterns: Cartesian, Looplength: "adaptive", Seed: DefaultSeed, Random: DefaultRandom}
 	fs := flag.NewFlagSet("beff", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Func("mem", "", func(v string) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return fmt.Errorf("want a whole number of MB per process, at least 1")
-		}
-		o.Mem = n
-		return nil
-	})
+	fs.Func("mem", "", cli.Count(&o.Mem, "MB per process"))
 	fs.Func("patterns", "", choice(&o.Patterns, Cartesian, "rings"))
 	fs.Func("looplength", "", choice(&o.Looplength, "adaptive", "fixed"))
 	fs.Func("seed", "", func(v string) error {
@@ -60,26 +50,10 @@ func ParseArgs(args []string) (Options, error) {
 		o.Seed = n
 		return nil
 	})
-	fs.Func("random", "", func(v string) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return fmt.Errorf("want a whole number of random patterns, at least 1")
-		}
-		o.Random = n
-		return nil
-	})
+	fs.Func("random", "", cli.Count(&o.Random, "random patterns"))
 	fs.StringVar(&o.JSON, "json", "", "")
-	fs.BoolVar(&o.Help, "h", false, "")
-	fs.BoolVar(&o.Help, "help", false, "")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			o.Help = true
-			return o, nil
-		}
-		return o, Usagef("%v (see -h)", err)
-	}
-	if fs.NArg() > 0 {
-		return o, Usagef("unexpected argument %q (b_eff takes flags only, see -h)", fs.Arg(0))
+	if err := cli.Parse(fs, args, &o.Help, "b_eff"); err != nil {
+		return o, err
 	}
 	if o.Patterns == "rings" {
 		o.Patterns = Ring

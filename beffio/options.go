@@ -1,14 +1,14 @@
 package beffio
 
 import (
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"mpibench/internal/cli"
 )
 
 // DefaultT is the default scheduled time: 15 minutes, the paper's
@@ -27,26 +27,16 @@ type Options struct {
 }
 
 // UsageError is a bad command line: exit code 2.
-type UsageError struct{ msg string }
-
-func (e *UsageError) Error() string { return e.msg }
+type UsageError = cli.UsageError
 
 // Usagef makes a UsageError.
-func Usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
+func Usagef(format string, a ...any) error { return cli.Usagef(format, a...) }
 
 // ParseArgs reads the flags of mpibench beffio.
 func ParseArgs(args []string) (Options, error) {
 	o := Options{T: DefaultT, IODir: "."}
 	fs := flag.NewFlagSet("beffio", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Func("mem", "", func(v string) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return fmt.Errorf("want a whole number of MB per process, at least 1")
-		}
-		o.Mem = n
-		return nil
-	})
+	fs.Func("mem", "", cli.Count(&o.Mem, "MB per process"))
 	fs.Func("T", "", func(v string) error {
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil || !(f > 0) || math.IsInf(f, 0) {
@@ -62,17 +52,8 @@ func ParseArgs(args []string) (Options, error) {
 	})
 	fs.StringVar(&o.IODir, "iodir", ".", "")
 	fs.StringVar(&o.JSON, "json", "", "")
-	fs.BoolVar(&o.Help, "h", false, "")
-	fs.BoolVar(&o.Help, "help", false, "")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			o.Help = true
-			return o, nil
-		}
-		return o, Usagef("%v (see -h)", err)
-	}
-	if fs.NArg() > 0 {
-		return o, Usagef("unexpected argument %q (b_eff_io takes flags only, see -h)", fs.Arg(0))
+	if err := cli.Parse(fs, args, &o.Help, "b_eff_io"); err != nil {
+		return o, err
 	}
 	if o.IODir == "" {
 		return o, Usagef("-iodir: empty directory name")

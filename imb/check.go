@@ -70,17 +70,21 @@ func (v *Verifier) pattern(r, off, n int) []byte {
 // countBytes counts the bytes of got that differ from rank r's pattern
 // starting at byte off.
 func (v *Verifier) countBytes(got []byte, r, off int) int {
-	want := v.pattern(r, off, len(got))
+	return countDiff(got, v.pattern(r, off, len(got)))
+}
+
+// countDiff counts the bytes of got that differ from want.
+func countDiff(got, want []byte) int {
 	if bytes.Equal(got, want) {
 		return 0
 	}
-	n := 0
-	for j := range got {
-		if got[j] != want[j] {
-			n++
+	d := 0
+	for i := range got {
+		if got[i] != want[i] {
+			d++
 		}
 	}
-	return n
+	return d
 }
 
 // countSums counts the floats of got that are not the sum over np ranks of

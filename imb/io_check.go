@@ -103,19 +103,6 @@ func ioReadDefects(got []byte, lay ioLayout, reps int) int {
 	return d
 }
 
-func countDiff(got, want []byte) int {
-	if bytes.Equal(got, want) {
-		return 0
-	}
-	d := 0
-	for i := range got {
-		if got[i] != want[i] {
-			d++
-		}
-	}
-	return d
-}
-
 // verifyWrite reads the written part of the file back through MPI-IO, on
 // MPI_COMM_SELF, once every process has synchronised it (the loop ended
 // with MPI_File_sync; the barrier orders the read after it), and counts

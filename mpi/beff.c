@@ -1,11 +1,5 @@
 #include "beff.h"
-
-#define CHK(call)                       \
-	do {                            \
-		int rc_ = (call);       \
-		if (rc_ != MPI_SUCCESS) \
-			return rc_;     \
-	} while (0)
+#include "chk.h"
 
 /* Sendrecv: the steps one after the other (the paper: with more than two
  * processes in a ring the two messages go one after the other). */

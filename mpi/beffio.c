@@ -1,6 +1,5 @@
 #include "beffio.h"
-
-#define RC(call) do { int rc_ = (call); if (rc_ != MPI_SUCCESS) return rc_; } while (0)
+#include "chk.h"
 
 int mb_beffio_open(MPI_Comm comm, int self, const char *name, int access,
 	MPI_File *fh, double *t)
@@ -15,10 +14,10 @@ int mb_beffio_open(MPI_Comm comm, int self, const char *name, int access,
 	case MB_BEFFIO_REWRITE: amode |= MPI_MODE_RDWR; break;
 	default: amode |= MPI_MODE_RDONLY | MPI_MODE_DELETE_ON_CLOSE; break;
 	}
-	RC(MPI_Barrier(comm));
+	CHK(MPI_Barrier(comm));
 	t0 = MPI_Wtime();
-	RC(MPI_File_open(self ? MPI_COMM_SELF : comm, (char *)name, amode, MPI_INFO_NULL, fh));
-	RC(MPI_Barrier(comm));
+	CHK(MPI_File_open(self ? MPI_COMM_SELF : comm, (char *)name, amode, MPI_INFO_NULL, fh));
+	CHK(MPI_Barrier(comm));
 	*t = MPI_Wtime() - t0;
 	return MPI_SUCCESS;
 }
@@ -26,8 +25,8 @@ int mb_beffio_open(MPI_Comm comm, int self, const char *name, int access,
 int mb_beffio_close(MPI_Comm comm, MPI_File *fh, double *t)
 {
 	double t0 = MPI_Wtime();
-	RC(MPI_File_close(fh));
-	RC(MPI_Barrier(comm));
+	CHK(MPI_File_close(fh));
+	CHK(MPI_Barrier(comm));
 	*t = MPI_Wtime() - t0;
 	return MPI_SUCCESS;
 }
@@ -44,8 +43,8 @@ int mb_beffio_view(MPI_File fh, int type, int n, int rank, int l,
 	sizes[0] = n * l;
 	subsizes[0] = l;
 	starts[0] = rank * l;
-	RC(MPI_Type_create_subarray(1, sizes, subsizes, starts, MPI_ORDER_C, MPI_BYTE, &ft));
-	RC(MPI_Type_commit(&ft));
+	CHK(MPI_Type_create_subarray(1, sizes, subsizes, starts, MPI_ORDER_C, MPI_BYTE, &ft));
+	CHK(MPI_Type_commit(&ft));
 	rc = MPI_File_set_view(fh, disp, MPI_BYTE, ft, "native", MPI_INFO_NULL);
 	MPI_Type_free(&ft);
 	return rc;
@@ -83,7 +82,7 @@ static int more(const mb_beffio_pat *p, long long r, long long *next, double t0,
 	if (r < *next)
 		return MPI_SUCCESS;
 	el = MPI_Wtime() - t0;
-	RC(MPI_Allreduce(&el, &elmax, 1, MPI_DOUBLE, MPI_MAX, p->comm));
+	CHK(MPI_Allreduce(&el, &elmax, 1, MPI_DOUBLE, MPI_MAX, p->comm));
 	step = r < 8 ? 1 : r / 8;
 	*next = r + step;
 	*go = elmax * (double)(*next) / (double)r <= p->sched;
@@ -95,21 +94,21 @@ int mb_beffio_pattern(const mb_beffio_pat *p, long long *done, double *t)
 	long long r = 0, next = 1;
 	int go = 1;
 	double t0;
-	RC(MPI_Barrier(p->comm));
+	CHK(MPI_Barrier(p->comm));
 	t0 = MPI_Wtime();
 	while (go) {
-		RC(io(p));
+		CHK(io(p));
 		r++;
 		if (p->reps > 0)
 			go = r < p->reps;
 		else
-			RC(more(p, r, &next, t0, &go));
+			CHK(more(p, r, &next, t0, &go));
 	}
 	if (p->write) {
-		RC(MPI_Barrier(p->comm));
-		RC(MPI_File_sync(p->fh));
+		CHK(MPI_Barrier(p->comm));
+		CHK(MPI_File_sync(p->fh));
 	}
-	RC(MPI_Barrier(p->comm));
+	CHK(MPI_Barrier(p->comm));
 	*t = MPI_Wtime() - t0;
 	*done = r;
 	return MPI_SUCCESS;

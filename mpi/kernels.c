@@ -1,12 +1,7 @@
 #include "kernels.h"
+#include "chk.h"
 
 #define TAG 1000
-#define CHK(call)                          \
-	do {                               \
-		int rc_ = (call);          \
-		if (rc_ != MPI_SUCCESS)    \
-			return rc_;        \
-	} while (0)
 
 /* PingPong: rank 0 sends and waits for the echo; time is the full round
  * trip, halved by the caller (IMB 3.3.2.1). */

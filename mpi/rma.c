@@ -1,11 +1,5 @@
 #include "rma.h"
-
-#define CHK(call)                          \
-	do {                               \
-		int rc_ = (call);          \
-		if (rc_ != MPI_SUCCESS)    \
-			return rc_;        \
-	} while (0)
+#include "chk.h"
 
 void mb_rma_set_info(MPI_Info *info)
 {

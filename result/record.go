@@ -29,6 +29,11 @@ type Context struct {
 	System      string   `json:"system"`
 	Release     string   `json:"release"`
 	Version     string   `json:"version"`
+
+	// SKaMPI run identity: the configuration's node, network and user.
+	Node    string `json:"node,omitempty"`
+	Network string `json:"network,omitempty"`
+	User    string `json:"user,omitempty"`
 }
 
 // Record is one row of a result table: one benchmark at one message length
@@ -99,7 +104,12 @@ type Record struct {
 	Stats   *stats.Summary `json:"stats,omitempty"`   // n, mean, trimmed mean, standard error, min, median, max
 	Epsilon float64        `json:"epsilon,omitempty"` // requested relative standard error
 	Reached bool           `json:"reached,omitempty"` // the standard error fell below Epsilon within the bounds
-	Context Context        `json:"context"`
+
+	// merge: the number of records `mpibench merge` took the median of
+	// (one per run that had this measurement); 0 for a record of one run.
+	Merged int `json:"merged,omitempty"`
+
+	Context Context `json:"context"`
 }
 
 // Writer appends Records to a JSON Lines stream, one line per Record, handed

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Installs what mpibench needs on Debian (Open MPI and MPICH with their
 # headers, pkg-config, a C compiler) when it is missing, and checks for Go.
+# With --test it also installs Chromium, which the report tests open the
+# generated HTML in.
 set -euo pipefail
 
 pkgs=(openmpi-bin libopenmpi-dev mpich libmpich-dev pkg-config gcc)
+if [ "${1:-}" = "--test" ]; then
+	pkgs+=(chromium)
+fi
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,8 +2,9 @@
 # Set up, then vet and test mpibench against Open MPI and against MPICH.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --test
 export PATH="$PATH:/usr/local/go/bin"
+go mod download
 unformatted=$(gofmt -l .)
 if [ -n "$unformatted" ]; then
 	echo "gofmt would change: $unformatted" >&2

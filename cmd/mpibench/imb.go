@@ -1,14 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
-	"syscall"
-	"time"
 
 	"mpibench/imb"
 	"mpibench/mpi"
@@ -28,105 +25,20 @@ func benchmarks() []listed {
 	return out
 }
 
-// agreed is what rank 0 broadcasts after reading the command line and the
-// input files: a Config, or the error every rank exits with.
-type agreed struct {
-	Err    string      `json:"err,omitempty"`
-	Config *imb.Config `json:"config,omitempty"`
-}
-
 // runIMB runs one IMB suite: mpi1, ext or io.
-func runIMB(suite *imb.Suite, args []string, stdout, stderr io.Writer) (code int) {
-	if hasHelp(args) {
-		if launcherRank() == "0" {
-			fmt.Fprint(stdout, imbUsage(suite))
-		}
-		return 0
-	}
-	if err := mpi.Init(); err != nil {
-		fmt.Fprintf(stderr, "mpibench: %v\n", err)
-		return 1
-	}
-	world := mpi.World()
-	defer func() {
-		if p := recover(); p != nil {
-			fmt.Fprintf(stderr, "mpibench: rank %d: internal error: %v\n", world.Rank(), p)
-			mpi.Abort(1)
-		}
-		if err := mpi.Finalize(); err != nil && code == 0 {
-			fmt.Fprintf(stderr, "mpibench: %v\n", err)
-			code = 1
-		}
-	}()
-	cfg, jsonFile, err := agree(world, suite, args)
-	if err != nil {
-		if world.Rank() == 0 {
-			fmt.Fprintf(stderr, "mpibench %s: %v\n", suite.Name, err)
-		}
-		return 2
-	}
-	if jsonFile != nil {
-		defer jsonFile.Close()
-	}
-	stop := cleanupOnSignal(stderr)
-	defer stop()
-	ctx, err := runContext(world, append([]string{suite.Name}, args...))
-	if err != nil {
-		return fail(world, stderr, err)
-	}
-	var out *imb.Output
-	if world.Rank() == 0 {
-		out = &imb.Output{Text: report.NewIMBText(stdout)}
-		if jsonFile != nil {
-			out.Records = result.NewWriter(jsonFile)
-		}
-	}
-	bad, err := imb.NewDriver(cfg, ctx, out).Run()
-	var usage *imb.UsageError
-	if errors.As(err, &usage) {
-		fmt.Fprintf(stderr, "mpibench %s: %v\n", suite.Name, err)
-		return 2
-	}
-	if err != nil {
-		return fail(world, stderr, err)
-	}
-	return checkCode(world, bad)
-}
-
-// agree parses and resolves the command line on rank 0, opens the -json
-// file there, and broadcasts the outcome so every rank runs the same
-// Config or exits with the same error.
-func agree(world mpi.Comm, suite *imb.Suite, args []string) (*imb.Config, *os.File, error) {
-	var msg []byte
-	var file *os.File
-	if world.Rank() == 0 {
-		var a agreed
-		cfg, err := resolve(suite, args, world.Size())
-		if err == nil && cfg.JSON != "" {
-			file, err = os.OpenFile(cfg.JSON, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+func runIMB(suite *imb.Suite, args []string, stdout, stderr io.Writer) int {
+	return runMPI(mpiCommand[*imb.Config]{
+		name:  suite.Name,
+		usage: imbUsage(suite),
+		parse: func(args []string, size int) (*imb.Config, string, error) {
+			cfg, err := resolve(suite, args, size)
 			if err != nil {
-				err = fmt.Errorf("-json: %w", err)
+				return nil, "", err
 			}
-		}
-		if err != nil {
-			a.Err = err.Error()
-		} else {
-			a.Config = cfg
-		}
-		msg, _ = json.Marshal(a)
-	}
-	msg, err := world.BcastBytes(msg)
-	if err != nil {
-		return nil, nil, err
-	}
-	var a agreed
-	if err := json.Unmarshal(msg, &a); err != nil {
-		return nil, nil, err
-	}
-	if a.Err != "" {
-		return nil, nil, errors.New(a.Err)
-	}
-	return a.Config, file, nil
+			return cfg, cfg.JSON, nil
+		},
+		run: func(cfg *imb.Config, env *mpiEnv) int { return measureIMB(suite, cfg, env) },
+	}, args, stdout, stderr)
 }
 
 func resolve(suite *imb.Suite, args []string, size int) (*imb.Config, error) {
@@ -137,55 +49,29 @@ func resolve(suite *imb.Suite, args []string, size int) (*imb.Config, error) {
 	return imb.Resolve(suite, opts, size, args)
 }
 
-// runContext describes the run for every record; rank 0 gathers the hosts.
-func runContext(world mpi.Comm, args []string) (result.Context, error) {
-	names, err := world.GatherProcessorNames()
+// measureIMB runs the benchmarks of cfg and prints their tables.
+func measureIMB(suite *imb.Suite, cfg *imb.Config, env *mpiEnv) int {
+	if suite == imb.IOSuite {
+		onInterrupt(imb.RemoveFiles)
+	}
+	var out *imb.Output
+	if env.world.Rank() == 0 {
+		out = &imb.Output{Text: report.NewIMBText(env.stdout)}
+		if env.json != nil {
+			out.Records = result.NewWriter(env.json)
+		}
+	}
+	bad, err := imb.NewDriver(cfg, env.ctx, out).Run()
+	var usage *imb.UsageError
+	if errors.As(err, &usage) {
+		// Every rank has it, each with its own message.
+		fmt.Fprintf(env.stderr, "mpibench %s: %v\n", suite.Name, err)
+		return 2
+	}
 	if err != nil {
-		return result.Context{}, err
+		return env.fail(err)
 	}
-	var u syscall.Utsname
-	syscall.Uname(&u)
-	c := result.Context{
-		Tool: "mpibench " + version, Start: time.Now().Format(time.RFC3339), Host: mpi.ProcessorName(),
-		MPI: mpi.Flavor, MPIVersion: mpi.Version(), MPILibrary: mpi.LibraryVersion(),
-		ThreadLevel: mpi.Provided().String(), Procs: world.Size(), Args: args,
-		Machine: utsString(u.Machine[:]), System: utsString(u.Sysname[:]),
-		Release: utsString(u.Release[:]), Version: utsString(u.Version[:]),
-	}
-	seen := map[string]bool{}
-	for _, n := range names {
-		if !seen[n] {
-			seen[n] = true
-			c.Hosts = append(c.Hosts, n)
-		}
-	}
-	return c, nil
-}
-
-func utsString(f []int8) string {
-	var b strings.Builder
-	for _, c := range f {
-		if c == 0 {
-			break
-		}
-		b.WriteByte(byte(c))
-	}
-	return b.String()
-}
-
-// fail handles an error met during the run. An error that all ranks agreed
-// on (a failed write on rank 0) ends every rank with code 1; an MPI error
-// seen by one rank may leave others blocked, so it aborts the job.
-func fail(world mpi.Comm, stderr io.Writer, err error) int {
-	var me *mpi.Error
-	if errors.As(err, &me) {
-		fmt.Fprintf(stderr, "mpibench: rank %d: %v\n", world.Rank(), err)
-		mpi.Abort(1)
-	}
-	if world.Rank() == 0 {
-		fmt.Fprintf(stderr, "mpibench: %v\n", err)
-	}
-	return 1
+	return checkCode(env.world, bad)
 }
 
 // checkCode shares rank 0's -check verdict: 3 when defects were found.

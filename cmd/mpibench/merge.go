@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"mpibench/result"
+)
+
+const mergeUsage = `Usage: mpibench merge run1.jsonl run2.jsonl ... [-o FILE]
+
+Merges the records of several runs of the same benchmarks into one record
+per measurement holding the median of every measured figure (times,
+throughput, b, I/O bandwidth, each SKaMPI statistic), as SKaMPI's
+postprocessor does (section 3.3: the median filters the outliers of single
+runs). Records are matched by suite, benchmark, class, mode, process count
+and layout, message length, varied parameter and its value, and b_eff
+repetition; the first run's context is kept and "merged" counts the runs.
+A measurement missing from some runs keeps the median of those that have
+it; their number is reported on stderr. No MPI is needed. Flags and files
+may come in any order.
+
+  -o FILE   output JSON Lines file (default: standard output)
+  -h        this help
+
+Exit codes: 0 ok, 2 bad input (missing or empty file, bad flag, output not
+writable).
+`
+
+// runMerge is mpibench merge. It never initialises MPI.
+func runMerge(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	out := fs.String("o", "", "")
+	files, code := reportParse(fs, args, mergeUsage, stdout, stderr)
+	if files == nil {
+		return code
+	}
+	inputs, err := reportRead("merge", files, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "mpibench merge: %v\n", err)
+		return 2
+	}
+	runs := make([][]result.Record, len(inputs))
+	for i, in := range inputs {
+		runs[i] = in.Records
+	}
+	res := result.Merge(runs)
+	if err := mergeWrite(*out, res.Records, stdout); err != nil {
+		fmt.Fprintf(stderr, "mpibench merge: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stderr, "mpibench merge: %d runs, %d measurements", res.Runs, len(res.Records))
+	if res.Partial > 0 {
+		fmt.Fprintf(stderr, "; %d missing from some runs, kept with the median of the runs that have them", res.Partial)
+	}
+	fmt.Fprintln(stderr)
+	return 0
+}
+
+// mergeWrite writes the records to the file, or to stdout without one.
+func mergeWrite(out string, recs []result.Record, stdout io.Writer) error {
+	var b bytes.Buffer
+	w := result.NewWriter(&b)
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			return err
+		}
+	}
+	if out == "" {
+		_, err := stdout.Write(b.Bytes())
+		return err
+	}
+	return os.WriteFile(out, b.Bytes(), 0o666)
+}

@@ -1,0 +1,239 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+	"time"
+
+	"mpibench/mpi"
+	"mpibench/result"
+)
+
+// mpiCommand is what differs between the commands that run under MPI;
+// runMPI does the rest the same way for all of them.
+type mpiCommand[C any] struct {
+	name  string // "io", "beff": in messages and in every record's Args
+	usage string // printed for -h
+	// parse reads the command line on rank 0 for size processes and
+	// returns the config and its -json file ("" for none). Its error is a
+	// usage error: every rank exits with 2.
+	parse func(args []string, size int) (cfg C, jsonPath string, err error)
+	// run measures with the config every rank agreed on and returns the
+	// exit code.
+	run func(cfg C, env *mpiEnv) int
+}
+
+// mpiEnv is what a command's run function gets besides its config.
+type mpiEnv struct {
+	name   string
+	world  mpi.Comm
+	ctx    result.Context
+	stdout io.Writer // written by rank 0 only
+	stderr io.Writer
+	json   *os.File // the -json file on rank 0; nil on the others or without -json
+}
+
+// runMPI runs one command under MPI: help, MPI_Init and Finalize, the
+// command line agreed by every rank, the -json file, signal handling, and
+// the run itself. Every rank exits with the same code.
+func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (code int) {
+	if hasHelp(args) {
+		if launcherRank() == "0" {
+			fmt.Fprint(stdout, c.usage)
+		}
+		return 0
+	}
+	if err := mpi.Init(); err != nil {
+		fmt.Fprintf(stderr, "mpibench: %v\n", err)
+		return 1
+	}
+	world := mpi.World()
+	defer func() {
+		if p := recover(); p != nil {
+			runCleanups()
+			fmt.Fprintf(stderr, "mpibench: rank %d: internal error: %v\n", world.Rank(), p)
+			mpi.Abort(1)
+		}
+		if err := mpi.Finalize(); err != nil && code == 0 {
+			fmt.Fprintf(stderr, "mpibench: %v\n", err)
+			code = 1
+		}
+	}()
+	cfg, file, err := agree(c, world, args)
+	var ue *usageError
+	if errors.As(err, &ue) {
+		if world.Rank() == 0 {
+			fmt.Fprintf(stderr, "mpibench %s: %v\n", c.name, err)
+		}
+		return 2
+	}
+	if err != nil {
+		return fail(world, stderr, err)
+	}
+	if file != nil {
+		defer file.Close()
+	}
+	stop := cleanupOnSignal(stderr)
+	defer stop()
+	ctx, err := runContext(world, append([]string{c.name}, args...))
+	if err != nil {
+		return fail(world, stderr, err)
+	}
+	return c.run(cfg, &mpiEnv{name: c.name, world: world, ctx: ctx, stdout: stdout, stderr: stderr, json: file})
+}
+
+// usageError is rank 0's parse error as every rank receives it.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// agreed is what rank 0 broadcasts after reading the command line: the
+// config, or the error every rank exits with.
+type agreed[C any] struct {
+	Err    string `json:"err,omitempty"`
+	Config C      `json:"config"`
+}
+
+// agree parses the command line on rank 0, opens the -json file there and
+// broadcasts the outcome, so that every rank runs the same config or
+// exits with the same usage error.
+func agree[C any](c mpiCommand[C], world mpi.Comm, args []string) (C, *os.File, error) {
+	var msg []byte
+	var file *os.File
+	if world.Rank() == 0 {
+		cfg, path, err := c.parse(args, world.Size())
+		if err == nil && path != "" {
+			file, err = os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+			if err != nil {
+				err = fmt.Errorf("-json: %w", err)
+			}
+		}
+		a := agreed[C]{Config: cfg}
+		if err != nil {
+			a.Err = err.Error()
+		}
+		msg, _ = json.Marshal(a)
+	}
+	var a agreed[C]
+	msg, err := world.BcastBytes(msg)
+	if err == nil {
+		err = json.Unmarshal(msg, &a)
+	}
+	if err == nil && a.Err != "" {
+		err = &usageError{a.Err}
+	}
+	return a.Config, file, err
+}
+
+// runContext describes the run for every record; rank 0 gathers the hosts.
+func runContext(world mpi.Comm, args []string) (result.Context, error) {
+	names, err := world.GatherProcessorNames()
+	if err != nil {
+		return result.Context{}, err
+	}
+	var u syscall.Utsname
+	syscall.Uname(&u)
+	c := result.Context{
+		Tool: "mpibench " + version, Start: time.Now().Format(time.RFC3339), Host: mpi.ProcessorName(),
+		MPI: mpi.Flavor, MPIVersion: mpi.Version(), MPILibrary: mpi.LibraryVersion(),
+		ThreadLevel: mpi.Provided().String(), Procs: world.Size(), Args: args,
+		Machine: utsString(u.Machine[:]), System: utsString(u.Sysname[:]),
+		Release: utsString(u.Release[:]), Version: utsString(u.Version[:]),
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if !seen[n] {
+			seen[n] = true
+			c.Hosts = append(c.Hosts, n)
+		}
+	}
+	return c, nil
+}
+
+func utsString(f []int8) string {
+	var b strings.Builder
+	for _, c := range f {
+		if c == 0 {
+			break
+		}
+		b.WriteByte(byte(c))
+	}
+	return b.String()
+}
+
+// fail handles an error met during the run. An error that all ranks agreed
+// on (a failed write on rank 0) ends every rank with code 1; an MPI error
+// seen by one rank may leave others blocked, so it aborts the job.
+func fail(world mpi.Comm, stderr io.Writer, err error) int {
+	var me *mpi.Error
+	if errors.As(err, &me) {
+		abort(world, stderr, "mpibench", err)
+	}
+	if world.Rank() == 0 {
+		fmt.Fprintf(stderr, "mpibench: %v\n", err)
+	}
+	return 1
+}
+
+// abort ends the whole job after an error of this rank alone: the other
+// ranks may be blocked in a collective. The cleanups of an interrupt run
+// first, so that this rank leaves no benchmark file behind.
+func abort(world mpi.Comm, stderr io.Writer, who string, err error) {
+	runCleanups()
+	fmt.Fprintf(stderr, "%s: rank %d: %v\n", who, world.Rank(), err)
+	mpi.Abort(1)
+}
+
+// agreeOK is true on every rank when ok is true on all of them.
+func agreeOK(world mpi.Comm, ok bool) (bool, error) {
+	bad := 0
+	if !ok {
+		bad = 1
+	}
+	n, err := world.AllreduceMax(bad)
+	return n == 0, err
+}
+
+func (e *mpiEnv) fail(err error) int { return fail(e.world, e.stderr, err) }
+
+// abort ends the job after an MPI error of this rank during the
+// measurement.
+func (e *mpiEnv) abort(err error) int {
+	abort(e.world, e.stderr, "mpibench "+e.name, err)
+	return 1
+}
+
+// sink writes records to the -json file; nil without one.
+func (e *mpiEnv) sink() func(*result.Record) error {
+	if e.json == nil {
+		return nil
+	}
+	return result.NewWriter(e.json).Write
+}
+
+// finish ends a run whose records rank 0 has written with sink: rank 0
+// renders the text, even when the -json file failed (the records are all
+// in memory), and every rank exits with 1 when a write failed there.
+func (e *mpiEnv) finish(werr error, text func() error) int {
+	if e.world.Rank() == 0 {
+		if terr := text(); werr == nil {
+			werr = terr
+		}
+	}
+	ok, err := agreeOK(e.world, werr == nil)
+	if err != nil {
+		return e.fail(err)
+	}
+	if !ok {
+		if werr != nil {
+			fmt.Fprintf(e.stderr, "mpibench %s: %v\n", e.name, werr)
+		}
+		return 1
+	}
+	return 0
+}

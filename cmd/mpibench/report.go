@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"mpibench/report"
+	"mpibench/result"
+)
+
+const reportUsage = `Usage: mpibench report results.jsonl [more.jsonl ...] [-o FILE] [-format html|png|pdf]
+
+Renders mpibench records of any suite (mpi1, ext, io, beff, beffio, skampi)
+as plots, one per measurement, every input file overlaid as its own series
+(labelled with the file name, host and MPI library), and the SKaMPI
+comparisons. No MPI is needed. Flags and files may come in any order.
+
+  -o FILE        output (default report.html, report.pdf); with -format png a
+                 directory (default report-png), created if missing, that gets
+                 one PNG per plot
+  -format F      html: one self-contained page with inline SVG plots (default,
+                 or pdf when FILE ends in .pdf); png: one file per plot;
+                 pdf: one page per plot, for papers
+  -h             this help
+
+Exit codes: 0 ok, 2 bad input (missing or empty file, bad flag, output not
+writable).
+`
+
+// runReport is mpibench report. It never initialises MPI.
+func runReport(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	out := fs.String("o", "", "")
+	format := fs.String("format", "", "")
+	files, code := reportParse(fs, args, reportUsage, stdout, stderr)
+	if files == nil {
+		return code
+	}
+	f := *format
+	if f == "" {
+		f = "html"
+		if strings.EqualFold(filepath.Ext(*out), ".pdf") {
+			f = "pdf"
+		}
+	}
+	defaults := map[string]string{"html": "report.html", "png": "report-png", "pdf": "report.pdf"}
+	if defaults[f] == "" {
+		fmt.Fprintf(stderr, "mpibench report: -format %q: want html, png or pdf\n", f)
+		return 2
+	}
+	if *out == "" {
+		*out = defaults[f]
+	}
+	inputs, err := reportRead("report", files, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "mpibench report: %v\n", err)
+		return 2
+	}
+	if err := reportWrite(f, *out, inputs, stdout); err != nil {
+		fmt.Fprintf(stderr, "mpibench report: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+// reportParse parses flags and file names in any order. It returns nil
+// files with the exit code when the command should end here.
+func reportParse(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) ([]string, int) {
+	fs.SetOutput(io.Discard)
+	files := []string{}
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stdout, usage)
+				return nil, 0
+			}
+			fmt.Fprintf(stderr, "mpibench %s: %v\n\n%s", fs.Name(), err, usage)
+			return nil, 2
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		files = append(files, rest[0])
+		args = rest[1:]
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(stderr, "mpibench %s: no results file named\n\n%s", fs.Name(), usage)
+		return nil, 2
+	}
+	return files, 0
+}
+
+// reportRead reads every file's records, printing each unreadable line
+// as file:line on stderr. A missing file or one without records is an
+// error: a report or a median without it would silently say less.
+func reportRead(cmd string, files []string, stderr io.Writer) ([]report.Input, error) {
+	var inputs []report.Input
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		recs, warns, err := result.Read(f, name)
+		f.Close()
+		for _, w := range warns {
+			fmt.Fprintf(stderr, "mpibench %s: warning: %s\n", cmd, w)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if len(recs) == 0 {
+			return nil, fmt.Errorf("%s: no records", name)
+		}
+		inputs = append(inputs, report.Input{Name: name, Records: recs})
+	}
+	return inputs, nil
+}
+
+// reportWrite renders into memory first, so that a failure leaves no
+// half-written report behind.
+func reportWrite(format, out string, inputs []report.Input, stdout io.Writer) error {
+	switch format {
+	case "png":
+		if err := os.MkdirAll(out, 0o777); err != nil {
+			return err
+		}
+		paths, err := report.WritePNG(out, report.Plots(inputs))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %d plots to %s\n", len(paths), out)
+		return nil
+	case "pdf":
+		var b bytes.Buffer
+		if err := report.WritePDF(&b, report.Plots(inputs)); err != nil {
+			return err
+		}
+		return os.WriteFile(out, b.Bytes(), 0o666)
+	}
+	var b bytes.Buffer
+	if err := report.HTML(&b, inputs); err != nil {
+		return err
+	}
+	return os.WriteFile(out, b.Bytes(), 0o666)
+}

@@ -1,0 +1,195 @@
+package main
+
+// mpibench report and merge: run in process (they never touch MPI) and,
+// once, as the built binary outside any launcher.
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"mpibench/result"
+	"mpibench/stats"
+)
+
+// reportFile writes a results file of two PingPong lengths and a SKaMPI
+// Reduce point, t_max scaled by scale, plus the extra lines, and returns
+// its path.
+func reportFile(t *testing.T, name, host string, scale float64, extra ...string) string {
+	t.Helper()
+	var b bytes.Buffer
+	ctx := result.Context{Host: host, MPILibrary: "Open MPI v4.1.4", Procs: 2, Args: []string{"mpi1"}}
+	recs := []result.Record{
+		{Suite: "mpi1", Benchmark: "PingPong", Multi: -1, Group: -1, NProcs: 2, Bytes: 1, TMax: 1 * scale, Context: ctx},
+		{Suite: "mpi1", Benchmark: "PingPong", Multi: -1, Group: -1, NProcs: 2, Bytes: 1024, TMax: 10 * scale, Context: ctx},
+		{Suite: "skampi", Benchmark: "Reduce", Class: "collective", Param: "bytes", X: 64, Bytes: 64, NProcs: 2,
+			Stats: &stats.Summary{N: 10, Mean: scale, Trimmed: scale, StdErr: 0.01, Min: 1, Median: 1, Max: 1}, Context: ctx},
+	}
+	w := result.NewWriter(&b)
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, e := range extra {
+		b.WriteString(e + "\n")
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, b.Bytes(), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// reportRun runs mpibench in process.
+func reportRun(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestReportCommand(t *testing.T) {
+	a := reportFile(t, "a.jsonl", "hostA", 1, `{"suite": "mpi1", "bench`)
+	b := reportFile(t, "b.jsonl", "hostB", 2)
+	out := filepath.Join(t.TempDir(), "r.html")
+	// Flags after the files, as the usage shows them.
+	code, _, stderr := reportRun("report", a, b, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "a.jsonl:4: ") {
+		t.Errorf("the half line is not reported as file:line: %q", stderr)
+	}
+	page, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"<svg", "a.jsonl (hostA, Open MPI v4.1.4)", "b.jsonl (hostB, Open MPI v4.1.4)"} {
+		if !bytes.Contains(page, []byte(s)) {
+			t.Errorf("report lacks %q", s)
+		}
+	}
+	if n := bytes.Count(page, []byte("<svg")); n != 2 {
+		t.Errorf("%d plots, want 2 (PingPong, Reduce)", n)
+	}
+}
+
+func TestReportFormats(t *testing.T) {
+	a := reportFile(t, "a.jsonl", "hostA", 1)
+	dir := t.TempDir()
+	pdf := filepath.Join(dir, "paper.pdf")
+	if code, _, stderr := reportRun("report", "-o", pdf, a); code != 0 {
+		t.Fatalf("pdf: exit %d: %s", code, stderr)
+	}
+	if b, _ := os.ReadFile(pdf); !bytes.HasPrefix(b, []byte("%PDF-")) {
+		t.Errorf("%s is not a PDF", pdf)
+	}
+	pngs := filepath.Join(dir, "plots")
+	if code, _, stderr := reportRun("report", a, "-format", "png", "-o", pngs); code != 0 {
+		t.Fatalf("png: exit %d: %s", code, stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(pngs, "*.png"))
+	if len(files) != 2 {
+		t.Fatalf("%d PNG files, want 2", len(files))
+	}
+	for _, f := range files {
+		if b, _ := os.ReadFile(f); !bytes.HasPrefix(b, []byte("\x89PNG")) {
+			t.Errorf("%s is not a PNG", f)
+		}
+	}
+}
+
+func TestReportBadInput(t *testing.T) {
+	good := reportFile(t, "a.jsonl", "h", 1)
+	empty := filepath.Join(t.TempDir(), "empty.jsonl")
+	os.WriteFile(empty, []byte("not json\n"), 0o666)
+	missing := filepath.Join(t.TempDir(), "missing.jsonl")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"report"}, "no results file"},
+		{[]string{"report", missing}, "missing.jsonl"},
+		{[]string{"report", empty}, "empty.jsonl: no records"},
+		{[]string{"report", good, "-bogus"}, "-bogus"},
+		{[]string{"report", good, "-format", "svg"}, `-format "svg"`},
+		{[]string{"report", good, "-o", filepath.Join(missing, "x", "r.html")}, "r.html"},
+		{[]string{"merge", missing}, "missing.jsonl"},
+		{[]string{"merge", good, "-o"}, "flag needs an argument"},
+		{[]string{"merge", good, "-o", filepath.Join(missing, "x", "m.jsonl")}, "m.jsonl"},
+	} {
+		code, _, stderr := reportRun(c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
+	}
+	if code, stdout, _ := reportRun("report", "-h"); code != 0 || !strings.Contains(stdout, "-format") {
+		t.Errorf("report -h: exit %d, %q", code, stdout)
+	}
+}
+
+func TestMergeCommand(t *testing.T) {
+	a := reportFile(t, "a.jsonl", "hostA", 1)
+	b := reportFile(t, "b.jsonl", "hostB", 4)
+	c := reportFile(t, "c.jsonl", "hostC", 2)
+	out := filepath.Join(t.TempDir(), "median.jsonl")
+	code, _, stderr := reportRun("merge", a, b, c, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, warns, err := result.Read(f, out)
+	if err != nil || len(warns) > 0 || len(recs) != 3 {
+		t.Fatalf("%d records, %v, %v", len(recs), warns, err)
+	}
+	// Medians of scale 1, 4, 2: 2.
+	if recs[0].TMax != 2 || recs[1].TMax != 20 || recs[2].Stats.Trimmed != 2 || recs[0].Merged != 3 {
+		t.Errorf("medians %g %g %g merged %d, want 2 20 2 and 3", recs[0].TMax, recs[1].TMax, recs[2].Stats.Trimmed, recs[0].Merged)
+	}
+	if recs[0].Context.Host != "hostA" {
+		t.Errorf("context of %s, want the first run's", recs[0].Context.Host)
+	}
+	if !strings.Contains(stderr, "3 runs, 3 measurements") || strings.Contains(stderr, "missing") {
+		t.Errorf("stderr %q", stderr)
+	}
+}
+
+func TestMergePartial(t *testing.T) {
+	a := reportFile(t, "a.jsonl", "hostA", 1)
+	extra, _ := json.Marshal(result.Record{Suite: "mpi1", Benchmark: "PingPing", NProcs: 2, TMax: 3})
+	b := reportFile(t, "b.jsonl", "hostB", 3, string(extra))
+	code, stdout, stderr := reportRun("merge", a, b)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if n := strings.Count(stdout, "\n"); n != 4 {
+		t.Errorf("%d records on stdout, want 4", n)
+	}
+	if !strings.Contains(stderr, "1 missing from some runs") {
+		t.Errorf("stderr %q does not count the partial measurement", stderr)
+	}
+	if !strings.Contains(stdout, `"t_max_us":2,`) {
+		t.Errorf("PingPong 1 B median of 1 and 3 is not 2: %s", stdout)
+	}
+}
+
+// The built binary runs report outside any launcher: no MPI_Init.
+func TestReportBinary(t *testing.T) {
+	a := reportFile(t, "a.jsonl", "hostA", 1)
+	out := filepath.Join(t.TempDir(), "r.html")
+	cmd := exec.Command(binPath, "report", a, "-o", out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	if st, err := os.Stat(out); err != nil || st.Size() == 0 {
+		t.Fatalf("no report: %v", err)
+	}
+}

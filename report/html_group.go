@@ -1,0 +1,394 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"mpibench/result"
+)
+
+// Input is one results file of a report: its name and its records.
+type Input struct {
+	Name    string
+	Records []result.Record
+}
+
+// Point is one plotted value and the figures stated beside the plot.
+type Point struct {
+	X     float64 // abscissa: bytes, processes or workpieces
+	Y     float64 // the plotted value
+	Err   float64 // standard error of Y; 0 when there is none
+	Band  float64 // allowed standard error ε·mean; 0 when there is none
+	Bytes int     // message length (chunk size for b_eff_io)
+	Time  float64 // µs of one operation
+	MBps  float64 // bandwidth, MB = 10^6 bytes
+}
+
+// Series is one line of a plot.
+type Series struct {
+	Label  string
+	Name   string // the benchmark or SKaMPI measurement plotted
+	Input  int    // index of the Input it comes from
+	Kind   int    // 0 the main figure, 1.. the secondary ones (dashed)
+	Points []Point
+}
+
+// Measurement is what one plot shows: one benchmark on one process
+// layout (or one SKaMPI measurement), every input overlaid.
+type Measurement struct {
+	ID     string // unique, usable as an anchor and a file name
+	Suite  string
+	Title  string
+	XLabel string
+	YLabel string
+	LogX   bool
+	Note   string // what the plotted figure is
+	Series []*Series
+}
+
+// Figure is the latency and bandwidth of a main series at its smallest
+// and largest abscissa.
+type Figure struct {
+	Label         string
+	First, Last   Point
+	Unit          string // of X
+	Single        bool   // one point only
+	FirstX, LastX string // X with its unit
+}
+
+// Figures of the main series, in input order.
+func (m *Measurement) Figures() []Figure {
+	var fs []Figure
+	for _, s := range m.Series {
+		if s.Kind != 0 || len(s.Points) == 0 {
+			continue
+		}
+		f := Figure{Label: s.Label, First: s.Points[0], Last: s.Points[len(s.Points)-1]}
+		f.Single = len(s.Points) == 1
+		f.FirstX, f.LastX = m.xText(f.First), m.xText(f.Last)
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+func (m *Measurement) xText(p Point) string {
+	if strings.HasPrefix(m.XLabel, "message length") || strings.HasPrefix(m.XLabel, "chunk") {
+		return byteText(p.Bytes)
+	}
+	return fmt.Sprintf("%s %g (%s)", strings.Fields(m.XLabel)[0], p.X, byteText(p.Bytes))
+}
+
+// byteText writes a length the way the SKaMPI report does: bytes, KiB
+// or MiB when exact.
+func byteText(b int) string {
+	switch {
+	case b >= 1<<20 && b%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", b>>20)
+	case b >= 1<<10 && b%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", b>>10)
+	}
+	return fmt.Sprintf("%d B", b)
+}
+
+// suiteOrder is the order of the report's sections; other suites follow.
+var suiteOrder = []string{"mpi1", "ext", "io", "beff", "beffio", "skampi"}
+
+// suiteTitles are the section headings.
+var suiteTitles = map[string]string{
+	"mpi1": "IMB-MPI1", "ext": "IMB-EXT", "io": "IMB-IO",
+	"beff": "b_eff", "beffio": "b_eff_io", "skampi": "SKaMPI",
+}
+
+// Group turns the records of every input into measurements, in suite
+// order and within a suite in order of first appearance. Records of
+// -check runs (not benchmark data) and summary records are left out.
+func Group(inputs []Input) []*Measurement {
+	g := &grouper{byID: map[string]*Measurement{}}
+	for i, in := range inputs {
+		label := InputLabel(in)
+		for j := range in.Records {
+			g.add(i, label, &in.Records[j])
+		}
+	}
+	for _, m := range g.order {
+		for _, s := range m.Series {
+			slices.SortStableFunc(s.Points, func(a, b Point) int {
+				return cmpFloat(a.X, b.X)
+			})
+		}
+		m.LogX = m.LogX && groupPositiveX(m)
+		groupPrune(m, len(inputs))
+	}
+	slices.SortStableFunc(g.order, func(a, b *Measurement) int {
+		return suiteRank(a.Suite) - suiteRank(b.Suite)
+	})
+	return g.order
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func suiteRank(s string) int {
+	if i := slices.Index(suiteOrder, s); i >= 0 {
+		return i
+	}
+	return len(suiteOrder)
+}
+
+// groupPrune keeps the secondary series (t_avg, t_min, b per method)
+// only for a single input, where they do not crowd the overlay, and only
+// where they differ from the main one: a ping-pong's t_min is its t_max.
+func groupPrune(m *Measurement, inputs int) {
+	main := map[int]*Series{}
+	for _, s := range m.Series {
+		if s.Kind == 0 {
+			main[s.Input] = s
+		}
+	}
+	m.Series = slices.DeleteFunc(m.Series, func(s *Series) bool {
+		return s.Kind != 0 && (inputs > 1 || sameSeries(s, main[s.Input]))
+	})
+}
+
+// sameSeries is whether two series agree within 1 % at every point.
+func sameSeries(a, b *Series) bool {
+	if b == nil || len(a.Points) != len(b.Points) {
+		return false
+	}
+	for i, p := range a.Points {
+		q := b.Points[i]
+		if p.X != q.X || math.Abs(p.Y-q.Y) > 1e-2*math.Max(math.Abs(p.Y), math.Abs(q.Y)) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupPositiveX is whether some abscissa is positive: a log axis needs
+// one (zeros are drawn at the left edge, see plotZero).
+func groupPositiveX(m *Measurement) bool {
+	for _, s := range m.Series {
+		for _, p := range s.Points {
+			if p.X > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// InputLabel names an input in legends: the file name, the host and the
+// MPI library of its first record.
+func InputLabel(in Input) string {
+	label := filepath.Base(in.Name)
+	if len(in.Records) == 0 {
+		return label
+	}
+	c := in.Records[0].Context
+	var parts []string
+	if c.Host != "" {
+		parts = append(parts, c.Host)
+	}
+	if lib := shortLibrary(c); lib != "" {
+		parts = append(parts, lib)
+	}
+	if len(parts) > 0 {
+		label += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return label
+}
+
+// shortLibrary is the MPI library up to its first comma ("Open MPI
+// v4.1.4, package: ..."), else the flavour.
+func shortLibrary(c result.Context) string {
+	if c.MPILibrary != "" {
+		lib, _, _ := strings.Cut(c.MPILibrary, ",")
+		return strings.TrimSpace(lib)
+	}
+	return c.MPI
+}
+
+type grouper struct {
+	byID  map[string]*Measurement
+	order []*Measurement
+}
+
+// series returns the series of input i and kind k in the measurement
+// with the given identity, creating both as needed.
+func (g *grouper) series(proto Measurement, input, kind int, label string) *Series {
+	m := g.byID[proto.ID]
+	if m == nil {
+		m = &proto
+		g.byID[m.ID] = m
+		g.order = append(g.order, m)
+	}
+	for _, s := range m.Series {
+		if s.Input == input && s.Label == label {
+			return s
+		}
+	}
+	s := &Series{Label: label, Input: input, Kind: kind}
+	m.Series = append(m.Series, s)
+	return s
+}
+
+func (g *grouper) add(i int, label string, r *result.Record) {
+	if r.Check || r.Beff != nil || r.BeffIO != nil || r.Class == "summary" {
+		return
+	}
+	switch r.Suite {
+	case "beff":
+		g.addBeff(i, label, r)
+	case "beffio":
+		g.addBeffIO(i, label, r)
+	case "skampi":
+		g.addSKaMPI(i, label, r)
+	default:
+		g.addIMB(i, label, r)
+	}
+}
+
+// addIMB plots t_max, the time IMB's throughput is computed from and the
+// one its tables lead with; t_avg and t_min follow dashed.
+func (g *grouper) addIMB(i int, label string, r *result.Record) {
+	id := fmt.Sprintf("%s-%s-%s-np%d-multi%d-group%d", r.Suite, r.Benchmark, r.Mode, r.NProcs, r.Multi, r.Group)
+	title := fmt.Sprintf("%s, %d processes", r.Benchmark, r.NProcs)
+	if r.Mode != "" {
+		title += ", " + r.Mode
+	}
+	switch {
+	case r.Multi >= 0 && r.Group >= 0:
+		title += fmt.Sprintf(", -multi %d group %d", r.Multi, r.Group)
+	case r.Multi >= 0:
+		title += fmt.Sprintf(", -multi %d", r.Multi)
+	}
+	proto := Measurement{ID: anchor(id), Suite: r.Suite, Title: title, LogX: true,
+		XLabel: "message length (bytes)", YLabel: "time (µs)",
+		Note: "t_max: the slowest process's time per call, the time IMB's Mbytes/sec is computed from; t_avg and t_min dashed."}
+	for k, t := range []struct {
+		name string
+		v    float64
+	}{{"t_max", r.TMax}, {"t_avg", r.TAvg}, {"t_min", r.TMin}} {
+		s := g.series(proto, i, k, label+" "+t.name)
+		s.Points = append(s.Points, Point{X: float64(r.Bytes), Y: t.v, Bytes: r.Bytes, Time: t.v, MBps: perMicro(r.Bytes, t.v)})
+	}
+}
+
+// addBeff plots b per pattern over L: the maximum over methods and
+// repetitions (what b_eff averages) and, dashed, each method's maximum
+// over repetitions.
+func (g *grouper) addBeff(i int, label string, r *result.Record) {
+	id := fmt.Sprintf("beff-%s-np%d", r.Benchmark, r.NProcs)
+	proto := Measurement{ID: anchor(id), Suite: "beff", LogX: true,
+		Title:  fmt.Sprintf("pattern %s (%s), %d processes", r.Benchmark, r.Class, r.NProcs),
+		XLabel: "message length L (bytes)", YLabel: "b (MB/s)",
+		Note: "b = L·messages·looplength / t_max, MB = 10^6 bytes: the maximum over methods and repetitions; each method's maximum over repetitions dashed. Time: one execution of the pattern."}
+	t := 0.0
+	if r.Reps > 0 {
+		t = r.TMax / float64(r.Reps)
+	}
+	p := Point{X: float64(r.Bytes), Y: r.BMBps, Bytes: r.Bytes, Time: t, MBps: r.BMBps}
+	beffMax(g.series(proto, i, 0, label+" max"), p)
+	beffMax(g.series(proto, i, 1, label+" "+r.Mode), p)
+}
+
+// beffMax keeps the larger b at each L.
+func beffMax(s *Series, p Point) {
+	for j := range s.Points {
+		if s.Points[j].X == p.X {
+			if p.Y > s.Points[j].Y {
+				s.Points[j] = p
+			}
+			return
+		}
+	}
+	s.Points = append(s.Points, p)
+}
+
+// addBeffIO plots the bandwidth of each pattern of a type and access
+// over its chunk size; the type totals are not plotted (they have no
+// chunk size) but stated in the header.
+func (g *grouper) addBeffIO(i int, label string, r *result.Record) {
+	if r.Benchmark == "total" {
+		return
+	}
+	id := fmt.Sprintf("beffio-%s-%s-np%d", r.Class, r.Mode, r.NProcs)
+	proto := Measurement{ID: anchor(id), Suite: "beffio", LogX: true,
+		Title:  fmt.Sprintf("%s, %s, %d processes", r.Class, r.Mode, r.NProcs),
+		XLabel: "chunk size l (bytes)", YLabel: "bandwidth (MB/s)",
+		Note: "bytes moved by all processes / time of the pattern, MB = 10^6 bytes; one point per pattern."}
+	s := g.series(proto, i, 0, label)
+	s.Points = append(s.Points, Point{X: float64(r.Bytes), Y: r.IOMBps, Bytes: r.Bytes, Time: r.TMax, MBps: r.IOMBps})
+}
+
+// addSKaMPI plots the trimmed mean (SKaMPI section 3.1: the average
+// without the 25 % slowest and fastest) with its standard error and the
+// allowed standard error ε·mean as a band.
+func (g *grouper) addSKaMPI(i int, label string, r *result.Record) {
+	if r.Stats == nil {
+		return
+	}
+	proto := skampiMeasurement(r)
+	st := r.Stats
+	s := g.series(proto, i, 0, label)
+	s.Name = r.Benchmark
+	s.Points = append(s.Points, Point{X: float64(r.X), Y: st.Trimmed, Err: st.StdErr,
+		Band: r.Epsilon * st.Mean, Bytes: r.Bytes, Time: st.Trimmed, MBps: perMicro(r.Bytes, st.Trimmed)})
+}
+
+func skampiMeasurement(r *result.Record) Measurement {
+	id := "skampi-" + r.Benchmark + "-" + r.Param
+	title := r.Benchmark
+	if r.Mode != "" {
+		title += " (" + r.Mode + ")"
+	}
+	switch r.Param {
+	case "procs":
+		title += fmt.Sprintf(", %s over the number of processes, %s", r.Class, byteText(r.Bytes))
+		id += fmt.Sprintf("-b%d", r.Bytes)
+	case "bytes":
+		title += fmt.Sprintf(", %s over the message length, %d processes", r.Class, r.NProcs)
+		id += fmt.Sprintf("-np%d", r.NProcs)
+	default:
+		title += fmt.Sprintf(", %s, %d processes", r.Class, r.NProcs)
+		id += fmt.Sprintf("-np%d-b%d", r.NProcs, r.Bytes)
+	}
+	xlabel := map[string]string{"bytes": "message length (bytes)", "procs": "processes",
+		"workpieces": "workpieces"}[r.Param]
+	if xlabel == "" {
+		xlabel = "point"
+	}
+	return Measurement{ID: anchor(id), Suite: "skampi", Title: title, XLabel: xlabel,
+		YLabel: "time (µs)", LogX: r.Param == "bytes" || r.Param == "workpieces",
+		Note: fmt.Sprintf("trimmed mean (the middle 50 %%) with its standard error; shaded: the allowed standard error ε·mean (ε = %g).", r.Epsilon)}
+}
+
+// perMicro is bytes / µs, which is MB/s with MB = 10^6 bytes; 0 for no
+// time.
+func perMicro(bytes int, us float64) float64 {
+	if !(us > 0) || math.IsInf(us, 0) {
+		return 0
+	}
+	return float64(bytes) / us
+}
+
+// anchor makes an identity usable as an HTML id and a file name.
+func anchor(id string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			return r
+		}
+		return '_'
+	}, id)
+}

@@ -1,0 +1,354 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// The size of every plot: half an A4 page wide, readable on screen.
+const (
+	plotWidth  = 16 * vg.Centimeter
+	plotHeight = 10 * vg.Centimeter
+)
+
+// Plot draws the measurement: log axes where the figures span decades
+// (time and bandwidth always, the abscissa as Measurement.LogX says),
+// one line per series, error bars of the standard error and the band of
+// the allowed standard error where the records have them.
+func (m *Measurement) Plot() (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = plotWrap(m.Title, 60)
+	p.X.Label.Text = m.XLabel
+	p.Y.Label.Text = m.YLabel
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.TextStyle.Font.Size = vg.Points(8)
+	p.Add(plotter.NewGrid())
+	zero := plotZero(m)
+	logY := plotPositiveY(m)
+	if m.LogX {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = logTicks{zero: zero}
+	}
+	if logY {
+		p.Y.Scale = plot.LogScale{}
+		p.Y.Tick.Marker = logTicks{}
+	}
+	for _, s := range m.Series {
+		if err := plotSeries(p, s, m.LogX, logY, zero); err != nil {
+			return nil, err
+		}
+	}
+	plotPad(&p.X, m.LogX)
+	plotPad(&p.Y, logY)
+	return p, nil
+}
+
+// plotWrap breaks a title at its commas into lines of about width
+// characters: gonum/plot clips a title wider than the plot.
+func plotWrap(title string, width int) string {
+	var lines []string
+	line := ""
+	for _, part := range strings.SplitAfter(title, ", ") {
+		if line != "" && len(line)+len(part) > width {
+			lines = append(lines, strings.TrimSpace(line))
+			line = ""
+		}
+		line += part
+	}
+	return strings.Join(append(lines, strings.TrimSpace(line)), "\n")
+}
+
+// plotZero is where a zero abscissa is drawn on a log axis: half the
+// smallest positive one, labelled "0" (IMB starts at 0 bytes).
+func plotZero(m *Measurement) float64 {
+	small := math.Inf(1)
+	for _, s := range m.Series {
+		for _, p := range s.Points {
+			if p.X > 0 {
+				small = math.Min(small, p.X)
+			}
+		}
+	}
+	if math.IsInf(small, 1) {
+		return 0
+	}
+	return small / 2
+}
+
+// plotPositiveY is whether every plotted figure is positive, which a log
+// axis needs; an all-zero or negative figure keeps the axis linear.
+func plotPositiveY(m *Measurement) bool {
+	any := false
+	for _, s := range m.Series {
+		for _, p := range s.Points {
+			if !(p.Y > 0) {
+				return false
+			}
+			any = true
+		}
+	}
+	return any
+}
+
+// plotPad widens an axis that holds a single value, which gonum/plot
+// cannot scale.
+func plotPad(a *plot.Axis, log bool) {
+	if a.Min < a.Max {
+		return
+	}
+	switch {
+	case math.IsInf(a.Min, 0) || math.IsNaN(a.Min) || math.IsInf(a.Max, 0) || math.IsNaN(a.Max):
+		// Nothing was plotted: an empty frame.
+		a.Min, a.Max = 1, 10
+	case log:
+		a.Min, a.Max = a.Min/2, a.Max*2
+	case a.Min == 0:
+		a.Min, a.Max = -1, 1
+	default:
+		d := math.Abs(a.Min) / 2
+		a.Min, a.Max = a.Min-d, a.Max+d
+	}
+}
+
+func plotSeries(p *plot.Plot, s *Series, logX, logY bool, zero float64) error {
+	xys := make(plotter.XYs, 0, len(s.Points))
+	errs := make(plotter.YErrors, 0, len(s.Points))
+	var band, upper plotter.XYs
+	for _, pt := range s.Points {
+		x := pt.X
+		if logX && x <= 0 {
+			x = zero
+		}
+		if math.IsNaN(pt.Y) || math.IsInf(pt.Y, 0) {
+			continue
+		}
+		xys = append(xys, plotter.XY{X: x, Y: pt.Y})
+		errs = append(errs, plotErr(pt.Y, pt.Err, logY))
+		if pt.Band > 0 {
+			lo := plotErr(pt.Y, pt.Band, logY)
+			band = append(band, plotter.XY{X: x, Y: pt.Y - lo.Low})
+			upper = append(upper, plotter.XY{X: x, Y: pt.Y + lo.High})
+		}
+	}
+	if len(xys) == 0 {
+		return nil
+	}
+	col := plotutil.Color(s.Input)
+	if len(band) > 0 {
+		for i := len(upper) - 1; i >= 0; i-- {
+			band = append(band, upper[i])
+		}
+		poly, err := plotter.NewPolygon(band)
+		if err != nil {
+			return err
+		}
+		poly.Color = plotFade(col)
+		poly.LineStyle.Width = 0
+		p.Add(poly)
+	}
+	line, points, err := plotter.NewLinePoints(xys)
+	if err != nil {
+		return err
+	}
+	line.Color, points.Color = col, col
+	line.Dashes = plotutil.Dashes(s.Kind)
+	points.Shape = plotutil.Shape(s.Input)
+	p.Add(line, points)
+	p.Legend.Add(s.Label, line, points)
+	if plotHasErr(errs) {
+		bars, err := plotter.NewYErrorBars(struct {
+			plotter.XYs
+			plotter.YErrors
+		}{xys, errs})
+		if err != nil {
+			return err
+		}
+		bars.Color = col
+		p.Add(bars)
+	}
+	return nil
+}
+
+// plotErr is a symmetric error, cut on a log axis so that the low end
+// stays positive.
+func plotErr(y, e float64, logY bool) struct{ Low, High float64 } {
+	low := e
+	if logY && low > 0.9*y {
+		low = 0.9 * y
+	}
+	return struct{ Low, High float64 }{low, e}
+}
+
+func plotHasErr(errs plotter.YErrors) bool {
+	for _, e := range errs {
+		if e.High > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// plotFade is a translucent version of c, for bands behind the lines.
+func plotFade(c color.Color) color.Color {
+	r, g, b, _ := c.RGBA()
+	return color.NRGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 0x40}
+}
+
+// logTicks labels the powers of ten with short names and marks the
+// multiples between them; a range inside one decade gets every tick
+// labelled, and zero, where it is drawn, is labelled "0".
+type logTicks struct {
+	zero float64
+}
+
+func (t logTicks) Ticks(min, max float64) []plot.Tick {
+	if !(min > 0 && max >= min) || math.IsInf(max, 0) {
+		return nil
+	}
+	var ticks []plot.Tick
+	labelled := 0
+	for e := math.Floor(math.Log10(min)); e <= math.Ceil(math.Log10(max)); e++ {
+		v := math.Pow(10, e)
+		for k := 1.0; k < 10; k++ {
+			w := k * v
+			if w < min*(1-1e-9) || w > max*(1+1e-9) {
+				continue
+			}
+			tick := plot.Tick{Value: w}
+			if k == 1 {
+				tick.Label = tickLabel(w)
+				labelled++
+			}
+			ticks = append(ticks, tick)
+		}
+	}
+	if labelled < 2 {
+		for i := range ticks {
+			ticks[i].Label = tickLabel(ticks[i].Value)
+		}
+	}
+	if t.zero > 0 && t.zero >= min {
+		ticks = append(ticks, plot.Tick{Value: t.zero, Label: "0"})
+	}
+	return ticks
+}
+
+// tickLabel writes 1000 as 1k and 10^6 as 1M: lengths and rates read
+// better so than as 1e+06.
+func tickLabel(v float64) string {
+	for _, u := range []struct {
+		f float64
+		s string
+	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
+		if v >= u.f {
+			return strconv.FormatFloat(v/u.f, 'g', 3, 64) + u.s
+		}
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
+// drawPlot draws p on c, turning a panic of gonum/plot (it panics on
+// values a log axis cannot show) into an error.
+func drawPlot(p *plot.Plot, c vg.CanvasSizer) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("drawing %q: %v", p.Title.Text, r)
+		}
+	}()
+	p.Draw(draw.New(c))
+	return nil
+}
+
+// SVG renders the measurement as an <svg> element to inline in HTML:
+// the XML prolog vgsvg writes is cut off.
+func (m *Measurement) SVG() ([]byte, error) {
+	p, err := m.Plot()
+	if err != nil {
+		return nil, err
+	}
+	c := vgsvg.New(plotWidth, plotHeight)
+	if err := drawPlot(p, c); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if _, err := c.WriteTo(&b); err != nil {
+		return nil, err
+	}
+	out := b.Bytes()
+	if i := bytes.Index(out, []byte("<svg")); i > 0 {
+		out = out[i:]
+	}
+	return out, nil
+}
+
+// WritePNG writes one PNG per measurement into dir, named after its ID,
+// and returns the paths.
+func WritePNG(dir string, ms []*Measurement) ([]string, error) {
+	var paths []string
+	for _, m := range ms {
+		p, err := m.Plot()
+		if err != nil {
+			return paths, err
+		}
+		c := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(plotWidth, plotHeight), vgimg.UseDPI(150))}
+		if err := drawPlot(p, c); err != nil {
+			return paths, err
+		}
+		path := filepath.Join(dir, m.ID+".png")
+		if err := writeFile(path, c); err != nil {
+			return paths, err
+		}
+		paths = append(paths, path)
+	}
+	return paths, nil
+}
+
+// WritePDF writes every measurement as one page of a PDF.
+func WritePDF(w io.Writer, ms []*Measurement) error {
+	if len(ms) == 0 {
+		return fmt.Errorf("no measurements to plot")
+	}
+	c := vgpdf.New(plotWidth, plotHeight)
+	for i, m := range ms {
+		p, err := m.Plot()
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			c.NextPage()
+		}
+		if err := drawPlot(p, c); err != nil {
+			return err
+		}
+	}
+	_, err := c.WriteTo(w)
+	return err
+}
+
+func writeFile(path string, w io.WriterTo) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := w.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
