@@ -109,6 +109,14 @@ type Record struct {
 	// (one per run that had this measurement); 0 for a record of one run.
 	Merged int `json:"merged,omitempty"`
 
+	// PGMPI (suite "pgmpi"): one record per call, size and launch, with
+	// Benchmark the call (an MPI function such as "MPI_Allgather" or a
+	// mock-up such as "Gather_as_Allgather"), Bytes the communication
+	// volume n, NProcs the processes, Reps the repetitions, Stats their
+	// summary and Samples every repetition's time.
+	Launch  int       `json:"launch,omitempty"`     // 1-based index of the mpirun launch
+	Samples []float64 `json:"samples_us,omitempty"` // raw per-repetition times, µs
+
 	Context Context `json:"context"`
 }
 
