@@ -117,6 +117,21 @@ type Record struct {
 	Launch  int       `json:"launch,omitempty"`     // 1-based index of the mpirun launch
 	Samples []float64 `json:"samples_us,omitempty"` // raw per-repetition times, µs
 
+	// guideline (suite "pgmpi", Class "violation"): one record per
+	// violation `mpibench guidelines check` found, with Benchmark the MPI
+	// function, NProcs the processes and Bytes the size it shows at (n of
+	// a pattern guideline, the larger size m_j of GL1 and GL2); TMax and
+	// TMin are the medians over launches of the slower and the faster
+	// side in µs.
+	Guideline string  `json:"guideline,omitempty"`  // id in the guideline file, e.g. GL3
+	Kind      string  `json:"kind,omitempty"`       // monotony, split-robustness, pattern
+	Against   string  `json:"against,omitempty"`    // pattern: the mock-up
+	FromBytes int     `json:"from_bytes,omitempty"` // GL1, GL2: the smaller size m_i
+	Factor    int     `json:"factor,omitempty"`     // GL2: k, the smallest with k·m_i ≥ m_j
+	Test      string  `json:"test,omitempty"`       // wilcoxon or ks, one-sided
+	PValue    float64 `json:"p_value,omitempty"`
+	Alpha     float64 `json:"alpha,omitempty"`
+
 	Context Context `json:"context"`
 }
 

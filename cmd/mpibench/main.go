@@ -1,5 +1,6 @@
 // Command mpibench is an MPI benchmark suite: IMB-MPI1, IMB-EXT, IMB-IO,
-// b_eff and b_eff_io today, with SKaMPI and PGMPI guideline checks to follow.
+// b_eff, b_eff_io, SKaMPI and PGMPI's performance guideline checks, with
+// reports and merged runs made from their records.
 //
 //	mpirun -np P mpibench mpi1|ext|io [Benchmark ...] [-npmin N] [-multi 0|1]
 //	        [-input FILE] [-msglen FILE] [-map PxQ] [-check] [-json FILE] [-h]
@@ -38,9 +39,6 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// suites that later releases add; named here so users get a clear answer.
-var planned = []string{"guidelines"}
-
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
@@ -68,13 +66,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runReport(args[1:], stdout, stderr)
 	case "merge":
 		return runMerge(args[1:], stdout, stderr)
+	case "guidelines":
+		return runGuidelines(args[1:], stdout, stderr)
+	case "launch":
+		return runLaunch(args[1:], stdout, stderr)
 	default:
-		for _, p := range planned {
-			if cmd == p {
-				fmt.Fprintf(stderr, "mpibench: %s is not part of mpibench %s yet\n", cmd, version)
-				return 2
-			}
-		}
 		fmt.Fprintf(stderr, "mpibench: unknown command %q\n\n%s", cmd, usage)
 		return 2
 	}
@@ -91,11 +87,13 @@ Usage:
   mpirun -np P mpibench skampi [-config FILE] [flags]  run SKaMPI measurements (adaptive, crash-tolerant)
   mpibench report results.jsonl ... [-o report.html]   plots of any records as HTML (or -format png|pdf)
   mpibench merge run1.jsonl run2.jsonl ... [-o FILE]   median of each measurement over several runs
+  mpirun -np P mpibench guidelines nrep|measure [flags] PGMPI: repetitions, then one launch's samples
+  mpibench launch -R N -- mpirun ... guidelines measure run a command N times (fresh mpirun each)
+  mpibench guidelines check DIR ...                    PGMPI: verify the performance guidelines
   mpibench list                                        list benchmarks, classes and MPI calls
   mpibench version                                     print the version
   mpibench -h                                          this help
 
-Planned: ` + "guidelines" + `.
 Run 'mpibench mpi1 -h' (ext -h, io -h) for the flags of a suite.
 `
 

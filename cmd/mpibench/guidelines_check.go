@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"mpibench/guideline"
+	"mpibench/report"
+	"mpibench/result"
+)
+
+const guidelinesCheckUsage = `Usage: mpibench guidelines check DIR [-alpha 0.05] [-test wilcoxon|ks]
+        [-guidelines FILE] [-o report.html] [-json FILE]
+
+Checks the self-consistent performance guidelines (PGMPI, Hunold et al.
+2016) on the launch-<k>.jsonl files that 'mpibench guidelines' wrote into
+DIR. Each launch and size is reduced to the median of its repetitions; the
+guidelines are tested on the distributions of these medians over the
+launches: monotony (GL1) between adjacent sizes, split-robustness (GL2)
+with the smallest k such that k·m_i >= m_j and a 5 % tolerance, and the
+pattern guidelines, a function against its mock-up at the same size, all
+by one-sided tests. No MPI is needed. Flags and DIR may come in any order.
+
+  -alpha A          significance level of every test (default 0.05)
+  -test T           wilcoxon: Wilcoxon rank-sum (default); ks: Kolmogorov-Smirnov
+  -guidelines FILE  guidelines to check instead of GL1-GL17, one per line:
+                    id left relation right mapping (see 'guidelines check -defaults')
+  -defaults         print the default guideline file and exit
+  -o FILE           also write an HTML report with a plot per violated guideline
+  -json FILE        write every violation as a JSON Lines record
+  -h                this help
+
+Prints Tables II-IV of the paper (violations per type; pattern guidelines;
+function × size with the significance of each violation) and the list of
+violations. Exit codes: 0 ok (violations or not), 2 bad input.
+`
+
+// runGuidelinesCheck is mpibench guidelines check. It never initialises MPI.
+func runGuidelinesCheck(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("guidelines check", flag.ContinueOnError)
+	o := guideline.DefaultOptions
+	fs.Float64Var(&o.Alpha, "alpha", o.Alpha, "")
+	fs.StringVar(&o.Test, "test", o.Test, "")
+	file := fs.String("guidelines", "", "")
+	defaults := fs.Bool("defaults", false, "")
+	out := fs.String("o", "", "")
+	jsonOut := fs.String("json", "", "")
+	if len(args) == 1 && args[0] == "-defaults" {
+		fmt.Fprint(stdout, guideline.DefaultText())
+		return 0
+	}
+	dirs, code := reportParse(fs, args, guidelinesCheckUsage, stdout, stderr)
+	if dirs == nil {
+		return code
+	}
+	if *defaults {
+		fmt.Fprint(stdout, guideline.DefaultText())
+		return 0
+	}
+	if err := gcheckRun(dirs, o, *file, *out, *jsonOut, stdout, stderr); err != nil {
+		fmt.Fprintf(stderr, "mpibench guidelines check: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+func gcheckRun(dirs []string, o guideline.Options, file, out, jsonOut string, stdout, stderr io.Writer) error {
+	if len(dirs) != 1 {
+		return fmt.Errorf("want one directory, got %d: %q", len(dirs), dirs)
+	}
+	if err := o.Validate(); err != nil {
+		return err
+	}
+	gs := guideline.Default()
+	if file != "" {
+		var err error
+		if gs, err = guideline.Load(file); err != nil {
+			return err
+		}
+	}
+	data, warns, err := guideline.ReadDir(dirs[0])
+	for _, w := range warns {
+		fmt.Fprintf(stderr, "mpibench guidelines check: warning: %s\n", w)
+	}
+	if err != nil {
+		return err
+	}
+	res, err := guideline.Check(data, gs, o)
+	if err != nil {
+		return err
+	}
+	var text bytes.Buffer
+	if err := guideline.WriteText(&text, res); err != nil {
+		return err
+	}
+	if _, err := stdout.Write(text.Bytes()); err != nil {
+		return err
+	}
+	if jsonOut != "" {
+		if err := gcheckJSON(jsonOut, res.Records()); err != nil {
+			return err
+		}
+	}
+	if out != "" {
+		return gcheckHTML(out, text.String(), res, data)
+	}
+	return nil
+}
+
+func gcheckJSON(path string, recs []result.Record) error {
+	var b bytes.Buffer
+	w := result.NewWriter(&b)
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(path, b.Bytes(), 0o666)
+}
+
+// gcheckHTML renders into memory first, so that a failure leaves no
+// half-written report behind.
+func gcheckHTML(path, text string, res *guideline.Result, data *guideline.Data) error {
+	page := report.GuidelinePage{Text: text}
+	for _, g := range res.Groups {
+		for _, r := range g.Rows {
+			if len(r.Findings) > 0 {
+				page.Plots = append(page.Plots, gcheckPlot(g, r, data))
+			}
+		}
+	}
+	var b bytes.Buffer
+	if err := report.GuidelineHTML(&b, page); err != nil {
+		return err
+	}
+	return os.WriteFile(path, b.Bytes(), 0o666)
+}
+
+// gcheckPlot is the plot of one violated row: the function's medians,
+// and the mock-up's beside them for a pattern guideline.
+func gcheckPlot(g guideline.Group, r guideline.Row, data *guideline.Data) report.GuidelinePlot {
+	gl := r.Guideline
+	calls := []string{r.Function}
+	if gl.Kind == guideline.Pattern {
+		calls = append(calls, gl.Right)
+	}
+	gp := report.GuidelinePlot{
+		ID:     fmt.Sprintf("p%d-%s-%s", g.Procs, gl.ID, r.Function),
+		Title:  fmt.Sprintf("%s (%s) %s, %d processes", gl.ID, gl.Kind, r.Label(), g.Procs),
+		Labels: calls,
+		Marks:  make([]string, len(g.Sizes)),
+		Values: make([][][]float64, len(calls)),
+	}
+	if gl.Kind != guideline.Pattern {
+		gp.Title = fmt.Sprintf("%s (%s) %s: %s, %d processes", gl.ID, gl.Kind, r.Function, gl.Mapping, g.Procs)
+	}
+	marks := map[int]string{}
+	for _, f := range r.Findings {
+		marks[f.Size] = guideline.Stars(f.P)
+	}
+	for i, n := range g.Sizes {
+		gp.Sizes = append(gp.Sizes, guideline.SizeLabel(n))
+		gp.Marks[i] = marks[n]
+		for side, c := range calls {
+			gp.Values[side] = append(gp.Values[side], data.Medians[guideline.Key{Procs: g.Procs, Call: c}][n])
+		}
+	}
+	return gp
+}

@@ -1,0 +1,212 @@
+package guideline
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"mpibench/result"
+)
+
+func TestGuidelineDefault(t *testing.T) {
+	gs := Default()
+	if len(gs) != 17 {
+		t.Fatalf("default: %d guidelines, want 17", len(gs))
+	}
+	if gs[0].ID != "GL1" || gs[0].Kind != Monotony || !gs[0].Applies("MPI_Scan") {
+		t.Errorf("GL1 = %+v, want monotony for every function", gs[0])
+	}
+	if gs[1].ID != "GL2" || gs[1].Kind != Split || !gs[1].Applies("MPI_Bcast") {
+		t.Errorf("GL2 = %+v, want split for every function", gs[1])
+	}
+	gl13 := gs[12]
+	if gl13.ID != "GL13" || gl13.Left != "MPI_Allreduce" || gl13.Right != "Allreduce_as_Reduce_scatter_block_Allgather" ||
+		gl13.Mapping != "MPI_Reduce_scatter_block(n) + MPI_Allgather(n)" {
+		t.Errorf("GL13 = %+v", gl13)
+	}
+	// Every mock-up of the contract with the measuring side is checked.
+	for _, m := range SyntheticMockups {
+		if !slices.ContainsFunc(gs, func(g Guideline) bool { return g.Right == m }) {
+			t.Errorf("mock-up %s has no guideline", m)
+		}
+	}
+}
+
+func TestGuidelineParseErrors(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"GL1 * monotone *", "g.txt:1: \"GL1 * monotone *\": want id, left, relation, right and mapping, got 4 fields"},
+		{"# c\n\nGL3 MPI_Gather < Gather_as_Allgather x", "g.txt:3: relation \"<\": want monotone, split or <="},
+		{"GL3 * <= Gather_as_Allgather x", "g.txt:1: pattern guideline GL3: left and right must name calls, got \"*\" and \"Gather_as_Allgather\""},
+		{"GL1 * monotone MPI_Bcast x", "g.txt:1: monotony guideline GL1: right \"MPI_Bcast\": want \"*\""},
+		{"GL1 * monotone * a\nGL1 * split * b", "g.txt:2: id \"GL1\" already used on line 1"},
+		{"# only a comment\n", "g.txt: no guidelines"},
+	}
+	for _, c := range cases {
+		_, err := Parse(strings.NewReader(c.text), "g.txt")
+		if err == nil || err.Error() != c.want {
+			t.Errorf("Parse(%q) = %v, want %s", c.text, err, c.want)
+		}
+	}
+	gs, err := Parse(strings.NewReader("  X9 MPI_Bcast  <=  My_bcast   MPI_Send(n)  x  p \n"), "g.txt")
+	if err != nil || len(gs) != 1 || gs[0].Mapping != "MPI_Send(n)  x  p" || gs[0].Line != 1 {
+		t.Errorf("user guideline: %+v, %v", gs, err)
+	}
+}
+
+// found lists the violations of a check as "GL id function size from k".
+func found(res *Result) []string {
+	var out []string
+	for _, g := range res.Groups {
+		for _, r := range g.Rows {
+			for _, f := range r.Findings {
+				out = append(out, fmt.Sprintf("%d %s %s %d %d %d", g.Procs, r.Guideline.ID, r.Function, f.Size, f.From, f.Factor))
+			}
+		}
+	}
+	return out
+}
+
+var planted = []string{
+	"4 GL1 MPI_Bcast 128 64 0",
+	"4 GL2 MPI_Allreduce 1024 512 2",
+	"4 GL3 MPI_Gather 4 0 0",
+	"4 GL3 MPI_Gather 8 0 0",
+}
+
+func TestGuidelinePlanted(t *testing.T) {
+	for _, test := range []string{"wilcoxon", "ks"} {
+		d := FromRecords(Synthetic(4, 10, true))
+		res, err := Check(d, Default(), Options{Alpha: 0.05, Test: test, Tolerance: 0.05})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := found(res); !slices.Equal(got, planted) {
+			t.Errorf("%s: found\n%s\nwant\n%s", test, strings.Join(got, "\n"), strings.Join(planted, "\n"))
+		}
+		g := res.Groups[0]
+		for k, want := range map[Kind][2]int{Monotony: {1, 10}, Split: {1, 10}, Pattern: {1, 15}} {
+			if v, c := g.Counts(k); v != want[0] || c != want[1] {
+				t.Errorf("%s %v: %d/%d, want %d/%d", test, k, v, c, want[0], want[1])
+			}
+		}
+	}
+}
+
+func TestGuidelineClean(t *testing.T) {
+	for _, test := range []string{"wilcoxon", "ks"} {
+		for _, alpha := range []float64{0.05, 0.2} {
+			res, err := Check(FromRecords(Synthetic(4, 10, false)), Default(), Options{Alpha: alpha, Test: test, Tolerance: 0.05})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := found(res); len(got) != 0 {
+				t.Errorf("%s alpha %g: found %v in clean data", test, alpha, got)
+			}
+		}
+	}
+}
+
+// Without the tolerance a split within 5 % is reported; with it not.
+func TestGuidelineSplitTolerance(t *testing.T) {
+	var recs []result.Record
+	for l := 1; l <= 10; l++ {
+		for _, n := range []int{100, 200} {
+			t := 10.0 + 0.01*float64(l)
+			if n == 200 {
+				t = 2*t*1.03 + 0.001*float64(l%3) // 3 % slower than two halves
+			}
+			recs = append(recs, result.Record{Suite: "pgmpi", Benchmark: "MPI_Bcast", Class: "function", NProcs: 2, Bytes: n, Launch: l, Samples: []float64{t}})
+		}
+	}
+	gl := Default()[1:2]
+	for tol, want := range map[float64]int{0: 1, 0.05: 0} {
+		res, err := Check(FromRecords(recs), gl, Options{Alpha: 0.05, Test: "wilcoxon", Tolerance: tol})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(found(res)); got != want {
+			t.Errorf("tolerance %g: %d violations, want %d", tol, got, want)
+		}
+	}
+}
+
+func TestGuidelineOptions(t *testing.T) {
+	for _, o := range []Options{{Alpha: 0, Test: "ks"}, {Alpha: 1, Test: "ks"}, {Alpha: 0.05, Test: "t"}, {Alpha: 0.05, Test: "ks", Tolerance: -1}} {
+		if _, err := Check(&Data{}, Default(), o); err == nil {
+			t.Errorf("%+v: no error", o)
+		}
+	}
+}
+
+func writeDir(t *testing.T, recs []result.Record) string {
+	dir := t.TempDir()
+	files := map[int]*os.File{}
+	for i := range recs {
+		l := recs[i].Launch
+		if files[l] == nil {
+			f, err := os.Create(filepath.Join(dir, fmt.Sprintf("launch-%d.jsonl", l)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			files[l] = f
+		}
+		if err := result.NewWriter(files[l]).Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestGuidelineReadDir(t *testing.T) {
+	dir := writeDir(t, Synthetic(8, 3, false))
+	os.WriteFile(filepath.Join(dir, "launch-9.jsonl"), []byte("{\"suite\":\"pgmpi\", broken\n"), 0o666)
+	d, warns, err := ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) != 1 || warns[0].Line != 1 {
+		t.Errorf("warnings %v, want one on line 1", warns)
+	}
+	if !slices.Equal(d.Procs, []int{8}) || d.Launches != 3 || len(d.Functions(8)) != 10 || len(d.Medians[Key{8, "MPI_Scan"}][1024]) != 3 {
+		t.Errorf("data: procs %v, launches %d, functions %v", d.Procs, d.Launches, d.Functions(8))
+	}
+	for _, bad := range []string{filepath.Join(dir, "missing"), t.TempDir(), writeDir(t, []result.Record{{Suite: "mpi1", Launch: 1}})} {
+		if _, _, err := ReadDir(bad); err == nil {
+			t.Errorf("ReadDir(%s): no error", bad)
+		}
+	}
+}
+
+func TestGuidelineText(t *testing.T) {
+	res, err := Check(FromRecords(Synthetic(4, 10, true)), Default(), DefaultOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteText(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"4           m     1/10",
+		"4           p     1/15",
+		"GL3 MPI_Gather <= MPI_Allgather(n)                                    x",
+		"GL7 MPI_Scatter <= MPI_Bcast(n)                                       -",
+		"Table IV: violations on 4 processes (R = 10)",
+		"T(1024) > 2 T(512)",
+		"T(64) > T(128)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	recs := res.Records()
+	if len(recs) != 4 || recs[2].Guideline != "GL3" || recs[2].Against != "Gather_as_Allgather" || recs[2].Class != "violation" ||
+		recs[1].Factor != 2 || recs[1].FromBytes != 512 || !(recs[0].PValue < 0.05) {
+		t.Errorf("records: %+v", recs)
+	}
+}

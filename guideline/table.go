@@ -1,0 +1,171 @@
+package guideline
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+)
+
+// WriteText writes the check in the shape of the paper's tables: Table II
+// (violations per type out of those checked, per process count), Table
+// III (each pattern guideline, violated or not, per process count),
+// Table IV (function × size, violated sizes marked by their significance)
+// and then every violation with its figures.
+func WriteText(w io.Writer, res *Result) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	o := res.Options
+	fmt.Fprintf(tw, "PGMPI guideline check: %s test (one-sided), alpha %g, split tolerance %g %%\n\n",
+		testName(o.Test), o.Alpha, 100*o.Tolerance)
+	writeTypes(tw, res)
+	writePatterns(tw, res)
+	for _, g := range res.Groups {
+		writeMatrix(tw, g)
+	}
+	writeFindings(tw, res)
+	return tw.Flush()
+}
+
+func testName(t string) string {
+	if t == "ks" {
+		return "Kolmogorov-Smirnov"
+	}
+	return "Wilcoxon rank-sum"
+}
+
+// Counts is the number of rows of each kind that were violated at any
+// size, and of those checked: one column of Table II.
+func (g Group) Counts(k Kind) (violated, checked int) {
+	for _, r := range g.Rows {
+		if r.Guideline.Kind != k {
+			continue
+		}
+		checked++
+		if len(r.Findings) > 0 {
+			violated++
+		}
+	}
+	return violated, checked
+}
+
+func writeTypes(w io.Writer, res *Result) {
+	fmt.Fprintln(w, "Table II: guidelines violated at any size, out of those checked")
+	fmt.Fprintln(w, "(m monotony and s split-robustness: functions; p: pattern guidelines)")
+	fmt.Fprintln(w, "#processes\ttype\tviolations\t")
+	for _, g := range res.Groups {
+		for _, k := range []Kind{Monotony, Split, Pattern} {
+			v, c := g.Counts(k)
+			fmt.Fprintf(w, "%d\t%s\t%d/%d\t\n", g.Procs, k.Letter(), v, c)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// writePatterns is Table III: x violated, - satisfied, blank not measured.
+func writePatterns(w io.Writer, res *Result) {
+	fmt.Fprintln(w, "Table III: pattern guidelines (x violated, - satisfied, blank not measured)")
+	head := "guideline\t"
+	for _, g := range res.Groups {
+		head += fmt.Sprintf("%d procs\t", g.Procs)
+	}
+	fmt.Fprintln(w, head)
+	for _, gl := range res.Guidelines {
+		if gl.Kind != Pattern {
+			continue
+		}
+		line := fmt.Sprintf("%s %s <= %s\t", gl.ID, gl.Left, gl.Mapping)
+		for _, g := range res.Groups {
+			line += patternMark(g, gl) + "\t"
+		}
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintln(w)
+}
+
+func patternMark(g Group, gl Guideline) string {
+	for _, r := range g.Rows {
+		if r.Guideline.ID == gl.ID {
+			if len(r.Findings) > 0 {
+				return "x"
+			}
+			return "-"
+		}
+	}
+	return ""
+}
+
+// writeMatrix is Table IV for one process count: the rows with a
+// violation, one column per size, each violated size marked with the
+// stars of its p-value.
+func writeMatrix(w io.Writer, g Group) {
+	fmt.Fprintf(w, "Table IV: violations on %d processes (R = %d); * p < 0.05, ** p < 0.01, *** p < 0.001\n", g.Procs, g.Launches)
+	head := "type\tguideline\tfunction\t"
+	for _, n := range g.Sizes {
+		head += SizeLabel(n) + "\t"
+	}
+	fmt.Fprintln(w, head)
+	none := true
+	for _, r := range g.Rows {
+		if len(r.Findings) == 0 {
+			continue
+		}
+		none = false
+		marks := map[int]string{}
+		for _, f := range r.Findings {
+			marks[f.Size] = Stars(f.P)
+		}
+		line := fmt.Sprintf("%s\t%s\t%s\t", r.Guideline.Kind.Letter(), r.Guideline.ID, r.Label())
+		for _, n := range g.Sizes {
+			line += marks[n] + "\t"
+		}
+		fmt.Fprintln(w, line)
+	}
+	if none {
+		fmt.Fprintln(w, "(no violation)")
+	}
+	fmt.Fprintln(w)
+}
+
+func writeFindings(w io.Writer, res *Result) {
+	fmt.Fprintln(w, "Violations")
+	fmt.Fprintln(w, "procs\tguideline\tfunction\tsize\tslower µs\tfaster µs\tp\t")
+	any := false
+	for _, g := range res.Groups {
+		for _, r := range g.Rows {
+			for _, f := range r.Findings {
+				any = true
+				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%.4g\t%.4g\t%.3g %s\t\n", g.Procs, r.Guideline.ID, r.Label(),
+					findingSize(r.Guideline.Kind, f), f.Slow, f.Fast, f.P, Stars(f.P))
+			}
+		}
+	}
+	if !any {
+		fmt.Fprintln(w, "none")
+	}
+}
+
+// findingSize says which sizes a violation compares: "1024 > 2048" for
+// monotony (the smaller size slower), "2048 > 2x1024" for split.
+func findingSize(k Kind, f Finding) string {
+	switch k {
+	case Monotony:
+		return fmt.Sprintf("T(%d) > T(%d)", f.From, f.Size)
+	case Split:
+		return fmt.Sprintf("T(%d) > %d T(%d)", f.Size, f.Factor, f.From)
+	}
+	return strconv.Itoa(f.Size)
+}
+
+// SizeLabel writes a volume as the paper's columns do, in bytes with
+// binary multiples where exact: 1024 as 1K, 102400 as 100K.
+func SizeLabel(n int) string {
+	for _, u := range []struct {
+		f int
+		s string
+	}{{1 << 20, "M"}, {1 << 10, "K"}} {
+		if n >= u.f && n%u.f == 0 {
+			return strconv.Itoa(n/u.f) + u.s
+		}
+	}
+	return strconv.Itoa(n)
+}
