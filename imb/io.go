@@ -137,15 +137,19 @@ func ioFileName(multi bool, group int, perProcess bool, worldRank int) string {
 var ioFiles struct {
 	sync.Mutex
 	paths map[string]bool
+	dirs  map[string]bool // the directories of those files: -iodir
 }
 
 func registerFile(path string) {
 	ioFiles.Lock()
 	defer ioFiles.Unlock()
 	if ioFiles.paths == nil {
-		ioFiles.paths = map[string]bool{}
+		ioFiles.paths, ioFiles.dirs = map[string]bool{}, map[string]bool{}
 	}
 	ioFiles.paths[path] = true
+	// Every rank registers its -iodir probe first, so every rank knows the
+	// directory and can remove the files of ranks the launcher kills.
+	ioFiles.dirs[filepath.Dir(path)] = true
 }
 
 func unregisterFile(path string) {
@@ -176,6 +180,9 @@ func RemoveFiles() {
 		for p := range ioFiles.paths {
 			removeWithHelpers(p)
 		}
+		for d := range ioFiles.dirs {
+			removeRunFiles(d)
+		}
 		ioFiles.Unlock()
 	}
 }
@@ -194,6 +201,20 @@ func removeWithHelpers(path string) {
 	dir, name := globQuote(dir), globQuote(base)
 	for _, pat := range []string{"." + name + ".shfp.*", name + "-*.lock", name + ".locktest.*"} {
 		matches, _ := filepath.Glob(dir + pat)
+		for _, m := range matches {
+			os.Remove(m)
+		}
+	}
+}
+
+// removeRunFiles removes every IMB-IO file in dir, also those of other
+// ranks: the launcher may kill a rank before it has removed its own. A
+// name starting with FileName in -iodir is IMB-IO's by definition (IMB
+// deletes any such file before it uses the name), so nothing else goes.
+func removeRunFiles(dir string) {
+	d := globQuote(dir) + string(filepath.Separator)
+	for _, pat := range []string{FileName + "*", "." + FileName + "*"} {
+		matches, _ := filepath.Glob(d + pat)
 		for _, m := range matches {
 			os.Remove(m)
 		}
