@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"html/template"
 	"image/color"
@@ -13,7 +12,6 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // GuidelinePlot is one violated guideline drawn as the PGMPI paper's
@@ -166,19 +164,7 @@ func (gp GuidelinePlot) SVG() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := vgsvg.New(plotWidth, plotHeight)
-	if err := drawPlot(p, c); err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if _, err := c.WriteTo(&b); err != nil {
-		return nil, err
-	}
-	out := b.Bytes()
-	if i := bytes.Index(out, []byte("<svg")); i > 0 {
-		out = out[i:]
-	}
-	return out, nil
+	return inlineSVG(p)
 }
 
 var guidelineTemplate = template.Must(template.New("guidelines").Parse(`<!DOCTYPE html>

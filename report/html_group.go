@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -116,7 +117,7 @@ func Group(inputs []Input) []*Measurement {
 	for _, m := range g.order {
 		for _, s := range m.Series {
 			slices.SortStableFunc(s.Points, func(a, b Point) int {
-				return cmpFloat(a.X, b.X)
+				return cmp.Compare(a.X, b.X)
 			})
 		}
 		m.LogX = m.LogX && groupPositiveX(m)
@@ -126,16 +127,6 @@ func Group(inputs []Input) []*Measurement {
 		return suiteRank(a.Suite) - suiteRank(b.Suite)
 	})
 	return g.order
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func suiteRank(s string) int {

@@ -282,6 +282,11 @@ func (m *Measurement) SVG() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return inlineSVG(p)
+}
+
+// inlineSVG renders a plot as an <svg> element, without vgsvg's XML prolog.
+func inlineSVG(p *plot.Plot) ([]byte, error) {
 	c := vgsvg.New(plotWidth, plotHeight)
 	if err := drawPlot(p, c); err != nil {
 		return nil, err

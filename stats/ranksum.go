@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -74,7 +75,7 @@ func rankAverage(v []float64) ([]float64, float64) {
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortFunc(idx, func(a, b int) int { return cmpFloat(v[a], v[b]) })
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(v[a], v[b]) })
 	ranks := make([]float64, len(v))
 	tie := 0.0
 	for i := 0; i < len(idx); {
@@ -91,16 +92,6 @@ func rankAverage(v []float64) ([]float64, float64) {
 		i = j
 	}
 	return ranks, tie
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // rankSumNormal is P(U ≥ u) under the normal approximation, with the
