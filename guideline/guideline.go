@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode"
 )
 
 // Kind is the type of a guideline, the m, s and p of the paper's tables.
@@ -125,12 +126,12 @@ func parseLine(text string) (Guideline, error) {
 }
 
 // mappingOf is the text after the fourth field, with its inner spacing
-// kept.
+// kept. Fields end where strings.Fields ends them: at any Unicode space.
 func mappingOf(text string) string {
 	rest := text
 	for i := 0; i < 4; i++ {
-		rest = strings.TrimLeft(rest, " \t")
-		rest = rest[strings.IndexAny(rest, " \t"):]
+		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+		rest = rest[strings.IndexFunc(rest, unicode.IsSpace):]
 	}
 	return strings.TrimSpace(rest)
 }

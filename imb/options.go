@@ -216,16 +216,17 @@ func checkRunnable(s *Suite, c *Config, size int) error {
 		strings.Join(c.Benchmarks, ", "), s.SingleQ, size, s.SingleQ)
 }
 
-// readLines calls fn for every line that is not blank or a # comment.
-func readLines(path string, fn func(line int, text string) error) error {
+// openInput opens an -input or -msglen file.
+func openInput(path string) (*os.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return usagef("cannot read %s: %v", path, errors.Unwrap(err))
+		return nil, usagef("cannot read %s: %v", path, errors.Unwrap(err))
 	}
-	defer f.Close()
-	return scanLines(f, path, fn)
+	return f, nil
 }
 
+// scanLines calls fn for every line of r that is not blank or a # comment;
+// path names r in errors.
 func scanLines(r io.Reader, path string, fn func(line int, text string) error) error {
 	sc := bufio.NewScanner(r)
 	n := 0
@@ -248,8 +249,18 @@ func scanLines(r io.Reader, path string, fn func(line int, text string) error) e
 // readSelection reads an -input file: one benchmark name per line,
 // # comments (section 5.1.2.4).
 func readSelection(s *Suite, path string) ([]string, error) {
+	f, err := openInput(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return parseSelection(s, f, path)
+}
+
+// parseSelection reads the lines of an -input file from r.
+func parseSelection(s *Suite, r io.Reader, path string) ([]string, error) {
 	var names []string
-	err := readLines(path, func(line int, t string) error {
+	err := scanLines(r, path, func(line int, t string) error {
 		if f := strings.Fields(t); len(f) != 1 {
 			return usagef("%s:%d: want exactly one benchmark name, got %q", path, line, t)
 		}
@@ -268,8 +279,18 @@ func readSelection(s *Suite, path string) ([]string, error) {
 // readLengths reads a -msglen file: one non-negative length per line
 // (section 5.1.2.5); blank lines and # comments are allowed.
 func readLengths(path string) ([]int, error) {
+	f, err := openInput(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return parseLengths(f, path)
+}
+
+// parseLengths reads the lines of a -msglen file from r.
+func parseLengths(r io.Reader, path string) ([]int, error) {
 	var lens []int
-	err := readLines(path, func(line int, t string) error {
+	err := scanLines(r, path, func(line int, t string) error {
 		x, err := strconv.ParseInt(t, 10, 64)
 		switch {
 		case err != nil:

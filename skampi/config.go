@@ -233,7 +233,8 @@ func (m *Measurement) parseRange(s string) error {
 	if m.Lo, err = parseSize(lo); err != nil {
 		return fmt.Errorf("range %q: %v", s, err)
 	}
-	if m.Param == OverProcs && strings.EqualFold(hi, "P") {
+	allProcs := m.Param == OverProcs && strings.EqualFold(hi, "P")
+	if allProcs {
 		m.Hi = 0
 	} else if m.Hi, err = parseSize(hi); err != nil {
 		return fmt.Errorf("range %q: %v", s, err)
@@ -242,7 +243,7 @@ func (m *Measurement) parseRange(s string) error {
 	if m.Pattern == MasterWorker && m.Param == OverProcs {
 		min = 2 // a master and at least one worker
 	}
-	if m.Lo < min || (m.Hi != 0 && m.Hi < m.Lo) {
+	if m.Lo < min || (!allProcs && m.Hi < m.Lo) {
 		return fmt.Errorf("range %q: want %d ≤ LO ≤ HI", s, min)
 	}
 	return nil
@@ -303,13 +304,22 @@ func (m *Measurement) check() error {
 	case m.Pattern != MasterWorker && m.Work != 1:
 		return fmt.Errorf("%s: work=%d: only master-worker has workpieces", m.Name, m.Work)
 	}
-	if m.Param == OverBytes && m.Budget > 0 {
-		if n := len(measure.Grid(m.Lo, m.Hi, m.Gamma)); m.Budget < n {
-			return fmt.Errorf("%s: budget %d below the %d lengths of the grid %d..%d (gamma %g)", m.Name, m.Budget, n, m.Lo, m.Hi, m.Gamma)
-		}
+	if m.Param != OverBytes || m.Budget == 0 {
+		return nil
+	}
+	if math.Log(float64(m.Hi)/float64(m.Lo))/math.Log(m.Gamma) > maxGridSteps {
+		return fmt.Errorf("%s: gamma %g is so close to 1 that the grid %d..%d would take over %d steps", m.Name, m.Gamma, m.Lo, m.Hi, maxGridSteps)
+	}
+	if n := len(measure.Grid(m.Lo, m.Hi, m.Gamma)); m.Budget < n {
+		return fmt.Errorf("%s: budget %d below the %d lengths of the grid %d..%d (gamma %g)", m.Name, m.Budget, n, m.Lo, m.Hi, m.Gamma)
 	}
 	return nil
 }
+
+// maxGridSteps is the bound measure.Refine puts on the steps of
+// measure.Grid: a sweep it would refuse to run is refused here before the
+// budget check calls Grid, which would take that long.
+const maxGridSteps = 1 << 20
 
 // parseSize reads a byte count or count: digits with an optional K, M or
 // G (binary: 64K = 65536).
