@@ -66,3 +66,18 @@ func TestFixedLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryNeed: two buffers of MaxSteps page-aligned L_max slots.
+func TestMemoryNeed(t *testing.T) {
+	p, err := NewPlan(Options{}, 4, 1024) // L_max = 1024 MB / 128 = 8 MiB
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 1
+	for _, pat := range p.Patterns {
+		steps = max(steps, pat.MaxSteps())
+	}
+	if got, want := MemoryNeed(p).Bytes, int64(2*steps*8*MB); got != want {
+		t.Errorf("need %d, want %d (%d steps)", got, want, steps)
+	}
+}

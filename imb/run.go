@@ -140,17 +140,13 @@ func (d *Driver) speak(fn func() error) error {
 // lengths are the message lengths of b. Barrier and Open_Close, IMB's Sync
 // type, have no length and run once, with MSGSPERSAMPLE repetitions.
 func (d *Driver) lengths(b *Benchmark) []int {
-	if b.NoBytes {
-		return []int{0}
+	if !b.NoBytes && d.cfg.Lengths != nil {
+		_, truncated := d.set.AdjustLengths(d.cfg.Lengths, b.Unit())
+		for _, x := range truncated {
+			d.comment(fmt.Sprintf("Attention, msg size %d truncated to %d", x, d.set.MaxMsg()/b.Unit()*b.Unit()))
+		}
 	}
-	if d.cfg.Lengths == nil {
-		return d.set.DefaultLengths(b.Unit())
-	}
-	lens, truncated := d.set.AdjustLengths(d.cfg.Lengths, b.Unit())
-	for _, x := range truncated {
-		d.comment(fmt.Sprintf("Attention, msg size %d truncated to %d", x, d.set.MaxMsg()/b.Unit()*b.Unit()))
-	}
-	return lens
+	return planLengths(d.set, d.cfg.Lengths, b)
 }
 
 func (d *Driver) comment(s string) {

@@ -34,6 +34,9 @@ func measureBeff(o beff.Options, env *mpiEnv) int {
 	if err != nil {
 		return env.fail(err)
 	}
+	if code, ok := checkMemory(env, beff.MemoryNeed(plan), o.Mem); !ok {
+		return code
+	}
 	recs, werr, err := beff.Run(plan, env.world, env.ctx, beffUname(), env.sink())
 	if err != nil {
 		// An MPI or memory error of this rank.

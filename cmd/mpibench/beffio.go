@@ -54,6 +54,9 @@ func measureBeffIO(o beffio.Options, env *mpiEnv) int {
 	if err != nil {
 		return env.fail(err)
 	}
+	if code, ok := checkMemory(env, beffio.MemoryNeed(plan), o.Mem); !ok {
+		return code
+	}
 	recs, werr, err := beffio.Run(plan, env.world, env.ctx, beffUname(), env.sink())
 	if err != nil {
 		// An MPI error of this rank: abort removes its files first.

@@ -51,6 +51,9 @@ func resolve(suite *imb.Suite, args []string, size int) (*imb.Config, error) {
 
 // measureIMB runs the benchmarks of cfg and prints their tables.
 func measureIMB(suite *imb.Suite, cfg *imb.Config, env *mpiEnv) int {
+	if code, ok := checkMemory(env, imb.MemoryNeed(cfg, env.world.Size()), 0); !ok {
+		return code
+	}
 	if suite == imb.IOSuite {
 		onInterrupt(imb.RemoveFiles)
 	}

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"mpibench/internal/memcheck"
+)
+
+// memStopped checks a run the memory check stopped: exit 2, one message
+// from rank 0 with the need and the limit, no panic, no table rows and
+// no -json file.
+func memStopped(t *testing.T, r runResult, js string, want ...string) {
+	t.Helper()
+	noPanic(t, r)
+	if r.code != 2 || strings.Count(r.stderr, "needs ") != 1 {
+		t.Errorf("want exit 2 and one message, got %s", r)
+	}
+	for _, w := range want {
+		if !strings.Contains(r.stderr, w) {
+			t.Errorf("message lacks %q: %s", w, r)
+		}
+	}
+	if strings.Contains(r.stdout, "#bytes") || strings.Contains(r.stdout, "b_eff =") {
+		t.Errorf("rows were measured: %s", r)
+	}
+	if b, err := os.ReadFile(js); err == nil && len(b) > 0 {
+		t.Errorf("the -json file holds records:\n%s", b)
+	}
+}
+
+// TestMemMPI1: Alltoall at 4 MiB on 2 processes needs 16 MiB per process;
+// a node faked at 1 MB has 0.5 MiB per process.
+func TestMemMPI1(t *testing.T) {
+	t.Setenv(memcheck.FakeEnv, "1")
+	dir := t.TempDir()
+	lens := filepath.Join(dir, "lens.txt")
+	if err := os.WriteFile(lens, []byte("4194304\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	js := filepath.Join(dir, "o.jsonl")
+	r := launch(t, 2, "mpi1", "-msglen", lens, "-json", js, "Alltoall")
+	memStopped(t, r, js, "mpibench mpi1: Alltoall at 4194304 bytes on 2 processes needs 16.0 MiB per process",
+		"this node has 0.5 MiB per process available")
+}
+
+// TestMemBeff: -mem 256 gives L_max = 2 MiB, more than a node faked at
+// 1 MB can hold.
+func TestMemBeff(t *testing.T) {
+	t.Setenv(memcheck.FakeEnv, "1")
+	js := filepath.Join(t.TempDir(), "beff.jsonl")
+	r := launch(t, 2, "beff", "-mem", "256", "-json", js)
+	memStopped(t, r, js, "mpibench beff: b_eff at L_max 2097152 bytes on 2 processes needs",
+		"this node has 0.5 MiB per process available")
+}
+
+// TestMemFits: with enough memory the check lets the run go on.
+func TestMemFits(t *testing.T) {
+	t.Setenv(memcheck.FakeEnv, "1024")
+	dir := t.TempDir()
+	lens := filepath.Join(dir, "lens.txt")
+	if err := os.WriteFile(lens, []byte("1024\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := launch(t, 2, "mpi1", "-msglen", lens, "PingPong")
+	mustSucceed(t, r)
+}

@@ -1,0 +1,77 @@
+package imb
+
+import (
+	"fmt"
+	"slices"
+
+	"mpibench/internal/memcheck"
+)
+
+// MemoryNeed is the largest memory one process allocates for the
+// benchmarks of cfg on size processes (section 7.1, Table 20), computed
+// from the plan alone so that every rank gets the same figure before any
+// buffer is allocated.
+func MemoryNeed(cfg *Config, size int) memcheck.Need {
+	s := SuiteByName(cfg.Suite)
+	var need memcheck.Need
+	for _, name := range cfg.Benchmarks {
+		b, _ := s.Lookup(name)
+		lens := planLengths(&s.Settings, cfg.Lengths, b)
+		for _, q := range s.ProcessCounts(size, cfg.NPMin, b.Class) {
+			if b.Class == SingleTransfer && q < s.SingleQ {
+				continue // runBenchmark skips it
+			}
+			n := caseNeed(b, &s.Settings, q, lens, cfg.Check)
+			what := fmt.Sprintf("%s at %d bytes on %d processes", b.Name, slices.Max(lens), q)
+			need = memcheck.Max(need, memcheck.Need{What: what, Bytes: int64(n)})
+		}
+	}
+	return need
+}
+
+// planLengths are the lengths b runs: the defaults, or the user's
+// adjusted to IMB's rules.
+func planLengths(set *Settings, user []int, b *Benchmark) []int {
+	if b.NoBytes {
+		return []int{0}
+	}
+	if user == nil {
+		return set.DefaultLengths(b.Unit())
+	}
+	lens, _ := set.AdjustLengths(user, b.Unit())
+	return lens
+}
+
+// caseNeed is what an active process of one case allocates, the largest
+// over its ranks: the runner's setup allocates once for the longest
+// length.
+func caseNeed(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
+	switch {
+	case b.RMA != nil:
+		return 2 * rmaBufferSize(b, set, lens) // send and recv of rmaCase
+	case b.IO != nil:
+		return ioNeed(b, set, q, lens, check)
+	}
+	s, r := BufferSizes(b, slices.Max(lens), q)
+	return s + r + 2*4*q // plus the counts and displacements
+}
+
+// ioNeed is the one buffer of an ioCase (send for writes, recv for reads)
+// on the rank with the largest portion; in -check mode a read keeps every
+// repetition.
+func ioNeed(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
+	if b.IO.Access == IONone {
+		return 0
+	}
+	most := 0
+	for _, x := range lens {
+		for rank := 0; rank < q; rank++ {
+			n := ioLayoutOf(b.IO, b.Class, rank, q, x).n
+			if check && !b.IO.Write {
+				n *= set.Repetitions(x, Aggregate)
+			}
+			most = max(most, n)
+		}
+	}
+	return most
+}

@@ -1,0 +1,109 @@
+// Package memcheck compares what a benchmark plan will allocate per
+// process with the memory a process of this node may take, before any
+// buffer is allocated (issue 7, item 4).
+package memcheck
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"mpibench/mpi"
+)
+
+// FakeEnv is a test hook: when set to a number of MB (2^20 bytes), it
+// replaces the node's MemAvailable, so that tests can trigger the check
+// without a huge machine. It is not a user option.
+const FakeEnv = "MPIBENCH_FAKE_MEM_MB"
+
+const mib = 1 << 20
+
+// Need is the memory one process needs for the largest allocation of a
+// plan, and what makes it: "Alltoall at 4194304 bytes on 4 processes".
+type Need struct {
+	What  string
+	Bytes int64
+}
+
+// Max is the larger of two needs.
+func Max(a, b Need) Need {
+	if b.Bytes > a.Bytes {
+		return b
+	}
+	return a
+}
+
+// Available is the memory in bytes one process of world may take on its
+// node: MemAvailable divided by the processes of world on the node, the
+// smallest over all nodes, so that every rank reaches the same verdict.
+func Available(world mpi.Comm) (int64, error) {
+	local, err := world.BeffLocalSize()
+	if err != nil {
+		return 0, err
+	}
+	node, err := nodeAvailable()
+	if err != nil {
+		return 0, err
+	}
+	// AllreduceMax over int: the minimum is the maximum of the negatives,
+	// in KiB so that it fits an int everywhere.
+	neg, err := world.AllreduceMax(-int(node / int64(max(local, 1)) / 1024))
+	return int64(-neg) * 1024, err
+}
+
+// nodeAvailable is MemAvailable of /proc/meminfo in bytes, or the fake
+// value of FakeEnv.
+func nodeAvailable() (int64, error) {
+	if s := os.Getenv(FakeEnv); s != "" {
+		mb, err := strconv.ParseFloat(s, 64)
+		if err != nil || mb < 0 {
+			return 0, fmt.Errorf("%s=%q: not a number of MB", FakeEnv, s)
+		}
+		return int64(mb * mib), nil
+	}
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	return parseMemAvailable(f)
+}
+
+// parseMemAvailable reads the "MemAvailable: N kB" line of /proc/meminfo.
+func parseMemAvailable(f *os.File) (int64, error) {
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) >= 2 && fields[0] == "MemAvailable:" {
+			kb, err := strconv.ParseInt(fields[1], 10, 64)
+			if err != nil {
+				return 0, fmt.Errorf("/proc/meminfo: %q", sc.Text())
+			}
+			return kb * 1024, nil
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return 0, err
+	}
+	return 0, fmt.Errorf("/proc/meminfo has no MemAvailable line")
+}
+
+// NodeLimit and MemLimit say where a limit comes from, in Verdict.
+const (
+	NodeLimit = "this node has %s per process available"
+	MemLimit  = "-mem allows %s per process"
+)
+
+// Verdict is the message for a need above the limit, "" when it fits.
+// limit is NodeLimit or MemLimit.
+func Verdict(n Need, avail int64, limit string) string {
+	if n.Bytes <= avail {
+		return ""
+	}
+	return fmt.Sprintf("%s needs %s per process; "+limit, n.What, MiB(n.Bytes), MiB(avail))
+}
+
+// MiB writes bytes as "32.0 MiB".
+func MiB(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/mib) }
