@@ -168,3 +168,26 @@ func TestLoadConfigMissing(t *testing.T) {
 		t.Errorf("LoadConfig(missing) = %v", err)
 	}
 }
+
+// MemoryNeed: send and receive buffers of max(length, 1)·processes bytes,
+// a third for MPI_Bsend's attached buffer; the largest measurement wins.
+func TestMemoryNeed(t *testing.T) {
+	cfg, err := ParseConfig(strings.NewReader(`
+measure A pingpong Send_Recv bytes 1..1M
+measure B collective Bcast procs 2..P len=64K
+measure C pingpong Bsend_Recv bytes 1..2M
+measure D simple Wtime none
+`), "t.ski")
+	if err != nil {
+		t.Fatal(err)
+	}
+	need := MemoryNeed(cfg, 4)
+	// A: 2·1 MiB·2; B: 2·64 KiB·4; C: 3·2 MiB·2 = 12 MiB, the largest.
+	if need.Bytes != 3*(2<<20)*2 || !strings.HasPrefix(need.What, "C at 2097152 bytes on 2 processes") {
+		t.Errorf("MemoryNeed = %+v, want C at 2 MiB on 2 processes, 12 MiB", need)
+	}
+	cfg.Measurements = cfg.Measurements[1:2]
+	if need := MemoryNeed(cfg, 4); need.Bytes != 2*(64<<10)*4 {
+		t.Errorf("MemoryNeed(B) = %+v, want 2·64 KiB·4", need)
+	}
+}

@@ -67,3 +67,13 @@ func TestMemFits(t *testing.T) {
 	r := launch(t, 2, "mpi1", "-msglen", lens, "PingPong")
 	mustSucceed(t, r)
 }
+
+// TestMemSkampi: the default configuration's Bsend ping-pong at 1 MiB
+// needs 6 MiB per process (send, receive and Bsend buffers of 2 MiB).
+func TestMemSkampi(t *testing.T) {
+	t.Setenv(memcheck.FakeEnv, "1")
+	js := filepath.Join(t.TempDir(), "sk.jsonl")
+	r := launch(t, 2, "skampi", "-o", js)
+	memStopped(t, r, js, "mpibench skampi: Pingpong_Bsend_Recv at 1048576 bytes on 2 processes needs 6.0 MiB",
+		"this node has 0.5 MiB per process available")
+}

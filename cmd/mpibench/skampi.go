@@ -103,6 +103,9 @@ func skampiMeasure(plan *skampiPlan, env *mpiEnv) int {
 		defer skampiJournal.Close()
 	}
 	cfg := plan.Config
+	if code, ok := checkMemory(env, skampi.MemoryNeed(cfg, env.world.Size()), 0); !ok {
+		return code
+	}
 	ctx := env.ctx
 	ctx.Node, ctx.Network, ctx.User = cfg.Node, cfg.Network, cfg.User
 	d := &skampi.Driver{World: env.world, Context: ctx}
