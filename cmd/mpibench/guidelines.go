@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mpibench/internal/memcheck"
 	"mpibench/pgmpi"
 )
 
@@ -180,6 +181,15 @@ func setCriteria(crit *pgmpi.Criteria, thr, win string) error {
 }
 
 func runNrep(cfg nrepConfig, env *mpiEnv) int {
+	var need memcheck.Need
+	for _, name := range cfg.Calls {
+		for _, n := range cfg.Sizes {
+			need = memcheck.Max(need, pgmpiNeed(name, n, cfg.Criteria.Max, env.world.Size()))
+		}
+	}
+	if code, ok := checkMemory(env, need, 0); !ok {
+		return code
+	}
 	out := &pgmpi.NrepFile{Procs: env.world.Size(), Criteria: cfg.Criteria}
 	rank0 := env.world.Rank() == 0
 	for _, name := range cfg.Calls {
@@ -320,6 +330,13 @@ func launchFile(dir string, k int) string {
 func runMeasure(cfg measureConfig, env *mpiEnv) int {
 	if cfg.Verify {
 		return runVerify(cfg, env)
+	}
+	var need memcheck.Need
+	for _, it := range cfg.Items {
+		need = memcheck.Max(need, pgmpiNeed(it.Call, it.Bytes, it.Reps, env.world.Size()))
+	}
+	if code, ok := checkMemory(env, need, 0); !ok {
+		return code
 	}
 	sink := env.sink()
 	rank0 := env.world.Rank() == 0

@@ -29,3 +29,14 @@ func checkMemory(env *mpiEnv, need memcheck.Need, memMB int) (code int, ok bool)
 	}
 	return 2, false
 }
+
+// pgmpiNeed is the memory one process needs to measure a call on n bytes
+// r times: mpi.NewPgmpiCase allocates four vectors of n bytes (send,
+// receive, scratch and padded copies) and two arrays of one int per
+// process, and the timing keeps one double per repetition.
+func pgmpiNeed(call string, n, reps, procs int) memcheck.Need {
+	return memcheck.Need{
+		What:  fmt.Sprintf("%s at %d bytes on %d processes", call, n, procs),
+		Bytes: 4*int64(n) + 8*int64(procs) + 8*int64(reps),
+	}
+}

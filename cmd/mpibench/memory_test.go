@@ -77,3 +77,15 @@ func TestMemSkampi(t *testing.T) {
 	memStopped(t, r, js, "mpibench skampi: Pingpong_Bsend_Recv at 1048576 bytes on 2 processes needs 6.0 MiB",
 		"this node has 0.5 MiB per process available")
 }
+
+// TestMemPgmpi: measuring MPI_Bcast on 4 MiB needs four 4 MiB vectors
+// per process, 16 MiB, more than a node faked at 1 MB holds.
+func TestMemPgmpi(t *testing.T) {
+	t.Setenv(memcheck.FakeEnv, "1")
+	dir := t.TempDir()
+	r := launch(t, 2, "guidelines", "measure", "-calls", "MPI_Bcast", "-sizes", "4194304", "-reps", "10",
+		"-o", filepath.Join(dir, "pg"))
+	memStopped(t, r, filepath.Join(dir, "pg", "launch-1.jsonl"),
+		"mpibench guidelines measure: MPI_Bcast at 4194304 bytes on 2 processes needs 16.0 MiB",
+		"this node has 0.5 MiB per process available")
+}
