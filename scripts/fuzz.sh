@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run every fuzz target for FUZZTIME each (default 10s). Crashers land in
+# Run every fuzz target for FUZZTIME each (default 10s; a count such as
+# 20000x also works). Crashers land in
 # the package's testdata/fuzz/<target>/ and fail the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
