@@ -1,0 +1,122 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"mpibench/internal/memcheck"
+)
+
+// faultCase is one row of the README's table of bad inputs and faults:
+// the test runs it and checks the exit code and the message, and checks
+// that the README row says the same, so the table stays true.
+type faultCase struct {
+	id    string
+	np    int               // ranks under mpirun; 0 runs the binary alone (no MPI)
+	args  []string          // {dir} stands for a fresh directory holding files
+	files map[string]string // created in {dir} first
+	env   []string          // KEY=VALUE set for the run
+	code  int
+	msg   string // a part of what rank 0 prints on stderr
+}
+
+var faultCases = []faultCase{
+	{id: "F1", np: 2, args: []string{"mpi1", "Pingpang"}, code: 2,
+		msg: `unknown mpi1 benchmark "Pingpang"; valid names (case-insensitive)`},
+	{id: "F2", np: 2, args: []string{"mpi1", "-msglen", "{dir}/lens.txt"}, files: map[string]string{"lens.txt": "12\nabc\n"},
+		code: 2, msg: `lens.txt:2: "abc" is not a message length`},
+	{id: "F3", np: 2, args: []string{"mpi1", "-map", "3x3"}, code: 2, msg: "-map 3x3 numbers 9 processes, but the job has 2"},
+	{id: "F4", np: 2, args: []string{"ext", "-npmin", "0"}, code: 2, msg: `-npmin "0": want an integer >= 1`},
+	{id: "F5", np: 2, args: []string{"io", "-iodir", "{dir}/missing"}, code: 2, msg: "missing: no such directory"},
+	{id: "F6", np: 2, args: []string{"beff", "-mem", "0"}, code: 2, msg: `invalid value "0" for flag -mem`},
+	{id: "F7", np: 2, args: []string{"beffio", "-T", "-1"}, code: 2, msg: `invalid value "-1" for flag -T`},
+	{id: "F8", np: 2, args: []string{"skampi", "-config", "{dir}/bad.ski"}, files: map[string]string{"bad.ski": "measure X pingpong Nope bytes 1..4\n"},
+		code: 2, msg: `bad.ski:1: operation "Nope" of pingpong`},
+	{id: "F9", np: 0, args: []string{"guidelines", "check", "{dir}/none"}, code: 2, msg: "no such file or directory"},
+	{id: "F10", np: 2, args: []string{"mpi1", "-msglen", "{dir}/lens.txt", "Alltoall"}, files: map[string]string{"lens.txt": "4194304\n"},
+		env: []string{memcheck.FakeEnv + "=1"}, code: 2, msg: "Alltoall at 4194304 bytes on 2 processes needs 16.0 MiB per process"},
+	{id: "F11", np: 2, args: []string{"io", "-check", "-msglen", "{dir}/lens.txt", "-iodir", "{dir}", "S_Write_Expl"},
+		files: map[string]string{"lens.txt": "4\n"}, env: []string{"MPIBENCH_IO_SKEW=1"}, code: 3, msg: "-check found defects in S_Write_Expl"},
+	{id: "F12", np: 0, args: []string{"report", "{dir}/r.jsonl", "-o", "{dir}/r.html"}, files: map[string]string{"r.jsonl": "{\"suite\":\"mpi1\",\"benchm"},
+		code: 2, msg: "r.jsonl:1:"},
+}
+
+func TestFaultTable(t *testing.T) {
+	rows := faultRows(t)
+	for _, c := range faultCases {
+		t.Run(c.id, func(t *testing.T) {
+			r := faultRun(t, c)
+			noPanic(t, r)
+			if r.code != c.code || !strings.Contains(r.stderr, c.msg) {
+				t.Errorf("want exit %d and %q on stderr, got %s", c.code, c.msg, r)
+			}
+			row, ok := rows[c.id]
+			switch {
+			case !ok:
+				t.Errorf("README.md has no row %s", c.id)
+			case !strings.Contains(row[2], c.msg) || row[3] != strconv.Itoa(c.code):
+				t.Errorf("README.md row %s says %q, exit %s; the run gives %q, exit %d", c.id, row[2], row[3], c.msg, c.code)
+			}
+		})
+	}
+	if len(rows) != len(faultCases) {
+		t.Errorf("README.md's fault table has %d rows, the test %d", len(rows), len(faultCases))
+	}
+}
+
+// faultRun prepares the case's files and environment and runs it.
+func faultRun(t *testing.T, c faultCase) runResult {
+	dir := t.TempDir()
+	for name, text := range c.files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, kv := range c.env {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	args := make([]string, len(c.args))
+	for i, a := range c.args {
+		args[i] = strings.ReplaceAll(a, "{dir}", dir)
+	}
+	if c.np == 0 {
+		return direct(t, args...)
+	}
+	return launch(t, c.np, args...)
+}
+
+// faultRows reads the README's fault table: rows "| F1 | ... | ... | 2 |"
+// between the markers, the message cell without its backquotes.
+func faultRows(t *testing.T) map[string][]string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(data), "<!-- faults -->")
+	table, _, ok2 := strings.Cut(table, "<!-- /faults -->")
+	if !ok || !ok2 {
+		t.Fatal("README.md lacks the <!-- faults --> ... <!-- /faults --> table")
+	}
+	rows := map[string][]string{}
+	for _, line := range strings.Split(table, "\n") {
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		if len(cells) != 4 || !strings.HasPrefix(strings.TrimSpace(cells[0]), "F") {
+			continue
+		}
+		for i := range cells {
+			cells[i] = strings.ReplaceAll(strings.TrimSpace(cells[i]), "`", "")
+			cells[i] = strings.ReplaceAll(cells[i], `\|`, "|")
+		}
+		if _, dup := rows[cells[0]]; dup {
+			t.Errorf("README.md: row %s twice", cells[0])
+		}
+		rows[cells[0]] = cells
+	}
+	return rows
+}
+
