@@ -119,4 +119,3 @@ func faultRows(t *testing.T) map[string][]string {
 	}
 	return rows
 }
-
