@@ -1,8 +1,6 @@
 package beff
 
 import (
-	"fmt"
-
 	"mpibench/mpi"
 	"mpibench/result"
 )
@@ -52,14 +50,14 @@ var methodCode = map[string]mpi.BeffMethod{
 func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, sink func(*result.Record) error) (recs []result.Record, writeErr, err error) {
 	m, err := measure(p, world, ctx, sink)
 	if err != nil || world.Rank() != 0 {
-		return nil, m.sinkErr, err
+		return nil, m.out.Err, err
 	}
-	m.emit(m.summary(uname))
-	return m.recs, m.sinkErr, nil
+	m.out.Add(m.summary(uname))
+	return m.out.Records, m.out.Err, nil
 }
 
 func measure(p *Plan, world mpi.Comm, ctx result.Context, sink func(*result.Record) error) (*meter, error) {
-	m := &meter{plan: p, world: world, ctx: ctx, sink: sink}
+	m := &meter{plan: p, world: world, ctx: ctx, out: result.Collector{Sink: sink}}
 	rank := world.Rank()
 	slot := (p.LMax + 4095) / 4096 * 4096 // page-aligned blocks
 	steps := 1
@@ -101,11 +99,9 @@ type meter struct {
 	plan       *Plan
 	world      mpi.Comm
 	ctx        result.Context
-	sink       func(*result.Record) error
+	out        result.Collector // every record; on rank 0 also written as it is made
 	send, recv mpi.Buffer
 	loops      [][][]int // [pattern][method][length] looplength
-	recs       []result.Record
-	sinkErr    error // the first failed write; the run goes on
 }
 
 // pattern measures one repetition of one pattern: all lengths, all methods.
@@ -139,7 +135,7 @@ func (m *meter) pattern(rep, i int, pat *Pattern, k *mpi.BeffPattern) error {
 				m.loops[i][j][li+1] = m.nextLoop(ll, tmax, li)
 			}
 			if m.world.Rank() == 0 {
-				m.emit(m.record(pat, meth, rep, l, ll, msgs, tmax, tmin, tavg))
+				m.out.Add(m.record(pat, meth, rep, l, ll, msgs, tmax, tmin, tavg))
 			}
 		}
 	}
@@ -175,16 +171,6 @@ func (m *meter) record(pat *Pattern, meth string, rep, l, ll, msgs int, tmax, tm
 	return r
 }
 
-func (m *meter) emit(r *result.Record) {
-	m.recs = append(m.recs, *r)
-	if m.sink == nil {
-		return
-	}
-	if err := m.sink(r); err != nil && m.sinkErr == nil {
-		m.sinkErr = fmt.Errorf("writing records: %w", err)
-	}
-}
-
 // Samples turns b_eff records into the formula's samples.
 func Samples(recs []result.Record) []Sample {
 	var out []Sample
@@ -199,7 +185,7 @@ func Samples(recs []result.Record) []Sample {
 // summary computes b_eff from the records made so far.
 func (m *meter) summary(uname string) *result.Record {
 	p := m.plan
-	res := Compute(Samples(m.recs), p.LMax)
+	res := Compute(Samples(m.out.Records), p.LMax)
 	s := &result.BeffSummary{
 		Beff: res.Beff, PerProc: res.Beff / float64(p.Procs), Primary: p.Opts.Patterns,
 		PrimaryAvg: res.Primary, RandomAvg: res.Random, Procs: p.Procs, MemMB: p.MemMB,

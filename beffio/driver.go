@@ -43,15 +43,13 @@ type state struct {
 }
 
 type meter struct {
-	plan    *Plan
-	world   mpi.Comm
-	ctx     result.Context
-	sink    func(*result.Record) error
-	wbuf    mpi.Buffer
-	rbuf    mpi.Buffer
-	parts   []*state
-	recs    []result.Record
-	sinkErr error
+	plan  *Plan
+	world mpi.Comm
+	ctx   result.Context
+	out   result.Collector // every record; on rank 0 also written as it is made
+	wbuf  mpi.Buffer
+	rbuf  mpi.Buffer
+	parts []*state
 }
 
 // Run measures every pattern with every access method on every
@@ -63,15 +61,15 @@ type meter struct {
 // measurement goes on); err is an MPI or memory error of this rank after
 // which the others may be blocked: the caller must abort the job.
 func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, sink func(*result.Record) error) (recs []result.Record, writeErr, err error) {
-	m := &meter{plan: p, world: world, ctx: ctx, sink: sink}
+	m := &meter{plan: p, world: world, ctx: ctx, out: result.Collector{Sink: sink}}
 	if err := m.run(); err != nil {
-		return nil, m.sinkErr, err
+		return nil, m.out.Err, err
 	}
 	if world.Rank() != 0 {
 		return nil, nil, nil
 	}
-	m.emit(m.summary(uname))
-	return m.recs, m.sinkErr, nil
+	m.out.Add(m.summary(uname))
+	return m.out.Records, m.out.Err, nil
 }
 
 func (m *meter) run() error {
@@ -186,7 +184,7 @@ func (m *meter) ptype(a, pi, typ int, comm mpi.Comm) error {
 		bytes += moved
 		total += t
 		if rank == 0 {
-			m.emit(m.patternRecord(a, n, p, l, mem, r, t, moved, run.Sched))
+			m.out.Add(m.patternRecord(a, n, p, l, mem, r, t, moved, run.Sched))
 		}
 	}
 	tc, err := f.Close()
@@ -197,7 +195,7 @@ func (m *meter) ptype(a, pi, typ int, comm mpi.Comm) error {
 	st.types[a][typ] = Bandwidth(bytes, total)
 	st.bytes[a] += bytes
 	if rank == 0 {
-		m.emit(m.typeRecord(a, n, typ, bytes, total))
+		m.out.Add(m.typeRecord(a, n, typ, bytes, total))
 	}
 	return nil
 }
@@ -216,16 +214,6 @@ func (m *meter) typeRecord(a, n, typ int, bytes int64, t float64) *result.Record
 		Suite: "beffio", Benchmark: "total", Class: TypeNames[typ], Mode: Accesses[a],
 		Multi: -1, Group: -1, NProcs: n, TMax: t * 1e6, IOBytes: bytes,
 		IOMBps: Bandwidth(bytes, t), Context: m.ctx,
-	}
-}
-
-func (m *meter) emit(r *result.Record) {
-	m.recs = append(m.recs, *r)
-	if m.sink == nil {
-		return
-	}
-	if err := m.sink(r); err != nil && m.sinkErr == nil {
-		m.sinkErr = fmt.Errorf("writing records: %w", err)
 	}
 }
 

@@ -204,3 +204,24 @@ type Header struct {
 	Check      bool
 	CPUMflops  float64 // IMB-IO with non-blocking benchmarks: CPU_Exploit's rate
 }
+
+// Collector keeps every Record of a run and hands each to Sink as soon as
+// it is made, so that a crash loses no finished one. The first failed write
+// is kept in Err and the run goes on: the measurement is worth finishing
+// and printing even when the results file cannot take it.
+type Collector struct {
+	Sink    func(*Record) error // nil: keep the records only
+	Records []Record
+	Err     error
+}
+
+// Add keeps r and writes it.
+func (c *Collector) Add(r *Record) {
+	c.Records = append(c.Records, *r)
+	if c.Sink == nil {
+		return
+	}
+	if err := c.Sink(r); err != nil && c.Err == nil {
+		c.Err = fmt.Errorf("writing records: %w", err)
+	}
+}

@@ -3,6 +3,7 @@ package result
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -170,5 +171,34 @@ func TestReadIOError(t *testing.T) {
 	}
 	if len(got) != 1 || got[0].Suite != "mpi1" {
 		t.Errorf("records before the error: %+v", got)
+	}
+}
+
+// Collector keeps every record, writes each, and remembers only the first
+// failed write while the run goes on.
+func TestCollector(t *testing.T) {
+	var wrote []string
+	calls := 0
+	c := Collector{Sink: func(r *Record) error {
+		calls++
+		if calls > 1 {
+			return fmt.Errorf("disk full %d", calls)
+		}
+		wrote = append(wrote, r.Benchmark)
+		return nil
+	}}
+	for _, b := range []string{"a", "b", "c"} {
+		c.Add(&Record{Benchmark: b})
+	}
+	if len(c.Records) != 3 || c.Records[2].Benchmark != "c" || len(wrote) != 1 || calls != 3 {
+		t.Errorf("kept %d records, wrote %v in %d calls; want 3 kept, [a] written, 3 calls", len(c.Records), wrote, calls)
+	}
+	if c.Err == nil || !strings.Contains(c.Err.Error(), "disk full 2") {
+		t.Errorf("Err = %v, want the first failure (disk full 2)", c.Err)
+	}
+	var quiet Collector
+	quiet.Add(&Record{})
+	if len(quiet.Records) != 1 || quiet.Err != nil {
+		t.Errorf("without a Sink: %d records, err %v", len(quiet.Records), quiet.Err)
 	}
 }
