@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"mpibench/guard"
 	"mpibench/mpi"
 	"mpibench/result"
 )
@@ -19,8 +20,7 @@ type Text interface {
 
 // Output is where rank 0 sends results. Other ranks pass nil.
 type Output struct {
-	Text    Text
-	Records *result.Writer // nil without -json
+	Text Text
 }
 
 // Driver runs a Config on every rank of MPI_COMM_WORLD.
@@ -30,6 +30,7 @@ type Driver struct {
 	cfg   *Config
 	ctx   result.Context
 	out   *Output
+	guard *guard.Guard // watchdog and journal; its Finish writes the records
 	world mpi.Comm
 	rank  int
 	size  int
@@ -39,11 +40,13 @@ type Driver struct {
 	flops float64  // IMB-IO: CPU_Exploit's Mflop/s
 }
 
-// NewDriver prepares a run; out is nil on ranks other than 0.
-func NewDriver(cfg *Config, ctx result.Context, out *Output) *Driver {
+// NewDriver prepares a run; out is nil on ranks other than 0. g may be
+// nil.
+func NewDriver(cfg *Config, ctx result.Context, out *Output, g *guard.Guard) *Driver {
 	w := mpi.World()
 	suite := SuiteByName(cfg.Suite)
-	d := &Driver{suite: suite, set: &suite.Settings, cfg: cfg, ctx: ctx, out: out, world: w, rank: w.Rank(), size: w.Size()}
+	d := &Driver{suite: suite, set: &suite.Settings, cfg: cfg, ctx: ctx, out: out, guard: g, world: w,
+		rank: w.Rank(), size: w.Size()}
 	d.order = MapOrder(d.size, cfg.MapP, cfg.MapQ)
 	return d
 }
@@ -162,6 +165,12 @@ func (d *Driver) runBenchmark(b *Benchmark) error {
 			d.comment(fmt.Sprintf("\n# !! Benchmark %s invalid for %d process   !! \n", b.Name, q))
 			continue
 		}
+		if d.resumed(b, q, lens) {
+			if err := d.replayAll(b, q, lens); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := d.runCase(b, q, lens); err != nil {
 			return err
 		}
@@ -195,12 +204,16 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 
 func (d *Driver) sweep(c runner, b *Benchmark, q int, lens []int) error {
 	groups := Layout(d.size, q, d.order, d.cfg.Multi >= 0)
-	modes := b.Modes
-	if modes == nil {
-		modes = []Mode{NoMode}
-	}
-	for _, m := range modes {
+	for _, m := range modes(b) {
 		for _, x := range lens {
+			key := d.key(b, q, m, x)
+			if d.guard.Skip(key) {
+				if err := d.replay(key, b, x); err != nil {
+					return err
+				}
+				continue
+			}
+			d.guard.Begin(d.guardCase(key, b, q, m, x))
 			s, err := c.measure(x, m)
 			if err != nil {
 				return err
@@ -214,7 +227,9 @@ func (d *Driver) sweep(c runner, b *Benchmark, q int, lens []int) error {
 				return err
 			}
 			row := row{b: b, q: q, groups: groups, x: x, mode: m, all: all}
-			if err := d.speak(func() error { return d.emit(&row) }); err != nil {
+			err = d.speak(func() error { return d.emit(&row) })
+			d.guard.End()
+			if err != nil {
 				return err
 			}
 		}
@@ -242,17 +257,20 @@ func (d *Driver) emit(w *row) error {
 	} else {
 		rows = append(rows, d.record(w, -1))
 	}
+	if err := d.guard.Finish(rows); err != nil {
+		return err
+	}
+	return d.show(rows)
+}
+
+// show prints rows on rank 0 and notes the benchmarks with defects.
+func (d *Driver) show(rows []*result.Record) error {
 	for _, r := range rows {
 		if r.Defects > 0 && !slices.Contains(d.bad, r.Benchmark) {
 			d.bad = append(d.bad, r.Benchmark)
 		}
 		if err := d.out.Text.Row(r); err != nil {
 			return err
-		}
-		if d.out.Records != nil {
-			if err := d.out.Records.Write(r); err != nil {
-				return err
-			}
 		}
 	}
 	return nil

@@ -56,6 +56,7 @@ type Record struct {
 	Check     bool    `json:"check"`          // results-checking mode: not valid benchmark data
 	Defects   float64 `json:"defects"`        // wrong items found in -check mode
 	Mode      string  `json:"mode,omitempty"` // aggregate / non-aggregate / non-blocking
+	Case      string  `json:"case,omitempty"` // journal key of the measured case this record belongs to
 
 	// Non-blocking IMB-IO rows (section 4.2.5.2); t_min/t_max/t_avg are
 	// then the overlapped times and Mbytes/sec comes from t_pure.

@@ -10,7 +10,6 @@ import (
 	"mpibench/imb"
 	"mpibench/mpi"
 	"mpibench/report"
-	"mpibench/result"
 )
 
 type listed struct{ suite, name, class, datatype, calls string }
@@ -60,11 +59,9 @@ func measureIMB(suite *imb.Suite, cfg *imb.Config, env *mpiEnv) int {
 	var out *imb.Output
 	if env.world.Rank() == 0 {
 		out = &imb.Output{Text: report.NewIMBText(env.stdout)}
-		if env.json != nil {
-			out.Records = result.NewWriter(env.json)
-		}
 	}
-	bad, err := imb.NewDriver(cfg, env.ctx, out).Run()
+	env.resumeNote(false)
+	bad, err := imb.NewDriver(cfg, env.ctx, out, env.guard).Run()
 	var usage *imb.UsageError
 	if errors.As(err, &usage) {
 		// Every rank has it, each with its own message.

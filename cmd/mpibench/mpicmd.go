@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"syscall"
 	"time"
 
+	"mpibench/guard"
+	"mpibench/journal"
 	"mpibench/mpi"
 	"mpibench/result"
 )
@@ -20,9 +23,12 @@ type mpiCommand[C any] struct {
 	name  string // "io", "beff": in messages and in every record's Args
 	usage string // printed for -h
 	// parse reads the command line on rank 0 for size processes and
-	// returns the config and its -json file ("" for none). Its error is a
-	// usage error: every rank exits with 2.
+	// returns the config and its results file ("" for none), the journal
+	// of the run. Its error is a usage error: every rank exits with 2. The
+	// common flags (-timeout, -resume) are taken out before.
 	parse func(args []string, size int) (cfg C, jsonPath string, err error)
+	// outFlag names the results file's flag in messages; "" is -json.
+	outFlag string
 	// run measures with the config every rank agreed on and returns the
 	// exit code.
 	run func(cfg C, env *mpiEnv) int
@@ -35,7 +41,12 @@ type mpiEnv struct {
 	ctx    result.Context
 	stdout io.Writer // written by rank 0 only
 	stderr io.Writer
-	json   *os.File // the -json file on rank 0; nil on the others or without -json
+	// journal is the results file on rank 0; nil on the others or without
+	// one. Records of measured cases go through guard.Finish, computed
+	// ones (summaries) through journal.Write.
+	journal *journal.Journal
+	guard   *guard.Guard
+	resumed *journal.Resumed // -resume: on rank 0 with the Records, elsewhere the keys; nil for a fresh run
 }
 
 // runMPI runs one command under MPI: help, MPI_Init and Finalize, the
@@ -44,7 +55,7 @@ type mpiEnv struct {
 func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (code int) {
 	if hasHelp(args) {
 		if launcherRank() == "0" {
-			fmt.Fprint(stdout, c.usage)
+			fmt.Fprint(stdout, c.usage+commonUsage)
 		}
 		return 0
 	}
@@ -64,7 +75,7 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 			code = 1
 		}
 	}()
-	cfg, file, err := agree(c, world, args)
+	cfg, a, err := agree(c, world, args)
 	var ue *usageError
 	if errors.As(err, &ue) {
 		if world.Rank() == 0 {
@@ -75,8 +86,8 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 	if err != nil {
 		return fail(world, stderr, err)
 	}
-	if file != nil {
-		defer file.Close()
+	if a.journal != nil {
+		defer a.journal.Close()
 	}
 	stop := cleanupOnSignal(stderr)
 	defer stop()
@@ -84,7 +95,11 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 	if err != nil {
 		return fail(world, stderr, err)
 	}
-	return c.run(cfg, &mpiEnv{name: c.name, world: world, ctx: ctx, stdout: stdout, stderr: stderr, json: file})
+	env := &mpiEnv{name: c.name, world: world, ctx: ctx, stdout: stdout, stderr: stderr, journal: a.journal,
+		resumed: a.resumed}
+	env.guard = guard.New(guard.Options{Rank: world.Rank(), Timeout: a.Timeout, Journal: a.journal,
+		Resumed: a.resumed, Fault: a.fault, Stderr: stderr, Cleanup: runCleanups, Abort: mpi.Abort})
+	return c.run(cfg, env)
 }
 
 // usageError is rank 0's parse error as every rank receives it.
@@ -93,31 +108,33 @@ type usageError struct{ msg string }
 func (e *usageError) Error() string { return e.msg }
 
 // agreed is what rank 0 broadcasts after reading the command line: the
-// config, or the error every rank exits with.
+// config and the run's common settings, or the error every rank exits
+// with.
 type agreed[C any] struct {
-	Err    string `json:"err,omitempty"`
-	Config C      `json:"config"`
+	Err     string        `json:"err,omitempty"`
+	Config  C             `json:"config"`
+	Timeout time.Duration `json:"timeout"` // guard.Options.Timeout
+	Resumed *resumedKeys  `json:"resumed,omitempty"`
+
+	journal *journal.Journal // rank 0
+	resumed *journal.Resumed // rank 0: all of it; elsewhere the keys
+	fault   *guard.Fault
 }
 
-// agree parses the command line on rank 0, opens the -json file there and
-// broadcasts the outcome, so that every rank runs the same config or
-// exits with the same usage error.
-func agree[C any](c mpiCommand[C], world mpi.Comm, args []string) (C, *os.File, error) {
+// resumedKeys is what the other ranks learn of a resumed journal.
+type resumedKeys struct {
+	Done, Crashed, Hung []string
+}
+
+// agree parses the command line on rank 0, opens (or resumes) the journal
+// there and broadcasts the outcome, so that every rank runs the same
+// config, skips the same cases, or exits with the same usage error.
+func agree[C any](c mpiCommand[C], world mpi.Comm, args []string) (C, *agreed[C], error) {
 	var msg []byte
-	var file *os.File
+	mine := &agreed[C]{}
 	if world.Rank() == 0 {
-		cfg, path, err := c.parse(args, world.Size())
-		if err == nil && path != "" {
-			file, err = os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
-			if err != nil {
-				err = fmt.Errorf("-json: %w", err)
-			}
-		}
-		a := agreed[C]{Config: cfg}
-		if err != nil {
-			a.Err = err.Error()
-		}
-		msg, _ = json.Marshal(a)
+		mine = agreeRoot(c, world.Size(), args)
+		msg, _ = json.Marshal(mine)
 	}
 	var a agreed[C]
 	msg, err := world.BcastBytes(msg)
@@ -127,7 +144,63 @@ func agree[C any](c mpiCommand[C], world mpi.Comm, args []string) (C, *os.File, 
 	if err == nil && a.Err != "" {
 		err = &usageError{a.Err}
 	}
-	return a.Config, file, err
+	a.journal, a.resumed = mine.journal, mine.resumed
+	if a.resumed == nil && a.Resumed != nil {
+		a.resumed = &journal.Resumed{Done: a.Resumed.Done, Crashed: a.Resumed.Crashed, Hung: a.Resumed.Hung}
+	}
+	if err == nil {
+		// The fault is read on every rank: the launcher passes the
+		// environment to all of them, and rank 0 has checked it.
+		a.fault, _ = guard.ParseFault(os.Getenv(guard.FaultEnv))
+	}
+	return a.Config, &a, err
+}
+
+// agreeRoot is rank 0's part of agree.
+func agreeRoot[C any](c mpiCommand[C], size int, args []string) *agreed[C] {
+	a := &agreed[C]{}
+	common, rest, err := splitCommon(args)
+	var path string
+	if err == nil {
+		a.Config, path, err = c.parse(rest, size)
+	}
+	if err == nil {
+		_, err = guard.ParseFault(os.Getenv(guard.FaultEnv))
+	}
+	if err == nil {
+		a.Timeout = common.timeout
+		err = a.openJournal(path, common.resume, cmp.Or(c.outFlag, "-json"))
+	}
+	if err != nil {
+		if a.journal != nil {
+			a.journal.Close()
+			a.journal = nil
+		}
+		a.Err = err.Error()
+	}
+	return a
+}
+
+// openJournal creates the results file path, or resumes it.
+func (a *agreed[C]) openJournal(path string, resume bool, outFlag string) error {
+	var err error
+	switch {
+	case path == "" && resume:
+		return fmt.Errorf("-resume: needs the results file of the run to resume (%s FILE)", outFlag)
+	case path == "":
+		return nil
+	case !resume:
+		if a.journal, err = journal.Create(path); err != nil {
+			return fmt.Errorf("%s: %w", outFlag, err)
+		}
+		return nil
+	}
+	if a.journal, a.resumed, err = journal.Resume(path); err != nil {
+		return fmt.Errorf("-resume: %w", err)
+	}
+	r := a.resumed
+	a.Resumed = &resumedKeys{Done: r.Done, Crashed: r.Crashed, Hung: r.Hung}
+	return nil
 }
 
 // runContext describes the run for every record; rank 0 gathers the hosts.
@@ -208,12 +281,38 @@ func (e *mpiEnv) abort(err error) int {
 	return 1
 }
 
-// sink writes records to the -json file; nil without one.
+// sink writes computed records (summaries, which belong to no measured
+// case) to the results file; nil without one.
 func (e *mpiEnv) sink() func(*result.Record) error {
-	if e.json == nil {
+	if e.journal == nil {
 		return nil
 	}
-	return result.NewWriter(e.json).Write
+	return e.journal.Write
+}
+
+// resumeNote tells the user on rank 0 what -resume found: warnings about
+// unreadable lines, and what is skipped and measured again (last, with
+// crashedLast).
+func (e *mpiEnv) resumeNote(crashedLast bool) {
+	r := e.resumed
+	if r == nil || e.world.Rank() != 0 {
+		return
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(e.stderr, "mpibench %s: warning: skipped unreadable line %v\n", e.name, w)
+	}
+	fmt.Fprintf(e.stderr, "mpibench %s: resuming %s: %d finished cases kept", e.name, e.journal.Path(), len(r.Done))
+	if len(r.Crashed) > 0 {
+		when := "in place"
+		if crashedLast {
+			when = "last"
+		}
+		fmt.Fprintf(e.stderr, ", unfinished ones measured again %s: %s", when, strings.Join(r.Crashed, " "))
+	}
+	if len(r.Hung) > 0 {
+		fmt.Fprintf(e.stderr, ", %d hung skipped (%s)", len(r.Hung), strings.Join(r.Hung, " "))
+	}
+	fmt.Fprintln(e.stderr)
 }
 
 // finish ends a run whose records rank 0 has written with sink: rank 0

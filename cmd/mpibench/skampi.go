@@ -7,10 +7,12 @@ import (
 	"io"
 	"strconv"
 
+	"mpibench/guard"
+	"mpibench/result"
 	"mpibench/skampi"
 )
 
-const skampiUsage = `Usage: mpirun -np P mpibench skampi [-config FILE] [-o FILE] [-epsilon E] [-resume]
+const skampiUsage = `Usage: mpirun -np P mpibench skampi [-config FILE] [-o FILE] [-epsilon E] [-resume] [-timeout S]
 
 Runs the SKaMPI measurements of a configuration file (the default one
 without -config: sections 2-5 of the SKaMPI report). Each point is
@@ -22,28 +24,24 @@ file's repetition bounds); lengths are refined adaptively.
                  (default skampi.jsonl); FILE.state notes what started
   -epsilon E     override the file's epsilon for every measurement
   -resume        after a crash: skip the finished measurements of FILE, run
-                 the others, and retry the one that crashed last
+                 the others, and retry the one that crashed last (below)
   -print-config  print the default configuration and exit
   -h             this help
 
-Exit codes: 0 ok, 1 run-time failure, 2 bad command line or configuration.
+Exit codes: 0 ok, 1 run-time failure, 2 bad command line or configuration,
+4 the watchdog ended a hung measurement.
 `
 
-// skampiPlan is what rank 0 broadcasts after reading the command line,
-// the configuration and the journal.
+// skampiPlan is what rank 0 broadcasts after reading the command line
+// and the configuration.
 type skampiPlan struct {
-	Err     string         `json:"err,omitempty"`
-	Config  *skampi.Config `json:"config,omitempty"`
-	Order   []string       `json:"order,omitempty"`
-	Done    []string       `json:"done,omitempty"`
-	Crashed []string       `json:"crashed,omitempty"`
+	Config *skampi.Config `json:"config,omitempty"`
 }
 
 // skampiFlags are the command line of mpibench skampi.
 type skampiFlags struct {
 	config, out string
 	epsilon     float64
-	resume      bool
 	printConfig bool
 }
 
@@ -61,7 +59,6 @@ func skampiParse(args []string) (skampiFlags, error) {
 		f.epsilon = e
 		return nil
 	})
-	fs.BoolVar(&f.resume, "resume", false, "")
 	fs.BoolVar(&f.printConfig, "print-config", false, "")
 	if err := fs.Parse(args); err != nil {
 		return f, err
@@ -75,11 +72,6 @@ func skampiParse(args []string) (skampiFlags, error) {
 	return f, nil
 }
 
-// skampiJournal is the journal rank 0 opened while reading the command
-// line (nil elsewhere): opening it there makes a bad -o a usage error,
-// reported before any measurement.
-var skampiJournal *skampi.Journal
-
 // runSkampi runs the SKaMPI suite.
 func runSkampi(args []string, stdout, stderr io.Writer) int {
 	if f, err := skampiParse(args); err == nil && f.printConfig {
@@ -88,34 +80,28 @@ func runSkampi(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	prepare := func(args []string, size int) (*skampiPlan, string, error) {
-		plan, err := skampiPrepare(size, args, stderr)
-		return plan, "", err
-	}
-	return runMPI(mpiCommand[*skampiPlan]{name: "skampi", usage: skampiUsage, parse: prepare, run: skampiMeasure},
+	return runMPI(mpiCommand[*skampiPlan]{name: "skampi", usage: skampiUsage, parse: skampiPrepare,
+		run: skampiMeasure, outFlag: "-o"},
 		args, stdout, stderr)
 }
 
-// skampiMeasure runs the plan's measurements in order; rank 0 journals
-// and prints each as it finishes.
+// skampiMeasure runs the measurements in order; rank 0 journals and
+// prints each as it finishes.
 func skampiMeasure(plan *skampiPlan, env *mpiEnv) int {
-	if skampiJournal != nil {
-		defer skampiJournal.Close()
-	}
 	cfg := plan.Config
 	if code, ok := checkMemory(env, skampi.MemoryNeed(cfg, env.world.Size()), 0); !ok {
 		return code
 	}
+	env.resumeNote(true)
 	ctx := env.ctx
 	ctx.Node, ctx.Network, ctx.User = cfg.Node, cfg.Network, cfg.User
 	d := &skampi.Driver{World: env.world, Context: ctx}
 	rank0 := env.world.Rank() == 0
 	var werr error
-	for _, name := range plan.Order {
-		if rank0 && werr == nil {
-			werr = skampiJournal.Start(name)
-		}
-		recs, err := d.Run(cfg.Find(name))
+	for _, name := range skampi.Order(cfg, env.resumed) {
+		m := cfg.Find(name)
+		env.guard.Begin(skampiCase(m, env.world.Size()))
+		recs, err := d.Run(m)
 		if err != nil {
 			// An MPI error of this rank: the others may be blocked in the
 			// pattern, so the job ends here.
@@ -123,52 +109,53 @@ func skampiMeasure(plan *skampiPlan, env *mpiEnv) int {
 		}
 		if rank0 {
 			if werr == nil {
-				werr = skampiJournal.Finish(name, recs)
+				werr = env.guard.Finish(recordPointers(recs))
 			}
 			skampi.Text(env.stdout, recs)
 		}
+		env.guard.End()
 	}
 	return env.finish(werr, func() error { return nil })
 }
 
-// skampiPrepare reads the command line, the configuration and (with
-// -resume) the journal on rank 0, and opens the journal.
-func skampiPrepare(procs int, args []string, stderr io.Writer) (*skampiPlan, error) {
+// skampiCase describes a measurement to the watchdog: every point may
+// take the most repetitions, and the refinement adds at most the budget
+// of points to the range's.
+func skampiCase(m *skampi.Measurement, procs int) guard.Case {
+	points := m.Budget + 64
+	bytes := max(m.Len, m.Hi)
+	if m.Procs > 0 {
+		procs = m.Procs
+	}
+	return guard.Case{Suite: "skampi", Benchmark: m.Name, Bytes: int64(bytes), Procs: procs,
+		Reps: points * max(m.MaxReps, 1), Key: m.Name}
+}
+
+// recordPointers points at each of recs.
+func recordPointers(recs []result.Record) []*result.Record {
+	out := make([]*result.Record, len(recs))
+	for i := range recs {
+		out[i] = &recs[i]
+	}
+	return out
+}
+
+// skampiPrepare reads the command line and the configuration on rank 0;
+// the -o file is the journal that runMPI opens or resumes.
+func skampiPrepare(args []string, procs int) (*skampiPlan, string, error) {
 	f, err := skampiParse(args)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	cfg, err := skampi.LoadConfig(f.config)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if f.epsilon > 0 {
 		cfg.SetEpsilon(f.epsilon)
 	}
 	if err := cfg.Check(procs); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	plan := &skampiPlan{Config: cfg}
-	if !f.resume {
-		plan.Order = skampi.Order(cfg, nil)
-		if skampiJournal, err = skampi.CreateJournal(f.out); err != nil {
-			return nil, fmt.Errorf("-o: %v", err)
-		}
-		return plan, nil
-	}
-	j, r, err := skampi.ResumeJournal(f.out, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("-resume: %v", err)
-	}
-	skampiJournal = j
-	for _, w := range r.Warnings {
-		fmt.Fprintf(stderr, "mpibench skampi: warning: %v\n", w)
-	}
-	plan.Order, plan.Done, plan.Crashed = skampi.Order(cfg, r), r.Done, r.Crashed
-	fmt.Fprintf(stderr, "mpibench skampi: resuming %s: %d finished measurements skipped, %d to run", f.out, len(r.Done), len(plan.Order))
-	if len(r.Crashed) > 0 {
-		fmt.Fprintf(stderr, ", retrying last %v (started, never finished)", r.Crashed)
-	}
-	fmt.Fprintln(stderr)
-	return plan, nil
+	return &skampiPlan{Config: cfg}, f.out, nil
 }

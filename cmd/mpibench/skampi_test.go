@@ -267,7 +267,7 @@ func TestSkampiKillResume(t *testing.T) {
 
 	r := launch(t, 2, "skampi", "-config", cfg, "-o", out, "-resume")
 	mustSucceed(t, r)
-	if !strings.Contains(r.stderr, "retrying last [Slow]") || !strings.Contains(r.stderr, "warning") {
+	if !strings.Contains(r.stderr, "measured again last: Slow") || !strings.Contains(r.stderr, "warning") {
 		t.Errorf("resume should warn about the half line and retry Slow last:\n%s", r.stderr)
 	}
 	if strings.Contains(r.stdout, "# Wtime:") || !strings.Contains(r.stdout, "# Slow:") {

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// commonUsage is appended to the help of every command that runs under
+// MPI.
+const commonUsage = `
+Common to every MPI command:
+  -timeout S     watchdog: end the job (exit code 4) when one measured case
+                 takes more than S seconds; the journal marks it hung.
+                 0 turns the watchdog off. Default: 60 s + 3 x the case's
+                 scheduled time + repetitions x (1 ms + bytes x processes
+                 / 10 MB/s), per case.
+  -resume        continue a run that was killed, interrupted or hung: keep
+                 the finished cases of its results file, measure the rest,
+                 skip the case it hung in (FILE.state is the journal)
+`
+
+// commonFlags are the flags every MPI command takes.
+type commonFlags struct {
+	timeout time.Duration // guard.Options.Timeout: 0 default, < 0 off
+	resume  bool
+}
+
+// splitCommon takes the common flags out of args, in -flag, --flag,
+// -flag=value and -flag value forms, and leaves the rest, in order, to the
+// command. A value that is itself spelt -resume or -timeout is not told
+// apart from the flag.
+func splitCommon(args []string) (commonFlags, []string, error) {
+	var c commonFlags
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		name, val, hasVal := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		if args[i] == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		if !strings.HasPrefix(args[i], "-") {
+			rest = append(rest, args[i])
+			continue
+		}
+		switch name {
+		case "resume":
+			if hasVal {
+				return c, nil, fmt.Errorf("-resume takes no value")
+			}
+			c.resume = true
+		case "timeout":
+			if !hasVal {
+				if i+1 == len(args) {
+					return c, nil, fmt.Errorf("-timeout: want a number of seconds")
+				}
+				i++
+				val = args[i]
+			}
+			t, err := parseTimeout(val)
+			if err != nil {
+				return c, nil, err
+			}
+			c.timeout = t
+		default:
+			rest = append(rest, args[i])
+		}
+	}
+	return c, rest, nil
+}
+
+// parseTimeout reads -timeout's seconds: 0 is off.
+func parseTimeout(v string) (time.Duration, error) {
+	s, err := strconv.ParseFloat(v, 64)
+	if err != nil || s < 0 || math.IsNaN(s) || s > 1e6 {
+		return 0, fmt.Errorf("-timeout %q: want seconds, 0 to 1000000 (0 turns the watchdog off)", v)
+	}
+	if s == 0 {
+		return -1, nil
+	}
+	return time.Duration(s * float64(time.Second)), nil
+}

@@ -1,0 +1,287 @@
+// Package journal keeps the crash record of a run, so that a run that was
+// killed, interrupted or ended by the watchdog can be resumed without
+// measuring again what it finished (SKaMPI's section 3.3, for every
+// suite).
+//
+// The results file holds the Records of finished cases, written when a
+// case finishes. The state file beside it (StatePath) holds one line per
+// event: "start KEY" before a case begins, "done KEY N" after its N
+// Records are in the results file, and "hung KEY" when the watchdog ended
+// the run in it. A case is finished when its last event is "done" and N
+// Records with that Case key are present; a case whose last event is
+// "start" crashed the run.
+package journal
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"mpibench/internal/safefile"
+	"mpibench/result"
+)
+
+// Journal writes a results file and its state file. Its methods may be
+// called from the watchdog's goroutine while the measuring one is blocked.
+type Journal struct {
+	mu         sync.Mutex
+	out, state *os.File
+	w          *result.Writer
+}
+
+// Resumed is what the journal of an earlier run said.
+type Resumed struct {
+	Done     []string        // finished cases, in the order they finished
+	Crashed  []string        // started and neither finished nor hung, in the order they started
+	Hung     []string        // cases the watchdog ended the run in
+	Records  []result.Record // the finished cases' Records, kept in the file
+	Warnings []result.Warning
+}
+
+// IsDone tells whether the case key finished in the earlier run.
+func (r *Resumed) IsDone(key string) bool { return r != nil && slices.Contains(r.Done, key) }
+
+// IsHung tells whether the watchdog ended the earlier run in case key.
+func (r *Resumed) IsHung(key string) bool { return r != nil && slices.Contains(r.Hung, key) }
+
+// StatePath is the state file of the results file path.
+func StatePath(path string) string { return path + ".state" }
+
+// Create starts a new journal, emptying both files.
+func Create(path string) (*Journal, error) {
+	return open(path, safefile.Create)
+}
+
+func open(path string, opener func(string) (*os.File, error)) (*Journal, error) {
+	out, err := opener(path)
+	if err != nil {
+		return nil, err
+	}
+	state, err := opener(StatePath(path))
+	if err != nil {
+		out.Close()
+		return nil, err
+	}
+	return &Journal{out: out, state: state, w: result.NewWriter(out)}, nil
+}
+
+// Resume reads the journal of an earlier run (missing files are an empty
+// journal), rewrites both files to hold only the finished cases (dropping
+// a half-written line and the Records of a crashed case, which is measured
+// again in full) and opens them for appending.
+func Resume(path string) (*Journal, *Resumed, error) {
+	r, err := read(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := rewrite(path, r); err != nil {
+		return nil, nil, err
+	}
+	j, err := open(path, safefile.Append)
+	return j, r, err
+}
+
+// read works out what was finished, what crashed and what hung.
+func read(path string) (*Resumed, error) {
+	r := &Resumed{}
+	var recs []result.Record
+	if f, err := os.Open(path); err == nil {
+		recs, r.Warnings, err = result.Read(f, path)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	last, order, err := readState(StatePath(path))
+	if err != nil {
+		return nil, err
+	}
+	count := map[string]int{}
+	for _, rec := range recs {
+		count[rec.Case]++
+	}
+	for _, key := range order {
+		switch ev := last[key]; {
+		case ev.kind == "done" && ev.n == count[key] && ev.n > 0:
+			r.Done = append(r.Done, key)
+		case ev.kind == "hung":
+			r.Hung = append(r.Hung, key)
+		case ev.kind == "start":
+			r.Crashed = append(r.Crashed, key)
+		}
+		// Done with Records missing (the results file lost them): neither
+		// finished nor crashed, measured again in its place.
+	}
+	for _, rec := range recs {
+		if r.IsDone(rec.Case) {
+			r.Records = append(r.Records, rec)
+		}
+	}
+	return r, nil
+}
+
+// event is the last state line of a case.
+type event struct {
+	kind string // start, done, hung
+	n    int
+	pos  int
+}
+
+// readState reads the state file: the last event of every case, and the
+// cases in the order of their last event. Lines that do not parse (a
+// half-written last line) are ignored.
+func readState(path string) (map[string]event, []string, error) {
+	last := map[string]event{}
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return last, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for pos := 0; sc.Scan(); pos++ {
+		f := strings.Fields(sc.Text())
+		switch {
+		case len(f) == 2 && (f[0] == "start" || f[0] == "hung"):
+			last[f[1]] = event{kind: f[0], pos: pos}
+		case len(f) == 3 && f[0] == "done":
+			if n, err := strconv.Atoi(f[2]); err == nil {
+				last[f[1]] = event{kind: "done", n: n, pos: pos}
+			}
+		}
+	}
+	var order []string
+	for key := range last {
+		order = append(order, key)
+	}
+	slices.SortFunc(order, func(a, b string) int { return last[a].pos - last[b].pos })
+	return last, order, sc.Err()
+}
+
+// rewrite replaces both files by what r keeps: the finished Records and
+// their "done" lines, then the hung cases and the "start" lines of the
+// crashed ones, so that a crash before they are measured again still
+// remembers them.
+func rewrite(path string, r *Resumed) error {
+	var recs, state strings.Builder
+	w := result.NewWriter(&recs)
+	count := map[string]int{}
+	for i := range r.Records {
+		if err := w.Write(&r.Records[i]); err != nil {
+			return err
+		}
+		count[r.Records[i].Case]++
+	}
+	for _, key := range r.Done {
+		fmt.Fprintf(&state, "done %s %d\n", key, count[key])
+	}
+	for _, key := range r.Hung {
+		fmt.Fprintf(&state, "hung %s\n", key)
+	}
+	for _, key := range r.Crashed {
+		fmt.Fprintf(&state, "start %s\n", key)
+	}
+	if err := safefile.WriteFile(path, []byte(recs.String())); err != nil {
+		return err
+	}
+	return safefile.WriteFile(StatePath(path), []byte(state.String()))
+}
+
+// checkKey refuses a key the state file could not hold.
+func checkKey(key string) error {
+	if key == "" || strings.ContainsFunc(key, func(r rune) bool { return r <= ' ' }) {
+		return fmt.Errorf("journal: case key %q is empty or has spaces", key)
+	}
+	return nil
+}
+
+// Start notes that case key begins.
+func (j *Journal) Start(key string) error {
+	if err := checkKey(key); err != nil {
+		return err
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	_, err := fmt.Fprintf(j.state, "start %s\n", key)
+	return err
+}
+
+// Finish appends the Records of the finished case key, marked with the
+// key, then notes it done: a crash between the two leaves it unfinished,
+// to be measured again.
+func (j *Journal) Finish(key string, recs []*result.Record) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for _, r := range recs {
+		r.Case = key
+		if err := j.w.Write(r); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintf(j.state, "done %s %d\n", key, len(recs))
+	return err
+}
+
+// Hung notes that the watchdog ends the run in case key, and syncs the
+// state file: the job is about to be aborted.
+func (j *Journal) Hung(key string) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if _, err := fmt.Fprintf(j.state, "hung %s\n", key); err != nil {
+		return err
+	}
+	return j.state.Sync()
+}
+
+// Close closes both files.
+func (j *Journal) Close() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	err := j.out.Close()
+	if err2 := j.state.Close(); err == nil {
+		err = err2
+	}
+	return err
+}
+
+// Path of the results file, for messages.
+func (j *Journal) Path() string { return j.out.Name() }
+
+// Write appends a Record that belongs to no measured case, such as a
+// summary computed from the others. A resumed run drops it and computes
+// it again.
+func (j *Journal) Write(r *result.Record) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.w.Write(r)
+}
+
+// Write appends a Record that belongs to no measured case, such as a
+// summary computed from the others. A resumed run drops it and computes
+// it again.
+func (j *Journal) Write(r *result.Record) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.w.Write(r)
+}
+
+// TODO(safefile): switch to internal/safefile once it lands.
+func safefile.Create(p string) (*os.File, error) {
+	return os.OpenFile(p, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+}
+
+func safefile.Append(p string) (*os.File, error) {
+	return os.OpenFile(p, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+}
+
+func safefile.WriteFile(p string, b []byte) error { return os.WriteFile(p, b, 0o644) }

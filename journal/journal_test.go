@@ -1,0 +1,102 @@
+package journal
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"path/filepath"
+
+	"mpibench/result"
+)
+
+func recs(key string, n int) []*result.Record {
+	var out []*result.Record
+	for i := 0; i < n; i++ {
+		out = append(out, &result.Record{Suite: "mpi1", Benchmark: key, Bytes: i})
+	}
+	return out
+}
+
+// A run that finished A, crashed in B after writing part of it, and left
+// half a line behind: resuming keeps A, reports B crashed and the line,
+// and the rewritten files hold A only.
+func TestResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	j, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Start("A")
+	j.Finish("A", recs("A", 2))
+	j.Start("B")
+	b := recs("B", 1)[0]
+	b.Case = "B"
+	j.Write(b) // as if B wrote part of its rows
+	j.out.WriteString(`{"suite":"mpi1","bench`)
+	j.Close()
+
+	j, r, err := Resume(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(r.Done, []string{"A"}) || !slices.Equal(r.Crashed, []string{"B"}) || len(r.Warnings) != 1 {
+		t.Fatalf("resumed: done %v crashed %v warnings %v", r.Done, r.Crashed, r.Warnings)
+	}
+	if len(r.Records) != 2 || r.Records[0].Case != "A" || !r.IsDone("A") || r.IsDone("B") {
+		t.Errorf("records %+v", r.Records)
+	}
+	// The run goes on: C hangs.
+	j.Start("C")
+	j.Hung("C")
+	j.Close()
+	_, r, err = Resume(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(r.Hung, []string{"C"}) || !slices.Equal(r.Crashed, []string{"B"}) || !r.IsHung("C") {
+		t.Errorf("second resume: hung %v crashed %v", r.Hung, r.Crashed)
+	}
+	data, _ := os.ReadFile(path)
+	got, warns, _ := result.Read(strings.NewReader(string(data)), path)
+	if len(got) != 2 || got[0].Benchmark != "A" || len(warns) != 0 {
+		t.Errorf("results after resume: %d records, %d warnings:\n%s", len(got), len(warns), data)
+	}
+	state, _ := os.ReadFile(StatePath(path))
+	if string(state) != "done A 2\nhung C\nstart B\n" {
+		t.Errorf("state after resume:\n%s", state)
+	}
+}
+
+// "done" without its records (the results file lost them) is neither
+// finished nor crashed; a missing journal is an empty one.
+func TestResumeMissingRecords(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.jsonl")
+	os.WriteFile(StatePath(path), []byte("start A\ndone A 3\n"), 0o644)
+	j, r, err := Resume(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	if len(r.Done) != 0 || len(r.Crashed) != 0 || len(r.Hung) != 0 {
+		t.Errorf("done %v crashed %v hung %v", r.Done, r.Crashed, r.Hung)
+	}
+	j, r, err = Resume(filepath.Join(dir, "none.jsonl"))
+	if err != nil || len(r.Done) != 0 {
+		t.Fatalf("missing journal: %v %v", r, err)
+	}
+	j.Close()
+}
+
+func TestStartRefusesSpaces(t *testing.T) {
+	j, err := Create(filepath.Join(t.TempDir(), "r.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if err := j.Start("a b"); err == nil {
+		t.Error("a key with a space was accepted")
+	}
+}
