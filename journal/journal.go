@@ -257,14 +257,6 @@ func (j *Journal) Close() error {
 // Path of the results file, for messages.
 func (j *Journal) Path() string { return j.out.Name() }
 
-// Write appends a Record that belongs to no measured case, such as a
-// summary computed from the others. A resumed run drops it and computes
-// it again.
-func (j *Journal) Write(r *result.Record) error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.w.Write(r)
-}
 
 // Write appends a Record that belongs to no measured case, such as a
 // summary computed from the others. A resumed run drops it and computes
@@ -274,14 +266,3 @@ func (j *Journal) Write(r *result.Record) error {
 	defer j.mu.Unlock()
 	return j.w.Write(r)
 }
-
-// TODO(safefile): switch to internal/safefile once it lands.
-func safefile.Create(p string) (*os.File, error) {
-	return os.OpenFile(p, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
-}
-
-func safefile.Append(p string) (*os.File, error) {
-	return os.OpenFile(p, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-}
-
-func safefile.WriteFile(p string, b []byte) error { return os.WriteFile(p, b, 0o644) }
