@@ -257,7 +257,6 @@ func (j *Journal) Close() error {
 // Path of the results file, for messages.
 func (j *Journal) Path() string { return j.out.Name() }
 
-
 // Write appends a Record that belongs to no measured case, such as a
 // summary computed from the others. A resumed run drops it and computes
 // it again.
