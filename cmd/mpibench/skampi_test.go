@@ -8,14 +8,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"mpibench/mpi"
 )
@@ -257,7 +253,10 @@ func TestSkampiKillResume(t *testing.T) {
 	needMPI(t)
 	cfg := skampiWrite(t, skampiKillTiny)
 	out := filepath.Join(t.TempDir(), "r.jsonl")
-	skampiKillAt(t, cfg, out, "start Slow")
+	killAt(t, 2, out, "start Slow", "skampi", "-config", cfg, "-o", out)
+	if stateHas(out, "done Slow") {
+		t.Fatal("Slow finished before the kill: make it slower")
+	}
 	if recs := skampiRead(t, out); len(recs) == 0 || recs[len(recs)-1].Benchmark != "Pingpong_Send_Recv" {
 		t.Fatalf("after the kill the journal should end with Pingpong_Send_Recv, has %d records", len(recs))
 	}
@@ -280,66 +279,3 @@ func TestSkampiKillResume(t *testing.T) {
 	}
 }
 
-// skampiKillAt starts a 2-rank run and SIGKILLs one rank as soon as the
-// state file holds the line mark; the launcher then ends the job.
-func skampiKillAt(t *testing.T, cfg, out, mark string) {
-	t.Helper()
-	argv := []string{}
-	if launcherKind == "openmpi" {
-		if os.Geteuid() == 0 {
-			argv = append(argv, "--allow-run-as-root")
-		}
-		argv = append(argv, "--oversubscribe")
-	}
-	argv = append(argv, "-np", "2", binPath, "skampi", "-config", cfg, "-o", out)
-	cmd := exec.Command(launcherPath, argv...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	defer syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if data, _ := os.ReadFile(out + ".state"); strings.Contains(string(data), mark+"\n") {
-			break
-		}
-		select {
-		case err := <-done:
-			t.Fatalf("run ended (%v) before %q", err, mark)
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no %q within 60 s", mark)
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
-	pid := skampiRankPID(t)
-	syscall.Kill(pid, syscall.SIGKILL)
-	select {
-	case <-done:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the launcher did not end the job after a rank was killed")
-	}
-	if data, _ := os.ReadFile(out + ".state"); strings.Contains(string(data), "done Slow") {
-		t.Fatal("Slow finished before the kill: make it slower")
-	}
-}
-
-// skampiRankPID finds a process running the test's mpibench binary.
-func skampiRankPID(t *testing.T) int {
-	t.Helper()
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe")); err == nil && exe == binPath {
-			return pid
-		}
-	}
-	t.Fatal("no rank process found")
-	return 0
-}

@@ -1,0 +1,159 @@
+package main
+
+// Helpers for the fault tests of every suite: a run started in the
+// background, a rank found by its rank number, kill -9 or a signal sent
+// when the journal reaches a mark, and a case made to hang with the
+// MPIBENCH_FAULT hook.
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"mpibench/guard"
+)
+
+// startRun starts mpibench on np processes under the launcher and
+// returns at once; the test's end kills what is left of it.
+func startRun(t *testing.T, np int, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	needMPI(t)
+	var argv []string
+	if launcherKind == "openmpi" {
+		if os.Geteuid() == 0 {
+			argv = append(argv, "--allow-run-as-root")
+		}
+		argv = append(argv, "--oversubscribe")
+	}
+	argv = append(argv, "-np", strconv.Itoa(np), binPath)
+	cmd := exec.Command(launcherPath, append(argv, args...)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+	return cmd, &stdout, &stderr
+}
+
+// waitRun waits up to limit for a started run to end.
+func waitRun(t *testing.T, cmd *exec.Cmd, stdout, stderr *bytes.Buffer, limit time.Duration) runResult {
+	t.Helper()
+	start := time.Now()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		t.Fatalf("the run did not end within %v\nstdout:\n%s\nstderr:\n%s", limit, stdout, stderr)
+	}
+	r := runResult{stdout: stdout.String(), stderr: stderr.String(), code: cmd.ProcessState.ExitCode(),
+		dur: time.Since(start)}
+	noPanic(t, r)
+	return r
+}
+
+// rankPIDs finds the rank processes of the run whose command line holds
+// marker (a file name only that run uses), by rank: the processes
+// executing the mpibench binary, with the rank their launcher gave them.
+func rankPIDs(marker string) map[int]int {
+	pids := map[int]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		args := strings.Split(string(cmdline), "\x00")
+		if err != nil || args[0] != binPath || !slices.Contains(args, marker) {
+			continue
+		}
+		environ, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+		for _, kv := range strings.Split(string(environ), "\x00") {
+			k, v, _ := strings.Cut(kv, "=")
+			if k == "OMPI_COMM_WORLD_RANK" || k == "PMI_RANK" {
+				if r, err := strconv.Atoi(v); err == nil {
+					pids[r] = pid
+				}
+			}
+		}
+	}
+	return pids
+}
+
+// awaitCond polls cond every 5 ms for up to 60 s.
+func awaitCond(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(60 * time.Second); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+// stateHas tells whether the journal of results file out has the line
+// mark ("start mpi1/PingPong/np2/1024").
+func stateHas(out, mark string) bool {
+	data, _ := os.ReadFile(out + ".state")
+	return slices.Contains(strings.Split(string(data), "\n"), mark)
+}
+
+// signalAt starts a run of np ranks whose results file is out, waits
+// until its journal holds mark, sends sig to rank (-1: every rank) and
+// returns the ended run.
+func signalAt(t *testing.T, np int, out, mark string, sig syscall.Signal, rank int, args ...string) runResult {
+	t.Helper()
+	cmd, stdout, stderr := startRun(t, np, args...)
+	awaitCond(t, "journal line "+mark, func() bool { return stateHas(out, mark) })
+	var pids map[int]int
+	awaitCond(t, "the rank processes", func() bool { pids = rankPIDs(out); return len(pids) == np })
+	for r, pid := range pids {
+		if rank < 0 || r == rank {
+			syscall.Kill(pid, sig)
+		}
+	}
+	return waitRun(t, cmd, stdout, stderr, 60*time.Second)
+}
+
+// killAt kills rank 1 with SIGKILL when the journal of out holds mark; the
+// launcher must end the job with a failure.
+func killAt(t *testing.T, np int, out, mark string, args ...string) runResult {
+	t.Helper()
+	r := signalAt(t, np, out, mark, syscall.SIGKILL, 1, args...)
+	if r.code == 0 {
+		t.Errorf("the launcher exited 0 after a rank was killed\n%s", r)
+	}
+	return r
+}
+
+// hangRun runs np ranks with rank `rank` stuck in the case whose key is
+// key, and a 2 s watchdog: the job must end with exit code 4 within
+// seconds, the message must name the case, and the journal of out must
+// mark it hung.
+func hangRun(t *testing.T, np, rank int, key, out string, args ...string) runResult {
+	t.Helper()
+	t.Setenv(guard.FaultEnv, "hang:"+strconv.Itoa(rank)+":"+key)
+	cmd, stdout, stderr := startRun(t, np, append(args, "-timeout", "2")...)
+	r := waitRun(t, cmd, stdout, stderr, 60*time.Second)
+	if r.code != guard.ExitHung {
+		t.Errorf("exit code %d, want %d (hung)\n%s", r.code, guard.ExitHung, r)
+	}
+	if !strings.Contains(r.stderr, "watchdog: rank "+strconv.Itoa(rank)+" waited more than 2s in") {
+		t.Errorf("no watchdog message of rank %d\n%s", rank, r)
+	}
+	if out != "" && !stateHas(out, "hung "+key) {
+		data, _ := os.ReadFile(out + ".state")
+		t.Errorf("journal lacks %q:\n%s", "hung "+key, data)
+	}
+	return r
+}
