@@ -278,4 +278,3 @@ func TestSkampiKillResume(t *testing.T) {
 		t.Errorf("journal after resume: %v, want %v", order, want)
 	}
 }
-
