@@ -347,6 +347,8 @@ type record struct {
 	MBps      float64 `json:"mbytes_per_sec"`
 	Check     bool    `json:"check"`
 	Defects   float64 `json:"defects"`
+	Mode      string  `json:"mode"`
+	Case      string  `json:"case"`
 	Context   struct {
 		Tool  string   `json:"tool"`
 		MPI   string   `json:"mpi"`

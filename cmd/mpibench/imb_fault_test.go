@@ -1,0 +1,177 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"mpibench/guard"
+)
+
+// imbFault is one IMB suite's small run for the fault tests: the
+// benchmarks and lengths, and the case a rank gets stuck in.
+type imbFault struct {
+	suite string
+	args  []string // benchmarks and options after the suite's name
+	stuck string   // key of the case the fault hits
+	cases int      // cases of the whole run (records with -multi off)
+	iodir bool     // the suite writes files into an -iodir
+}
+
+func imbFaults(t *testing.T) []imbFault {
+	lens := ioLengths(t, 0, 1024, 65536)
+	return []imbFault{
+		{suite: "mpi1", args: []string{"-msglen", lens, "PingPong", "Sendrecv", "Barrier"},
+			stuck: "mpi1/Sendrecv/np2/1024", cases: 3 + 3 + 1},
+		{suite: "ext", args: []string{"-msglen", lens, "Unidir_Put", "Accumulate"},
+			stuck: "ext/Unidir_Put/np2/non-aggregate/1024", cases: 6 + 6},
+		{suite: "io", args: []string{"-msglen", lens, "S_Write_Indv", "C_Read_Expl"},
+			stuck: "io/S_Write_Indv/np1/non-aggregate/65536", cases: 6 + 6, iodir: true},
+	}
+}
+
+// command is the run's command line with results file out and, for
+// IMB-IO, the directory dir.
+func (f imbFault) command(out, dir string) []string {
+	args := []string{f.suite, "-json", out}
+	if f.iodir {
+		args = append(args, "-iodir", dir)
+	}
+	return append(args, f.args...)
+}
+
+func faultDirs(t *testing.T) (out, dir string) {
+	return filepath.Join(t.TempDir(), "r.jsonl"), t.TempDir()
+}
+
+// TestIMBWatchdog: a case stuck on one rank (rank 1, or rank 0, which
+// keeps the journal) ends the job through the watchdog with exit code 4;
+// the message names the case, the journal marks it hung, the finished
+// cases are in the results file, and IMB-IO leaves no file behind.
+func TestIMBWatchdog(t *testing.T) {
+	for i, f := range imbFaults(t) {
+		t.Run(f.suite, func(t *testing.T) {
+			out, dir := faultDirs(t)
+			rank := i % 2
+			r := hangRun(t, 2, rank, f.stuck, out, f.command(out, dir)...)
+			name := strings.Split(f.stuck, "/")[1]
+			if !strings.Contains(r.stderr, " in "+name+", ") {
+				t.Errorf("the watchdog message does not name %s\n%s", name, r)
+			}
+			data, _ := os.ReadFile(out + ".state")
+			if done := strings.Count(string(data), "done "); done == 0 || len(readRecords(t, out)) != done {
+				t.Errorf("%d records for %d finished cases:\n%s", len(readRecords(t, out)), done, data)
+			}
+			if f.iodir {
+				ioAssertEmpty(t, dir)
+			}
+		})
+	}
+}
+
+// TestIMBKillResume: kill -9 of rank 1 while it is in a case; the
+// launcher ends the job, the finished cases stay, and -resume (after a
+// crash that cut the last line short) measures the rest: every case once.
+func TestIMBKillResume(t *testing.T) {
+	for _, f := range imbFaults(t) {
+		t.Run(f.suite, func(t *testing.T) {
+			out, dir := faultDirs(t)
+			// Rank 1 stops in the case, so that the kill finds it there.
+			t.Setenv(guard.FaultEnv, "hang:1:"+f.stuck)
+			killAt(t, 2, out, "start "+f.stuck, append(f.command(out, dir), "-timeout", "0")...)
+			before := len(readRecords(t, out))
+			if before == 0 || before >= f.cases || stateHas(out, "done "+f.stuck) {
+				t.Fatalf("after the kill: %d of %d records", before, f.cases)
+			}
+			appendText(t, out, `{"suite":"`+f.suite+`","bench`)
+
+			t.Setenv(guard.FaultEnv, "")
+			r := launch(t, 2, append(f.command(out, dir), "-resume")...)
+			mustSucceed(t, r)
+			if !strings.Contains(r.stderr, "warning: skipped unreadable line") ||
+				!strings.Contains(r.stderr, fmt.Sprintf("%d finished cases kept", before)) {
+				t.Errorf("resume should warn about the half line and keep %d cases:\n%s", before, r.stderr)
+			}
+			assertOncePerCase(t, out, f.cases)
+			if f.iodir {
+				ioAssertEmpty(t, dir)
+			}
+			if f.suite == "mpi1" {
+				matchTables(t, r.stdout, readRecords(t, out), -1, false)
+			}
+		})
+	}
+}
+
+// assertOncePerCase checks that the results file holds each of the run's
+// cases exactly once, one record each.
+func assertOncePerCase(t *testing.T, out string, cases int) {
+	t.Helper()
+	recs := readRecords(t, out)
+	seen := map[string]int{}
+	for _, r := range recs {
+		seen[fmt.Sprintf("%s/np%d/%s/%d/%v", r.Benchmark, r.NP, r.Mode, r.Bytes, r.Groups)]++
+	}
+	for c, n := range seen {
+		if n != 1 {
+			t.Errorf("%s: %d records", c, n)
+		}
+	}
+	if len(recs) != cases || len(seen) != cases {
+		t.Errorf("%d records of %d cases, want %d", len(recs), len(seen), cases)
+	}
+	data, _ := os.ReadFile(out + ".state")
+	if n := strings.Count(string(data), "done "); n != cases {
+		t.Errorf("%d cases done in the journal, want %d:\n%s", n, cases, data)
+	}
+}
+
+func appendText(t *testing.T, path, text string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestIMBInterrupt: SIGTERM to one rank or SIGINT to every rank while a
+// case runs: the finished records are kept, IMB-IO's files are removed,
+// and the ranks exit with 128 + the signal.
+func TestIMBInterrupt(t *testing.T) {
+	for _, f := range imbFaults(t) {
+		for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+			t.Run(f.suite+"/"+sig.String(), func(t *testing.T) {
+				out, dir := faultDirs(t)
+				t.Setenv(guard.FaultEnv, "hang:1:"+f.stuck)
+				rank := -1
+				if sig == syscall.SIGTERM {
+					rank = 1
+				}
+				r := signalAt(t, 2, out, "start "+f.stuck, sig, rank, append(f.command(out, dir), "-timeout", "0")...)
+				want := 128 + int(sig)
+				// MPICH's mpiexec ends the other ranks with SIGHUP once one
+				// has exited, and may report that or 0/1 instead.
+				if r.code != want && launcherKind == "openmpi" {
+					t.Errorf("exit code %d, want %d\n%s", r.code, want, r)
+				}
+				if !strings.Contains(r.stderr, "interrupted by") {
+					t.Errorf("no interruption notice\n%s", r)
+				}
+				data, _ := os.ReadFile(out + ".state")
+				if done := strings.Count(string(data), "done "); done == 0 || len(readRecords(t, out)) != done {
+					t.Errorf("%d records for %d finished cases", len(readRecords(t, out)), done)
+				}
+				if f.iodir {
+					ioAssertEmpty(t, dir)
+				}
+			})
+		}
+	}
+}
