@@ -174,9 +174,13 @@ func (g *Guard) arm(c Case) {
 	g.timer = time.AfterFunc(limit, func() { g.expire(gen, limit) })
 }
 
-// grace is how long a rank other than 0 waits before it aborts the job,
-// so that rank 0, blocked in the same case, can note it hung first.
-const grace = 3 * time.Second
+// Before it aborts the job, rank 0 waits rootGrace so that the other
+// ranks waiting in the case report too; the others wait grace, so that
+// rank 0, blocked in the same case, notes it hung first.
+const (
+	rootGrace = time.Second
+	grace     = 3 * time.Second
+)
 
 // expire ends the job when case gen is still running. It runs on the
 // timer's goroutine while the measuring goroutine is blocked in MPI, so
@@ -202,7 +206,9 @@ func (g *Guard) expire(gen int, limit time.Duration) {
 	if g.opt.Cleanup != nil {
 		g.opt.Cleanup()
 	}
-	if g.opt.Rank != 0 {
+	if g.opt.Rank == 0 {
+		time.Sleep(rootGrace)
+	} else {
 		time.Sleep(grace)
 	}
 	if g.opt.Abort != nil {

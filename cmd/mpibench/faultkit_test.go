@@ -148,8 +148,10 @@ func hangRun(t *testing.T, np, rank int, key, out string, args ...string) runRes
 	if r.code != guard.ExitHung {
 		t.Errorf("exit code %d, want %d (hung)\n%s", r.code, guard.ExitHung, r)
 	}
-	if !strings.Contains(r.stderr, "watchdog: rank "+strconv.Itoa(rank)+" waited more than 2s in") {
-		t.Errorf("no watchdog message of rank %d\n%s", rank, r)
+	// Any rank may notice first; the stuck one is ended by the abort
+	// before its own watchdog fires when it was armed later.
+	if !strings.Contains(r.stderr, " waited more than 2s in") {
+		t.Errorf("no watchdog message\n%s", r)
 	}
 	if out != "" && !stateHas(out, "hung "+key) {
 		data, _ := os.ReadFile(out + ".state")
