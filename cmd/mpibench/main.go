@@ -12,7 +12,7 @@
 // Exit codes, the same on every rank: 0 success; 1 a run-time failure
 // (MPI error, results file not writable mid-run); 2 bad command line or
 // input file, reported before any measurement; 3 -check found defects;
-// 130, 143, 129 interrupted by SIGINT, SIGTERM, SIGHUP. An MPI error
+// 4 the watchdog ended a hung case; 130, 143, 129 interrupted by SIGINT, SIGTERM, SIGHUP. An MPI error
 // inside a measurement ends the whole job through MPI_Abort with code 1.
 package main
 
@@ -122,7 +122,7 @@ case-insensitive). Flags and names may come in any order.
 	return u + `  -h            this help
 
 Exit codes: 0 ok, 1 run-time failure, 2 bad input, 3 -check found defects,
-130/143 interrupted by SIGINT/SIGTERM.
+4 a case hung (watchdog), 130/143 interrupted by SIGINT/SIGTERM.
 `
 }
 
