@@ -21,6 +21,8 @@ targets=(
 	./cmd/mpibench:FuzzSkampiParse
 	./cmd/mpibench:FuzzReportParse
 	./cmd/mpibench:FuzzSetCriteria
+	./cmd/mpibench:FuzzSplitCommon
+	./journal:FuzzResume
 )
 for t in "${targets[@]}"; do
 	pkg="${t%%:*}"
