@@ -1,17 +1,23 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"mpibench/guard"
 	"mpibench/internal/memcheck"
+	"mpibench/internal/safefile"
 	"mpibench/pgmpi"
+	"mpibench/result"
+	"mpibench/stats"
 )
 
 const guidelinesUsage = `Usage:
@@ -36,9 +42,20 @@ nrep flags:
 measure flags:
   -nrep FILE         repetitions per call and size from 'guidelines nrep'
   -calls LIST -sizes LIST -reps N   without -nrep (default all, ` + guidelinesSizes + `, 100)
-  -o DIR             writes DIR/launch-K.jsonl, K from $MPIBENCH_LAUNCH or the
-                     next free index (default pgmpi)
+  -o DIR             writes DIR/launch-K.jsonl (and its journal
+                     launch-K.jsonl.state), K from $MPIBENCH_LAUNCH or else one
+                     past the largest K in DIR (default pgmpi)
+  -resume            continue launch K, K from $MPIBENCH_LAUNCH or else the
+                     largest K in DIR (the launch a killed run was writing;
+                     an error when DIR has none): keep its finished calls and
+                     sizes, measure the others, skip the one it hung in.
+                     With $MPIBENCH_LAUNCH and no such file, a fresh launch K.
   -verify            run each call once and check its result; no timing
+
+Every call and size is one case for the watchdog (-timeout) and the journal,
+keyed pgmpi/CALL/npP/N (nrep: pgmpi-nrep/..., -verify: pgmpi-verify/...).
+nrep writes its
+predictions once, at the end, and takes no -resume.
 
 Calls: `
 
@@ -59,13 +76,18 @@ func runGuidelines(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, guidelinesHelp())
 		return 2
 	}
+	// parse gets the command line without the common flags, but which
+	// launch file measure writes depends on -resume.
+	resume := wantsResume(args[1:])
 	switch args[0] {
 	case "nrep":
+		parse := func(a []string, size int) (nrepConfig, string, error) { return parseNrep(a, size, resume) }
 		return runMPI(mpiCommand[nrepConfig]{name: "guidelines nrep", usage: guidelinesHelp(),
-			parse: parseNrep, run: runNrep}, args[1:], stdout, stderr)
+			parse: parse, run: runNrep}, args[1:], stdout, stderr)
 	case "measure":
+		parse := func(a []string, size int) (measureConfig, string, error) { return parseMeasure(a, size, resume) }
 		return runMPI(mpiCommand[measureConfig]{name: "guidelines measure", usage: guidelinesHelp(),
-			parse: parseMeasure, run: runMeasure}, args[1:], stdout, stderr)
+			parse: parse, run: runMeasure, outFlag: "-o"}, args[1:], stdout, stderr)
 	case "check":
 		return runGuidelinesCheck(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
@@ -74,6 +96,13 @@ func runGuidelines(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "mpibench guidelines: unknown step %q (want nrep, measure or check)\n", args[0])
 	return 2
+}
+
+// wantsResume tells whether the command line asks for -resume; a bad
+// common flag is reported later, by runMPI.
+func wantsResume(args []string) bool {
+	c, _, _ := splitCommon(args)
+	return c.resume
 }
 
 // callsAndSizes reads -calls and -sizes and rounds the sizes for size
@@ -116,7 +145,7 @@ type nrepConfig struct {
 	Out      string         `json:"out"`
 }
 
-func parseNrep(args []string, size int) (nrepConfig, string, error) {
+func parseNrep(args []string, size int, resume bool) (nrepConfig, string, error) {
 	cfg := nrepConfig{Criteria: pgmpi.DefaultCriteria()}
 	crit := &cfg.Criteria
 	fs := newFlags("nrep")
@@ -146,12 +175,37 @@ func parseNrep(args []string, size int) (nrepConfig, string, error) {
 	if err := crit.Check(); err != nil {
 		return cfg, "", err
 	}
-	// Fail before measuring when the output cannot be written.
-	f, err := os.Create(cfg.Out)
-	if err != nil {
+	if resume {
+		return cfg, "", errors.New("-resume: nrep writes its predictions once, at the end, so a killed run " +
+			"left nothing to resume; run it again without -resume")
+	}
+	if err := writable(cfg.Out); err != nil {
 		return cfg, "", fmt.Errorf("-o: %w", err)
 	}
-	return cfg, "", f.Close()
+	return cfg, "", nil
+}
+
+// writable fails when path could not be written at the end of the run,
+// without changing a file already there: a run that is interrupted keeps
+// the predictions of the one before.
+func writable(path string) error {
+	_, err := os.Lstat(path)
+	if err == nil {
+		f, err := safefile.Append(path)
+		if err != nil {
+			return err
+		}
+		return f.Close()
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // setCriteria applies -thresholds and -window over the defaults.
@@ -192,12 +246,16 @@ func runNrep(cfg nrepConfig, env *mpiEnv) int {
 	}
 	out := &pgmpi.NrepFile{Procs: env.world.Size(), Criteria: cfg.Criteria}
 	rank0 := env.world.Rank() == 0
+	// Every prediction may take Max repetitions, after one warm-up call.
+	reps := pgmpi.Predictions*cfg.Criteria.Max + 1
 	for _, name := range cfg.Calls {
 		for _, n := range cfg.Sizes {
+			env.guard.Begin(pgmpiCase(env, "pgmpi-nrep", name, n, reps))
 			e, err := pgmpi.Predict(env.world, pgmpi.Find(name), n, cfg.Criteria)
 			if err != nil {
 				return env.abort(fmt.Errorf("%s at %d bytes: %w", name, n, err))
 			}
+			env.guard.End()
 			if rank0 {
 				fmt.Fprintf(env.stdout, "%-44s %8d bytes %6d reps %v\n", name, n, e.Reps, e.Predictions)
 			}
@@ -211,16 +269,22 @@ func runNrep(cfg nrepConfig, env *mpiEnv) int {
 	return env.finish(werr, func() error { return nil })
 }
 
+// pgmpiCase is call at volume n as the watchdog and the journal know it,
+// keyed "STEP/CALL/npP/N" ("pgmpi/MPI_Allgather/np2/1024"); reps bounds
+// its repetitions.
+func pgmpiCase(env *mpiEnv, step, call string, n, reps int) guard.Case {
+	p := env.world.Size()
+	return guard.Case{Suite: env.name, Benchmark: call, Bytes: int64(n), Procs: p, Reps: reps,
+		Key: fmt.Sprintf("%s/%s/np%d/%d", step, call, p, n)}
+}
+
+// writeNrep replaces path in one step, so that it never holds a part.
 func writeNrep(path string, f *pgmpi.NrepFile) error {
-	w, err := os.Create(path)
-	if err != nil {
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
 		return err
 	}
-	if err := f.Write(w); err != nil {
-		w.Close()
-		return err
-	}
-	return w.Close()
+	return safefile.WriteFile(path, b.Bytes())
 }
 
 // measureItem is one call at one volume with its repetitions.
@@ -237,7 +301,7 @@ type measureConfig struct {
 	Verify bool          `json:"verify"`
 }
 
-func parseMeasure(args []string, size int) (measureConfig, string, error) {
+func parseMeasure(args []string, size int, resume bool) (measureConfig, string, error) {
 	var cfg measureConfig
 	fs := newFlags("measure")
 	calls := fs.String("calls", "", "")
@@ -258,10 +322,13 @@ func parseMeasure(args []string, size int) (measureConfig, string, error) {
 	} else {
 		cfg.Items, err = plainItems(*calls, *sizes, *reps, size)
 	}
+	if err == nil && cfg.Verify && resume {
+		err = errors.New("-resume: -verify keeps no results to resume")
+	}
 	if err != nil || cfg.Verify {
 		return cfg, "", err
 	}
-	cfg.Launch, err = launchIndex(*dir)
+	cfg.Launch, err = launchIndex(*dir, resume)
 	if err != nil {
 		return cfg, "", err
 	}
@@ -297,18 +364,35 @@ func nrepItems(path string, size int) ([]measureItem, error) {
 		return nil, fmt.Errorf("-nrep %s: made for %d processes, running on %d", path, nf.Procs, size)
 	}
 	var items []measureItem
+	seen := map[measureItem]bool{}
 	for _, e := range nf.Entries {
-		items = append(items, measureItem{pgmpi.Find(e.Call).Name, e.Bytes, e.Reps})
+		it := measureItem{Call: pgmpi.Find(e.Call).Name, Bytes: e.Bytes}
+		// One case per call and size: the journal knows it by that.
+		if seen[it] {
+			return nil, fmt.Errorf("-nrep %s: %s at %d bytes is listed twice", path, it.Call, it.Bytes)
+		}
+		seen[it] = true
+		it.Reps = e.Reps
+		items = append(items, it)
 	}
 	return items, nil
 }
 
-// launchIndex is $MPIBENCH_LAUNCH, set by 'mpibench launch', or else the
-// first k >= 1 without a launch file in dir, which it creates.
-func launchIndex(dir string) (int, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, fmt.Errorf("-o: %w", err)
+// launchIndex is the launch this run writes in dir, which it creates:
+// $MPIBENCH_LAUNCH, set by 'mpibench launch', or else one past the
+// largest in dir; with -resume the largest itself, the launch a killed
+// run was writing.
+func launchIndex(dir string, resume bool) (int, error) {
+	k, err := pickLaunch(dir, resume)
+	if err == nil {
+		if err = os.MkdirAll(dir, 0o755); err != nil {
+			err = fmt.Errorf("-o: %w", err)
+		}
 	}
+	return k, err
+}
+
+func pickLaunch(dir string, resume bool) (int, error) {
 	if v := os.Getenv("MPIBENCH_LAUNCH"); v != "" {
 		k, err := strconv.Atoi(v)
 		if err != nil || k < 1 {
@@ -316,11 +400,34 @@ func launchIndex(dir string) (int, error) {
 		}
 		return k, nil
 	}
-	for k := 1; ; k++ {
-		if _, err := os.Stat(launchFile(dir, k)); errors.Is(err, os.ErrNotExist) {
-			return k, nil
+	last, err := lastLaunch(dir)
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("-o: %w", err)
+	case !resume:
+		return last + 1, nil
+	case last == 0:
+		return 0, fmt.Errorf("-resume: %s has no launch-K.jsonl to resume; without -resume the run starts launch 1", dir)
+	}
+	return last, nil
+}
+
+// lastLaunch is the largest K of the launch-K.jsonl files in dir; 0 for
+// none or no dir.
+func lastLaunch(dir string) (int, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	last := 0
+	for _, e := range entries {
+		num, ok := strings.CutPrefix(e.Name(), "launch-")
+		num, ok2 := strings.CutSuffix(num, ".jsonl")
+		if k, err := strconv.Atoi(num); ok && ok2 && err == nil && k > last {
+			last = k
 		}
 	}
+	return last, err
 }
 
 func launchFile(dir string, k int) string {
@@ -338,26 +445,59 @@ func runMeasure(cfg measureConfig, env *mpiEnv) int {
 	if code, ok := checkMemory(env, need, 0); !ok {
 		return code
 	}
-	sink := env.sink()
+	env.resumeNote(false)
 	rank0 := env.world.Rank() == 0
 	var werr error
 	for _, it := range cfg.Items {
+		// One untimed warm-up call before the repetitions.
+		c := pgmpiCase(env, "pgmpi", it.Call, it.Bytes, it.Reps+1)
+		if env.guard.Skip(c.Key) {
+			if rank0 {
+				replayMeasure(env, c)
+			}
+			continue
+		}
+		env.guard.Begin(c)
 		call := pgmpi.Find(it.Call)
 		t, err := pgmpi.Measure(env.world, call, it.Bytes, it.Reps)
 		if err != nil {
 			return env.abort(fmt.Errorf("%s at %d bytes: %w", it.Call, it.Bytes, err))
 		}
-		if !rank0 {
-			continue
+		if rank0 {
+			r := pgmpi.Record(call, it.Bytes, env.world.Size(), cfg.Launch, t, env.ctx)
+			printMeasured(env.stdout, r)
+			if werr == nil {
+				werr = env.guard.Finish([]*result.Record{r})
+			}
 		}
-		r := pgmpi.Record(call, it.Bytes, env.world.Size(), cfg.Launch, t, env.ctx)
-		fmt.Fprintf(env.stdout, "%-44s %8d bytes %6d reps  median %10.2f us  mean %10.2f us\n",
-			r.Benchmark, r.Bytes, r.Reps, r.Stats.Median, r.Stats.Mean)
-		if werr == nil && sink != nil {
-			werr = sink(r)
-		}
+		env.guard.End()
 	}
 	return env.finish(werr, func() error { return nil })
+}
+
+// replayMeasure shows a case -resume skipped: the line of its stored
+// record, or that the resumed run hung in it.
+func replayMeasure(env *mpiEnv, c guard.Case) {
+	if env.guard.Hung(c.Key) {
+		fmt.Fprintf(env.stdout, "# %s at %d bytes: hung in the resumed run, not measured (%s)\n",
+			c.Benchmark, c.Bytes, c.Key)
+		return
+	}
+	for _, r := range env.guard.Stored(c.Key) {
+		printMeasured(env.stdout, &r)
+	}
+}
+
+// printMeasured prints the line of a measured record; a stored one
+// without its summary gets it from its samples.
+func printMeasured(w io.Writer, r *result.Record) {
+	s := r.Stats
+	if s == nil {
+		sum := stats.Summarize(r.Samples)
+		s = &sum
+	}
+	fmt.Fprintf(w, "%-44s %8d bytes %6d reps  median %10.2f us  mean %10.2f us\n",
+		r.Benchmark, r.Bytes, r.Reps, s.Median, s.Mean)
 }
 
 // runVerify runs every call once and compares its output on every rank
@@ -365,10 +505,12 @@ func runMeasure(cfg measureConfig, env *mpiEnv) int {
 func runVerify(cfg measureConfig, env *mpiEnv) int {
 	wrong := 0
 	for _, it := range cfg.Items {
+		env.guard.Begin(pgmpiCase(env, "pgmpi-verify", it.Call, it.Bytes, 1))
 		bad, first, err := pgmpi.Verify(env.world, pgmpi.Find(it.Call), it.Bytes)
 		if err != nil {
 			return env.abort(fmt.Errorf("%s at %d bytes: %w", it.Call, it.Bytes, err))
 		}
+		env.guard.End()
 		if first != "" {
 			fmt.Fprintf(env.stderr, "mpibench guidelines: %s at %d bytes: %s\n", it.Call, it.Bytes, first)
 		}

@@ -154,8 +154,9 @@ func TestLaunchMeasure(t *testing.T) {
 		for k := 1; k <= 3; k++ {
 			pgmpiCheckLaunch(t, filepath.Join(dir, "launch-"+strconv.Itoa(k)+".jsonl"), np, k, calls, sizes, 5)
 		}
-		if m, _ := filepath.Glob(filepath.Join(dir, "*")); len(m) != 3 {
-			t.Errorf("files %v, want 3", m)
+		// Each launch file and its journal.
+		if m, _ := filepath.Glob(filepath.Join(dir, "*")); len(m) != 6 {
+			t.Errorf("files %v, want 3 launch files and their journals", m)
 		}
 	}
 }

@@ -16,7 +16,11 @@ const launchUsage = `Usage: mpibench launch [-R N] -- COMMAND [ARG ...]
 Runs COMMAND N times, one after the other, each a fresh process (a fresh
 mpirun), with MPIBENCH_LAUNCH set to 1..N, so that 'guidelines measure -o DIR'
 writes DIR/launch-1.jsonl .. DIR/launch-N.jsonl. Output passes through. A
-failed launch is reported by its index and the next one runs.
+failed launch is reported by its index and the next one runs; it is not
+retried. To finish a series after a crash, run the same command with
+-resume added to 'guidelines measure': launch K then continues
+DIR/launch-K.jsonl, so finished launches measure nothing, a killed one
+measures what it lacks, and missing ones run in full.
 
   -R N   number of launches (default 10, as in the paper's experiments)
 
