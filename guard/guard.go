@@ -195,9 +195,13 @@ func (g *Guard) expire(gen int, limit time.Duration) {
 	}
 	c := *g.cur
 	g.mu.Unlock()
+	recorded := ""
+	if g.opt.Journal != nil {
+		recorded = "the journal records the case as hung and " // rank 0 keeps it
+	}
 	fmt.Fprintf(g.opt.Stderr, "mpibench %s: watchdog: rank %d waited more than %v in %s, %d bytes, %d processes; "+
-		"the case is recorded as hung and the job ends (exit code %d)\n",
-		c.Suite, g.opt.Rank, limit, c.Benchmark, c.Bytes, c.Procs, ExitHung)
+		"%sthe job ends (exit code %d)\n",
+		c.Suite, g.opt.Rank, limit, c.Benchmark, c.Bytes, c.Procs, recorded, ExitHung)
 	if g.opt.Journal != nil && g.opt.Rank == 0 {
 		if err := g.opt.Journal.Hung(c.Key); err != nil {
 			fmt.Fprintf(g.opt.Stderr, "mpibench %s: journal: %v\n", c.Suite, err)
