@@ -1,6 +1,9 @@
 package beff
 
 import (
+	"fmt"
+
+	"mpibench/guard"
 	"mpibench/mpi"
 	"mpibench/result"
 )
@@ -39,25 +42,42 @@ var methodCode = map[string]mpi.BeffMethod{
 	Sendrecv: mpi.BeffSendrecv, Alltoallv: mpi.BeffAlltoallv, Nonblocking: mpi.BeffNonblocking,
 }
 
+// Out is where a run's records go on rank 0 besides the returned slice.
+// Both fields may be nil.
+type Out struct {
+	// Guard watches every measurement b(pat,L,mthd,rep), a case of its
+	// own (see Key), writes its record to the journal and, with -resume,
+	// says which ones are done.
+	Guard *guard.Guard
+	// Sink takes the record of no case: the summary, computed from the
+	// others (and again after -resume).
+	Sink func(*result.Record) error
+}
+
 // Run measures every b(pat,L,mthd,rep). The repetitions are the outermost
 // loop, as in the original, so that the three samples of a measurement lie
 // apart in time; the looplengths are chosen during the first repetition
-// and reused by the other two. On rank 0 each record goes to sink as soon
-// as it is made and all are returned, the summary last; other ranks get
-// nil. A failed write (rank 0 only) does not stop the measurement and is
-// returned as writeErr; err is an MPI or memory error of this rank, after
-// which the other ranks may be blocked: the caller must abort the job.
-func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, sink func(*result.Record) error) (recs []result.Record, writeErr, err error) {
-	m, err := measure(p, world, ctx, sink)
+// and reused by the other two. On rank 0 each record is written as soon as
+// it is made and all are returned, those a resumed run kept included, the
+// summary last; other ranks get nil. A failed write (rank 0 only) does not
+// stop the measurement and is returned as writeErr; err is an MPI or
+// memory error of this rank, after which the other ranks may be blocked:
+// the caller must abort the job.
+func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, out Out) (recs []result.Record, writeErr, err error) {
+	m, err := measure(p, world, ctx, out.Guard)
 	if err != nil || world.Rank() != 0 {
-		return nil, m.out.Err, err
+		return nil, m.werr, err
 	}
-	m.out.Add(m.summary(uname))
-	return m.out.Records, m.out.Err, nil
+	sum := m.summary(uname)
+	m.out.Add(sum)
+	if out.Sink != nil {
+		m.wrote(out.Sink(sum))
+	}
+	return m.out.Records, m.werr, nil
 }
 
-func measure(p *Plan, world mpi.Comm, ctx result.Context, sink func(*result.Record) error) (*meter, error) {
-	m := &meter{plan: p, world: world, ctx: ctx, out: result.Collector{Sink: sink}}
+func measure(p *Plan, world mpi.Comm, ctx result.Context, g *guard.Guard) (*meter, error) {
+	m := &meter{plan: p, world: world, ctx: ctx, guard: g}
 	rank := world.Rank()
 	slot := (p.LMax + 4095) / 4096 * 4096 // page-aligned blocks
 	steps := 1
@@ -99,9 +119,20 @@ type meter struct {
 	plan       *Plan
 	world      mpi.Comm
 	ctx        result.Context
-	out        result.Collector // every record; on rank 0 also written as it is made
+	guard      *guard.Guard
+	out        result.Collector // rank 0: every record, those a resumed run kept included
+	werr       error            // rank 0: the first failed write
 	send, recv mpi.Buffer
 	loops      [][][]int // [pattern][method][length] looplength
+}
+
+// point is one measurement b(pat,L,mthd,rep): i, j and li index the
+// pattern, its method and the length.
+type point struct {
+	rep, i, j, li int
+	pat           *Pattern
+	meth          string
+	l             int
 }
 
 // pattern measures one repetition of one pattern: all lengths, all methods.
@@ -114,32 +145,69 @@ func (m *meter) pattern(rep, i int, pat *Pattern, k *mpi.BeffPattern) error {
 			m.loops[i][j][0] = m.firstLoop(0)
 		}
 	}
-	msgs := pat.Messages()
 	for li, l := range p.Lengths {
 		if err := k.SetLen(l); err != nil {
 			return err
 		}
 		for j, meth := range pat.Methods {
-			ll := m.loops[i][j][li]
-			run := mpi.BeffRun{Pattern: k, Method: methodCode[meth], Len: l, Send: m.send, Recv: m.recv,
-				Loop: ll, Warmup: li < warmLengths}
-			t, err := run.Exec()
+			pt := point{rep: rep, i: i, j: j, li: li, pat: pat, meth: meth, l: l}
+			var err error
+			if m.guard.Skip(pt.key()) {
+				err = m.resumed(pt)
+			} else {
+				err = m.measureOne(pt, k)
+			}
 			if err != nil {
 				return err
-			}
-			tmax, tmin, tavg, err := m.world.BeffTimes(t)
-			if err != nil {
-				return err
-			}
-			if rep == 1 && li+1 < len(p.Lengths) {
-				m.loops[i][j][li+1] = m.nextLoop(ll, tmax, li)
-			}
-			if m.world.Rank() == 0 {
-				m.out.Add(m.record(pat, meth, rep, l, ll, msgs, tmax, tmin, tavg))
 			}
 		}
 	}
 	return nil
+}
+
+// measureOne runs one measurement as a case of the guard.
+func (m *meter) measureOne(pt point, k *mpi.BeffPattern) error {
+	ll := m.loops[pt.i][pt.j][pt.li]
+	warm := pt.li < warmLengths
+	m.guard.Begin(m.guardCase(pt, ll, warm))
+	defer m.guard.End()
+	run := mpi.BeffRun{Pattern: k, Method: methodCode[pt.meth], Len: pt.l, Send: m.send, Recv: m.recv,
+		Loop: ll, Warmup: warm}
+	t, err := run.Exec()
+	if err != nil {
+		return err
+	}
+	tmax, tmin, tavg, err := m.world.BeffTimes(t)
+	if err != nil {
+		return err
+	}
+	if pt.rep == 1 {
+		m.setNext(pt, ll, tmax)
+	}
+	if m.world.Rank() == 0 {
+		r := m.record(pt.pat, pt.meth, pt.rep, pt.l, ll, pt.pat.Messages(), tmax, tmin, tavg)
+		r.Case = pt.key()
+		if m.werr == nil {
+			m.wrote(m.guard.Finish([]*result.Record{r}))
+		}
+		m.out.Add(r)
+	}
+	return nil
+}
+
+// setNext chooses, in the first repetition, the looplength of the next
+// length from the looplength ll of this one and its maximum time.
+func (m *meter) setNext(pt point, ll int, tmax float64) {
+	if pt.li+1 < len(m.plan.Lengths) {
+		m.loops[pt.i][pt.j][pt.li+1] = m.nextLoop(ll, tmax, pt.li)
+	}
+}
+
+// wrote keeps the first failed write of rank 0.
+func (m *meter) wrote(err error) {
+	if err != nil && m.werr == nil {
+		m.werr = fmt.Errorf("writing records: %w", err)
+	}
 }
 
 func (m *meter) firstLoop(li int) int {

@@ -2,7 +2,9 @@ package beffio
 
 import (
 	"fmt"
+	"io"
 
+	"mpibench/guard"
 	"mpibench/mpi"
 	"mpibench/result"
 )
@@ -46,30 +48,52 @@ type meter struct {
 	plan  *Plan
 	world mpi.Comm
 	ctx   result.Context
-	out   result.Collector // every record; on rank 0 also written as it is made
+	guard *guard.Guard
+	notes io.Writer
+	out   result.Collector // rank 0: every record, those a resumed run kept included
+	werr  error            // rank 0: the first failed write
 	wbuf  mpi.Buffer
 	rbuf  mpi.Buffer
 	parts []*state
+}
+
+// Out is where a run's records go on rank 0 besides the returned slice.
+// Every field may be nil.
+type Out struct {
+	// Guard watches every case, one pattern type of one access method on
+	// one partition (see Key), writes its records to the journal and,
+	// with -resume, says which ones are done.
+	Guard *guard.Guard
+	// Sink takes the record of no case: the summary, computed from the
+	// others (and again after -resume).
+	Sink func(*result.Record) error
+	// Notes hears what a resumed run cannot measure.
+	Notes io.Writer
 }
 
 // Run measures every pattern with every access method on every
 // partition. As release 2 of the original, the access method is the
 // outer loop (all partitions write, then rewrite, then read), so that a
 // file is read long after it was written and less of it is cached. On
-// rank 0 each record goes to sink as soon as it is made and all are
-// returned, the summary last. writeErr is a failed write of rank 0 (the
-// measurement goes on); err is an MPI or memory error of this rank after
-// which the others may be blocked: the caller must abort the job.
-func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, sink func(*result.Record) error) (recs []result.Record, writeErr, err error) {
-	m := &meter{plan: p, world: world, ctx: ctx, out: result.Collector{Sink: sink}}
+// rank 0 each case's records are written as soon as it ends and all are
+// returned, those a resumed run kept included, the summary last.
+// writeErr is a failed write of rank 0 (the measurement goes on); err is
+// an MPI or memory error of this rank after which the others may be
+// blocked: the caller must abort the job.
+func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, out Out) (recs []result.Record, writeErr, err error) {
+	m := &meter{plan: p, world: world, ctx: ctx, guard: out.Guard, notes: out.Notes}
 	if err := m.run(); err != nil {
-		return nil, m.out.Err, err
+		return nil, m.werr, err
 	}
 	if world.Rank() != 0 {
 		return nil, nil, nil
 	}
-	m.out.Add(m.summary(uname))
-	return m.out.Records, m.out.Err, nil
+	sum := m.summary(uname)
+	m.out.Add(sum)
+	if out.Sink != nil {
+		m.wrote(out.Sink(sum))
+	}
+	return m.out.Records, m.werr, nil
 }
 
 func (m *meter) run() error {
@@ -109,6 +133,9 @@ func (m *meter) partition(a, pi, n int) error {
 	if m.world.Rank() < n {
 		color = 0
 	}
+	// The ranks outside the partition wait at the next barrier with no
+	// case of their own: the watchdog of the partition's ranks, rank 0
+	// among them, ends the job if the partition hangs.
 	comm, err := m.world.Split(color, m.world.Rank())
 	if err != nil || comm.Null() {
 		return err
@@ -134,15 +161,49 @@ func (m *meter) partition(a, pi, n int) error {
 	return nil
 }
 
-// ptype runs the patterns of one type in one file, from open to close.
+// ptype runs one type of one access method on a partition as a case of
+// the guard, or takes what -resume kept of it.
 func (m *meter) ptype(a, pi, typ int, comm mpi.Comm) error {
+	n := comm.Size()
+	key := Key(n, a, typ)
+	switch {
+	case m.guard.Skip(key):
+		return m.resumed(a, pi, typ, comm, key)
+	case a > 0 && m.guard.Hung(Key(n, 0, typ)):
+		m.note("%s is not measured: the write of its file hung in the resumed run (%s)", key, Key(n, 0, typ))
+		return nil
+	}
+	m.guard.Begin(m.guardCase(a, pi, typ, n, key, false))
+	defer m.guard.End()
+	recs, err := m.pass(a, pi, typ, comm, false)
+	if err != nil || comm.Rank() != 0 {
+		return err
+	}
+	for _, r := range recs {
+		r.Case = key
+	}
+	if m.werr == nil {
+		m.wrote(m.guard.Finish(recs))
+	}
+	for _, r := range recs {
+		m.out.Add(r)
+	}
+	return nil
+}
+
+// pass runs the patterns of one type in one file, from open to close,
+// and returns on rank 0 their records and the type's total: all bytes
+// over the time from open to close. A refill makes the write again,
+// untimed and unrecorded, with the repeat factors the patterns have.
+func (m *meter) pass(a, pi, typ int, comm mpi.Comm, refill bool) ([]*result.Record, error) {
 	st := m.parts[pi]
 	n, rank := comm.Size(), comm.Rank()
 	name := FileName(m.plan.Opts.IODir, m.plan.Opts.Prefix, n, typ, rank)
 	f, total, err := mpi.BeffIOOpen(comm, typ == 2, name, a)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var recs []*result.Record
 	var disp, bytes int64
 	if typ >= 3 {
 		disp = int64(rank) * st.lseg
@@ -156,25 +217,12 @@ func (m *meter) ptype(a, pi, typ int, comm mpi.Comm) error {
 		// types keep one view and their file pointers run on.
 		if typ == 0 || i == 0 {
 			if err := f.SetView(typ, n, rank, l, disp); err != nil {
-				return err
+				return nil, err
 			}
 		}
-		run := mpi.BeffIOPattern{Type: typ, Write: a != 2, Buf: m.wbuf, Len: mem}
-		if a == 2 {
-			run.Buf = m.rbuf
-		}
-		timed := a == 0 && typ <= 2
-		if timed {
-			run.Sched = Sched(m.plan.Opts.T, p.U, len(m.plan.Partitions))
-		} else {
-			run.Reps = st.reps[p.No]
-		}
-		r, t, err := f.Exec(run)
+		r, t, sched, err := m.exec(f, a, pi, p, mem, refill)
 		if err != nil {
-			return err
-		}
-		if timed {
-			st.reps[p.No] = r
+			return nil, err
 		}
 		moved := int64(n) * int64(mem) * r
 		if typ == 0 {
@@ -183,22 +231,47 @@ func (m *meter) ptype(a, pi, typ int, comm mpi.Comm) error {
 		}
 		bytes += moved
 		total += t
-		if rank == 0 {
-			m.out.Add(m.patternRecord(a, n, p, l, mem, r, t, moved, run.Sched))
+		if rank == 0 && !refill {
+			recs = append(recs, m.patternRecord(a, n, p, l, mem, r, t, moved, sched))
 		}
 	}
 	tc, err := f.Close()
-	if err != nil {
-		return err
+	if err != nil || refill {
+		return nil, err
 	}
 	total += tc
 	st.types[a][typ] = Bandwidth(bytes, total)
 	st.bytes[a] += bytes
 	if rank == 0 {
-		m.out.Add(m.typeRecord(a, n, typ, bytes, total))
+		recs = append(recs, m.typeRecord(a, n, typ, bytes, total))
 	}
-	return nil
+	return recs, nil
 }
+
+// exec runs one pattern of mem bytes per call: time-driven in the
+// initial write of types 0-2, else with the repeat factor of the write.
+// It returns the calls made, the time and the schedule (0 if none).
+func (m *meter) exec(f *mpi.BeffIOFile, a, pi int, p Pattern, mem int, refill bool) (int64, float64, float64, error) {
+	st := m.parts[pi]
+	run := mpi.BeffIOPattern{Type: p.Type, Write: a != 2, Buf: m.wbuf, Len: mem}
+	if a == 2 {
+		run.Buf = m.rbuf
+	}
+	if timed(a, p.Type, refill) {
+		run.Sched = Sched(m.plan.Opts.T, p.U, len(m.plan.Partitions))
+	} else {
+		run.Reps = st.reps[p.No]
+	}
+	r, t, err := f.Exec(run)
+	if err == nil && timed(a, p.Type, refill) {
+		st.reps[p.No] = r
+	}
+	return r, t, run.Sched, err
+}
+
+// timed tells whether a pattern of type typ runs on a schedule in access
+// method a: the initial write of types 0-2, unless it is a refill.
+func timed(a, typ int, refill bool) bool { return a == 0 && typ <= 2 && !refill }
 
 func (m *meter) patternRecord(a, n int, p Pattern, l, mem int, r int64, t float64, moved int64, sched float64) *result.Record {
 	return &result.Record{

@@ -37,7 +37,8 @@ func measureBeff(o beff.Options, env *mpiEnv) int {
 	if code, ok := checkMemory(env, beff.MemoryNeed(plan), o.Mem); !ok {
 		return code
 	}
-	recs, werr, err := beff.Run(plan, env.world, env.ctx, beffUname(), env.sink())
+	env.resumeNote(false)
+	recs, werr, err := beff.Run(plan, env.world, env.ctx, beffUname(), beff.Out{Guard: env.guard, Sink: env.sink()})
 	if err != nil {
 		// An MPI or memory error of this rank.
 		return env.abort(err)

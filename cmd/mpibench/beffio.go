@@ -57,7 +57,9 @@ func measureBeffIO(o beffio.Options, env *mpiEnv) int {
 	if code, ok := checkMemory(env, beffio.MemoryNeed(plan), o.Mem); !ok {
 		return code
 	}
-	recs, werr, err := beffio.Run(plan, env.world, env.ctx, beffUname(), env.sink())
+	env.resumeNote(false)
+	out := beffio.Out{Guard: env.guard, Sink: env.sink(), Notes: env.stderr}
+	recs, werr, err := beffio.Run(plan, env.world, env.ctx, beffUname(), out)
 	if err != nil {
 		// An MPI error of this rank: abort removes its files first.
 		return env.abort(err)
