@@ -90,16 +90,10 @@ func (g *Guard) Hung(key string) bool { return g != nil && g.opt.Resumed.IsHung(
 
 // Stored returns the Records that case key left in the resumed run.
 func (g *Guard) Stored(key string) []result.Record {
-	if g == nil || g.opt.Resumed == nil {
+	if g == nil {
 		return nil
 	}
-	var out []result.Record
-	for _, r := range g.opt.Resumed.Records {
-		if r.Case == key {
-			out = append(out, r)
-		}
-	}
-	return out
+	return g.opt.Resumed.Stored(key)
 }
 
 // Begin arms the watchdog for c and, on rank 0, notes in the journal that

@@ -42,13 +42,60 @@ type Resumed struct {
 	Hung     []string        // cases the watchdog ended the run in
 	Records  []result.Record // the finished cases' Records, kept in the file
 	Warnings []result.Warning
+
+	// An index of the above, built on first use: a default b_eff run has
+	// thousands of cases, too many to search lists for each.
+	once   sync.Once
+	done   map[string]bool
+	hung   map[string]bool
+	byCase map[string][]int // indexes into Records
+}
+
+func (r *Resumed) index() {
+	r.once.Do(func() {
+		r.done, r.hung, r.byCase = map[string]bool{}, map[string]bool{}, map[string][]int{}
+		for _, k := range r.Done {
+			r.done[k] = true
+		}
+		for _, k := range r.Hung {
+			r.hung[k] = true
+		}
+		for i, rec := range r.Records {
+			r.byCase[rec.Case] = append(r.byCase[rec.Case], i)
+		}
+	})
 }
 
 // IsDone tells whether the case key finished in the earlier run.
-func (r *Resumed) IsDone(key string) bool { return r != nil && slices.Contains(r.Done, key) }
+func (r *Resumed) IsDone(key string) bool {
+	if r == nil {
+		return false
+	}
+	r.index()
+	return r.done[key]
+}
 
 // IsHung tells whether the watchdog ended the earlier run in case key.
-func (r *Resumed) IsHung(key string) bool { return r != nil && slices.Contains(r.Hung, key) }
+func (r *Resumed) IsHung(key string) bool {
+	if r == nil {
+		return false
+	}
+	r.index()
+	return r.hung[key]
+}
+
+// Stored returns the Records case key left, in file order.
+func (r *Resumed) Stored(key string) []result.Record {
+	if r == nil {
+		return nil
+	}
+	r.index()
+	var out []result.Record
+	for _, i := range r.byCase[key] {
+		out = append(out, r.Records[i])
+	}
+	return out
+}
 
 // StatePath is the state file of the results file path.
 func StatePath(path string) string { return path + ".state" }
@@ -120,8 +167,12 @@ func read(path string) (*Resumed, error) {
 		// Done with Records missing (the results file lost them): neither
 		// finished nor crashed, measured again in its place.
 	}
+	done := map[string]bool{}
+	for _, key := range r.Done {
+		done[key] = true
+	}
 	for _, rec := range recs {
-		if r.IsDone(rec.Case) {
+		if done[rec.Case] {
 			r.Records = append(r.Records, rec)
 		}
 	}
