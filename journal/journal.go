@@ -122,10 +122,17 @@ func open(path string, opener func(string) (*os.File, error)) (*Journal, error) 
 // journal), rewrites both files to hold only the finished cases (dropping
 // a half-written line and the Records of a crashed case, which is measured
 // again in full) and opens them for appending.
-func Resume(path string) (*Journal, *Resumed, error) {
+// check, when not nil, vets what was read before anything is rewritten:
+// its error leaves both files as they were.
+func Resume(path string, check func(*Resumed) error) (*Journal, *Resumed, error) {
 	r, err := read(path)
 	if err != nil {
 		return nil, nil, err
+	}
+	if check != nil {
+		if err := check(r); err != nil {
+			return nil, nil, err
+		}
 	}
 	if err := rewrite(path, r); err != nil {
 		return nil, nil, err

@@ -17,7 +17,7 @@ func FuzzResume(f *testing.F) {
 		path := filepath.Join(t.TempDir(), "r.jsonl")
 		os.WriteFile(path, []byte(results), 0o644)
 		os.WriteFile(StatePath(path), []byte(state), 0o644)
-		j, r, err := Resume(path)
+		j, r, err := Resume(path, nil)
 		if err != nil {
 			return
 		}
@@ -28,7 +28,7 @@ func FuzzResume(f *testing.F) {
 			}
 		}
 		// Resuming the rewritten files again finds the same.
-		j, again, err := Resume(path)
+		j, again, err := Resume(path, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -37,7 +37,7 @@ func TestResume(t *testing.T) {
 	j.out.WriteString(`{"suite":"mpi1","bench`)
 	j.Close()
 
-	j, r, err := Resume(path)
+	j, r, err := Resume(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestResume(t *testing.T) {
 	j.Start("C")
 	j.Hung("C")
 	j.Close()
-	_, r, err = Resume(path)
+	_, r, err = Resume(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestResumeMissingRecords(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "r.jsonl")
 	os.WriteFile(StatePath(path), []byte("start A\ndone A 3\n"), 0o644)
-	j, r, err := Resume(path)
+	j, r, err := Resume(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestResumeMissingRecords(t *testing.T) {
 	if len(r.Done) != 0 || len(r.Crashed) != 0 || len(r.Hung) != 0 {
 		t.Errorf("done %v crashed %v hung %v", r.Done, r.Crashed, r.Hung)
 	}
-	j, r, err = Resume(filepath.Join(dir, "none.jsonl"))
+	j, r, err = Resume(filepath.Join(dir, "none.jsonl"), nil)
 	if err != nil || len(r.Done) != 0 {
 		t.Fatalf("missing journal: %v %v", r, err)
 	}

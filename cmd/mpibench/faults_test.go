@@ -65,6 +65,11 @@ var faultCases = []faultCase{
 	{id: "F18", np: 2, args: []string{"mpi1", "-json", "{dir}/r.jsonl", "-resume", "-msglen", "{dir}/lens.txt", "PingPong"},
 		files: map[string]string{"lens.txt": "8\n", "r.jsonl": "{\"suite\":\"mpi1\",\"benchm", "r.jsonl.state": "start mpi1/PingPong/np2/8\n"},
 		code:  0, msg: "warning: skipped unreadable line"},
+	{id: "F19", np: 2, args: []string{"mpi1", "-json", "{dir}/r.jsonl", "-resume", "Sendrecv"},
+		files: map[string]string{
+			"r.jsonl":       `{"suite":"mpi1","benchmark":"PingPong","case":"K","context":{"procs":2,"args":["mpi1","PingPong"]}}` + "\n",
+			"r.jsonl.state": "start K\ndone K 1\n"},
+		code: 2, msg: `-resume: the file holds a run of "mpi1 PingPong" on 2 processes, this is`},
 }
 
 func TestFaultTable(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -169,7 +170,8 @@ func agreeRoot[C any](c mpiCommand[C], size int, args []string) *agreed[C] {
 	}
 	if err == nil {
 		a.Timeout = common.timeout
-		err = a.openJournal(path, common.resume, cmp.Or(c.outFlag, "-json"))
+		same := sameRun(append([]string{c.name}, rest...), size)
+		err = a.openJournal(path, common.resume, cmp.Or(c.outFlag, "-json"), same)
 	}
 	if err != nil {
 		if a.journal != nil {
@@ -181,8 +183,31 @@ func agreeRoot[C any](c mpiCommand[C], size int, args []string) *agreed[C] {
 	return a
 }
 
+// sameRun refuses to resume a results file written by another command
+// line (apart from the common flags) or process count: its cases would
+// mix with this run's.
+func sameRun(args []string, procs int) func(*journal.Resumed) error {
+	return func(r *journal.Resumed) error {
+		if len(r.Records) == 0 {
+			return nil
+		}
+		ctx := r.Records[0].Context
+		var was []string
+		if len(ctx.Args) > 0 {
+			_, rest, _ := splitCommon(ctx.Args[1:])
+			was = append([]string{ctx.Args[0]}, rest...)
+		}
+		if slices.Equal(was, args) && ctx.Procs == procs {
+			return nil
+		}
+		return fmt.Errorf("the file holds a run of %q on %d processes, this is %q on %d; "+
+			"resume with the same command line and process count", strings.Join(was, " "), ctx.Procs,
+			strings.Join(args, " "), procs)
+	}
+}
+
 // openJournal creates the results file path, or resumes it.
-func (a *agreed[C]) openJournal(path string, resume bool, outFlag string) error {
+func (a *agreed[C]) openJournal(path string, resume bool, outFlag string, same func(*journal.Resumed) error) error {
 	var err error
 	switch {
 	case path == "" && resume:
@@ -195,7 +220,7 @@ func (a *agreed[C]) openJournal(path string, resume bool, outFlag string) error 
 		}
 		return nil
 	}
-	if a.journal, a.resumed, err = journal.Resume(path); err != nil {
+	if a.journal, a.resumed, err = journal.Resume(path, same); err != nil {
 		return fmt.Errorf("-resume: %w", err)
 	}
 	r := a.resumed
