@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"mpibench/internal/safefile"
 	"mpibench/mpi"
 )
 
@@ -221,6 +222,26 @@ func removeRunFiles(dir string) {
 	}
 }
 
+// deleteIfExists is mpi.DeleteFileIfExists for a file of this user only.
+// The delete opens the file with MPI_MODE_CREATE, which follows a link
+// planted under the name in a shared -iodir and may create its target;
+// so a name that is a link, or not a regular file of this user, is
+// refused. (A link planted between the check and the open is still
+// followed, but the open neither truncates nor writes, and what it may
+// create is an empty private file; the close removes the link.)
+func deleteIfExists(path string) error {
+	if err := safefile.Check(path); err != nil {
+		// An error of this process alone, as a failed MPI_File_open is:
+		// the command then ends the job at once instead of leaving the
+		// other processes waiting for this one.
+		return &mpi.LocalError{Err: err}
+	}
+	if err := mpi.DeleteFileIfExists(path); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
 // globQuote escapes the glob metacharacters of s.
 func globQuote(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(s)
@@ -247,7 +268,7 @@ func checkIODir(dir string) error {
 	probe := filepath.Join(dir, fmt.Sprintf(".mpibench-probe-%d-%d", mpi.World().Rank(), os.Getpid()))
 	registerFile(probe)
 	defer unregisterFile(probe)
-	if err := mpi.DeleteFileIfExists(probe); err != nil {
+	if err := deleteIfExists(probe); err != nil {
 		os.Remove(probe)
 		return fmt.Errorf("-iodir %s: cannot create files there through MPI-IO (%v)", dir, err)
 	}

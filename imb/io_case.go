@@ -110,8 +110,8 @@ func (c *ioCase) prepareFile() error {
 		return err
 	}
 	if c.fileOwner() {
-		if err := mpi.DeleteFileIfExists(c.path); err != nil {
-			return fmt.Errorf("%s: %w", c.path, err)
+		if err := deleteIfExists(c.path); err != nil {
+			return err
 		}
 		if c.spec.Access != IONone {
 			if err := c.createFile(); err != nil {
@@ -123,7 +123,7 @@ func (c *ioCase) prepareFile() error {
 }
 
 func (c *ioCase) createFile() error {
-	f, err := mpi.OpenFile(mpi.FileSelf(), c.path)
+	f, err := mpi.CreateFile(mpi.FileSelf(), c.path)
 	if err != nil {
 		return err
 	}
@@ -305,8 +305,8 @@ func (c *ioCase) free() error {
 		return err
 	}
 	if c.fileOwner() {
-		if err := mpi.DeleteFileIfExists(c.path); err != nil {
-			return fmt.Errorf("%s: %w", c.path, err)
+		if err := deleteIfExists(c.path); err != nil {
+			return err
 		}
 	}
 	unregisterFile(c.path)

@@ -6,11 +6,15 @@ int mb_beffio_open(MPI_Comm comm, int self, const char *name, int access,
 {
 	/* As the original: the first write creates, the rewrite opens the
 	 * existing file, the read deletes it on close. UNIQUE_OPEN tells the
-	 * library no other program touches the file. */
+	 * library no other program touches the file. The write is the only
+	 * open with CREATE of each name, a name of this run only (its prefix
+	 * holds the pid and the time, the partition sizes are distinct), so
+	 * EXCL costs nothing and keeps a link planted under the name in a
+	 * shared directory from being written through. */
 	int amode = MPI_MODE_UNIQUE_OPEN;
 	double t0;
 	switch (access) {
-	case MB_BEFFIO_WRITE: amode |= MPI_MODE_CREATE | MPI_MODE_RDWR; break;
+	case MB_BEFFIO_WRITE: amode |= MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_RDWR; break;
 	case MB_BEFFIO_REWRITE: amode |= MPI_MODE_RDWR; break;
 	default: amode |= MPI_MODE_RDONLY | MPI_MODE_DELETE_ON_CLOSE; break;
 	}

@@ -29,6 +29,7 @@ type BeffIOFile struct {
 // (separate files) and on comm otherwise. It returns the time from the
 // barrier before the open to the barrier after it.
 func BeffIOOpen(comm Comm, self bool, name string, access int) (*BeffIOFile, float64, error) {
+	privateFiles()
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
 	s := C.int(0)

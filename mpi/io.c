@@ -329,6 +329,18 @@ int mb_io_open(MPI_Comm comm, const char *name, MPI_File *fh)
 	return MPI_File_open(comm, (char *)name, AMODE, mb_io_user_info(), fh);
 }
 
+/* mb_io_create is mb_io_open with MPI_MODE_EXCL: for the one open that
+ * creates a benchmark file after mb_io_delete_if_exists removed it. A
+ * file or link that appeared in between, in a directory other users can
+ * write to, makes it fail instead of being written through. Every later
+ * open of the file (each sample, the non-blocking re-open, Open_Close's
+ * rounds, the -check read-back) finds it there and uses mb_io_open. */
+int mb_io_create(MPI_Comm comm, const char *name, MPI_File *fh)
+{
+	wait_if_halted();
+	return MPI_File_open(comm, (char *)name, AMODE | MPI_MODE_EXCL, mb_io_user_info(), fh);
+}
+
 /* Section 5.2.3.2: a file that exists is deleted by opening it with
  * MPI_MODE_DELETE_ON_CLOSE and closing it. */
 int mb_io_delete_if_exists(const char *name)

@@ -35,7 +35,11 @@ static int mb_io_gatherv(void *s, int n, void *r, int *counts, int *displs, MPI_
 */
 import "C"
 
-import "unsafe"
+import (
+	"sync"
+	"syscall"
+	"unsafe"
+)
 
 // FileSelf is MPI_COMM_SELF, the communicator of per-process files.
 func FileSelf() Comm { return Comm{C.mb_io_self()} }
@@ -49,6 +53,7 @@ type File struct {
 // OpenFile is a collective MPI_File_open on c with amode
 // MPI_MODE_CREATE | MPI_MODE_RDWR and the user info (MPI_INFO_NULL).
 func OpenFile(c Comm, name string) (File, error) {
+	privateFiles()
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
 	var f C.MPI_File
@@ -56,6 +61,34 @@ func OpenFile(c Comm, name string) (File, error) {
 		return File{}, mpiError("MPI_File_open", rc)
 	}
 	return File{f: f, open: true}, nil
+}
+
+// CreateFile is OpenFile with MPI_MODE_EXCL added: it fails when name
+// exists, even as a dangling symbolic link. It is for a file just deleted.
+func CreateFile(c Comm, name string) (File, error) {
+	privateFiles()
+	cs := C.CString(name)
+	defer C.free(unsafe.Pointer(cs))
+	var f C.MPI_File
+	if rc := C.mb_io_create(c.c, cs, &f); rc != C.MPI_SUCCESS {
+		return File{}, mpiError("MPI_File_open(MPI_MODE_EXCL)", rc)
+	}
+	return File{f: f, open: true}, nil
+}
+
+var privateMask sync.Once
+
+// privateFiles adds 077 to the process's umask, once: MPI-IO libraries
+// create files with mode 0666 less the umask, and the benchmark files lie
+// in a directory the user chose, which may be shared like /tmp. The mask
+// stays for the rest of the process, since the libraries create helper
+// files later too (ROMIO's shared file pointer file on first use). Every
+// function of this package that may create a file calls it.
+func privateFiles() {
+	privateMask.Do(func() {
+		old := syscall.Umask(0o077)
+		syscall.Umask(old | 0o077)
+	})
 }
 
 // Open reports whether the handle is open.
@@ -138,6 +171,7 @@ func bytesPtr(b []byte) unsafe.Pointer {
 // opens it on MPI_COMM_SELF with MPI_MODE_DELETE_ON_CLOSE (creating it if
 // need be) and closes it.
 func DeleteFileIfExists(name string) error {
+	privateFiles()
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
 	if rc := C.mb_io_delete_if_exists(cs); rc != C.MPI_SUCCESS {
@@ -268,6 +302,7 @@ func (r *FileRun) ExecOverlapped() (float64, error) {
 // OpenCloseRun times reps MPI_File_open / one-byte MPI_File_write /
 // MPI_File_close rounds on c after the barriers.
 func OpenCloseRun(c Comm, name string, reps, barriers int) (float64, error) {
+	privateFiles()
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
 	var t C.double

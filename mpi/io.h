@@ -56,6 +56,7 @@ void mb_io_halt(void);
 
 /* File handling with amode MPI_MODE_CREATE | MPI_MODE_RDWR. */
 int mb_io_open(MPI_Comm comm, const char *name, MPI_File *fh);
+int mb_io_create(MPI_Comm comm, const char *name, MPI_File *fh);
 int mb_io_delete_if_exists(const char *name);
 int mb_io_byte_view(MPI_File fh);
 int mb_io_block_view(MPI_File fh, MPI_Offset pos, int len, MPI_Offset extent);

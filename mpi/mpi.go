@@ -47,6 +47,7 @@ static void *mb_alloc(size_t n) {
 import "C"
 
 import (
+	"errors"
 	"bytes"
 	"fmt"
 	"unsafe"
@@ -380,6 +381,23 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s (MPI error %d)", e.Call, e.Text, e.Code) }
+
+// LocalError is an error this process met alone, outside MPI (a file it
+// refused to open), at a point where the other processes may wait for it
+// in MPI: like an MPI error, it must end the whole job.
+type LocalError struct{ Err error }
+
+func (e *LocalError) Error() string { return e.Err.Error() }
+func (e *LocalError) Unwrap() error { return e.Err }
+
+// EndsJob tells whether err was met by this process alone (an MPI error or
+// a LocalError), so that the others cannot be told and the job must be
+// aborted.
+func EndsJob(err error) bool {
+	var me *Error
+	var le *LocalError
+	return errors.As(err, &me) || errors.As(err, &le)
+}
 
 func mpiError(call string, rc C.int) error {
 	buf := make([]byte, C.MPI_MAX_ERROR_STRING)

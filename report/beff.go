@@ -43,9 +43,11 @@ type beffText struct {
 	err error
 }
 
+// printf cleans every string argument: they are the strings of records
+// (hosts, arguments, names), which reach a terminal.
 func (t *beffText) printf(format string, a ...any) {
 	if t.err == nil {
-		_, t.err = fmt.Fprintf(t.w, format, a...)
+		_, t.err = fmt.Fprintf(t.w, format, cleanArgs(a)...)
 	}
 }
 

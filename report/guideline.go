@@ -48,7 +48,7 @@ func GuidelineHTML(w io.Writer, page GuidelinePage) error {
 		}
 		plots = append(plots, shown{gp, template.HTML(svg)})
 	}
-	return guidelineTemplate.Execute(w, struct {
+	return writePage(w, guidelineTemplate, struct {
 		Text  string
 		Plots []shown
 	}{page.Text, plots})

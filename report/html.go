@@ -21,7 +21,19 @@ func HTML(w io.Writer, inputs []Input) error {
 	if err != nil {
 		return err
 	}
-	return htmlTemplate.Execute(w, page)
+	return writePage(w, htmlTemplate, page)
+}
+
+// writePage executes a page template and writes the page without the
+// control characters that escaping leaves in (an escape sequence of a
+// record's string would act on the terminal of whoever prints the file).
+func writePage(w io.Writer, t *template.Template, data any) error {
+	var b strings.Builder
+	if err := t.Execute(&b, data); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, CleanText(b.String()))
+	return err
 }
 
 // Plots are the measurements of the inputs followed by the comparisons,

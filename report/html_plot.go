@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,6 +18,8 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"mpibench/internal/safefile"
 )
 
 // The size of every plot: half an A4 page wide, readable on screen.
@@ -347,7 +348,7 @@ func WritePDF(w io.Writer, ms []*Measurement) error {
 }
 
 func writeFile(path string, w io.WriterTo) error {
-	f, err := os.Create(path)
+	f, err := safefile.Create(path)
 	if err != nil {
 		return err
 	}

@@ -27,9 +27,18 @@ type IMBText struct {
 // NewIMBText returns a renderer writing to w.
 func NewIMBText(w io.Writer) *IMBText { return &IMBText{w: w} }
 
+// printf cleans every string argument: they are the strings of records
+// and headers (hosts, arguments, names), which reach a terminal.
 func (t *IMBText) printf(format string, a ...any) {
 	if t.err == nil {
-		_, t.err = fmt.Fprintf(t.w, format, a...)
+		_, t.err = fmt.Fprintf(t.w, format, cleanArgs(a)...)
+	}
+}
+
+// write prints s as it is.
+func (t *IMBText) write(s string) {
+	if t.err == nil {
+		_, t.err = io.WriteString(t.w, s)
 	}
 }
 
@@ -79,7 +88,7 @@ func (t *IMBText) Start(h result.Header) error {
 
 // Comment prints a line outside any table (IMB's notices).
 func (t *IMBText) Comment(s string) error {
-	t.printf("%s\n", s)
+	t.write(CleanText(s) + "\n")
 	return t.err
 }
 
@@ -194,7 +203,7 @@ func (t *IMBText) tableHeader(r *result.Record) {
 	} else {
 		t.printf("# Benchmarking %s \n", r.Benchmark)
 	}
-	t.printf("%s", procIDs(r))
+	t.write(procIDs(r)) // numbers only, and line breaks to keep
 	t.printf("%s\n", rule)
 	if r.Mode != "" {
 		t.printf("#\n#    MODE: %s \n#\n", modeLine(r.Mode))

@@ -5,9 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"mpibench/guideline"
+	"mpibench/internal/safefile"
 	"mpibench/report"
 	"mpibench/result"
 )
@@ -83,7 +83,7 @@ func gcheckRun(dirs []string, o guideline.Options, file, out, jsonOut string, st
 	}
 	data, warns, err := guideline.ReadDir(dirs[0])
 	for _, w := range warns {
-		fmt.Fprintf(stderr, "mpibench guidelines check: warning: %s\n", w)
+		fmt.Fprintf(stderr, "mpibench guidelines check: warning: %s\n", report.Clean(w.String()))
 	}
 	if err != nil {
 		return err
@@ -92,11 +92,13 @@ func gcheckRun(dirs []string, o guideline.Options, file, out, jsonOut string, st
 	if err != nil {
 		return err
 	}
-	var text bytes.Buffer
-	if err := guideline.WriteText(&text, res); err != nil {
+	var b bytes.Buffer
+	if err := guideline.WriteText(&b, res); err != nil {
 		return err
 	}
-	if _, err := stdout.Write(text.Bytes()); err != nil {
+	// The tables name the calls of the records read.
+	text := report.CleanText(b.String())
+	if _, err := io.WriteString(stdout, text); err != nil {
 		return err
 	}
 	if jsonOut != "" {
@@ -105,7 +107,7 @@ func gcheckRun(dirs []string, o guideline.Options, file, out, jsonOut string, st
 		}
 	}
 	if out != "" {
-		return gcheckHTML(out, text.String(), res, data)
+		return gcheckHTML(out, text, res, data)
 	}
 	return nil
 }
@@ -118,7 +120,7 @@ func gcheckJSON(path string, recs []result.Record) error {
 			return err
 		}
 	}
-	return os.WriteFile(path, b.Bytes(), 0o666)
+	return safefile.WriteFile(path, b.Bytes())
 }
 
 // gcheckHTML renders into memory first, so that a failure leaves no
@@ -136,7 +138,7 @@ func gcheckHTML(path, text string, res *guideline.Result, data *guideline.Data) 
 	if err := report.GuidelineHTML(&b, page); err != nil {
 		return err
 	}
-	return os.WriteFile(path, b.Bytes(), 0o666)
+	return safefile.WriteFile(path, b.Bytes())
 }
 
 // gcheckPlot is the plot of one violated row: the function's medians,

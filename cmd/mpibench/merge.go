@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
+	"mpibench/internal/safefile"
 	"mpibench/result"
 )
 
@@ -73,5 +73,5 @@ func mergeWrite(out string, recs []result.Record, stdout io.Writer) error {
 		_, err := stdout.Write(b.Bytes())
 		return err
 	}
-	return os.WriteFile(out, b.Bytes(), 0o666)
+	return safefile.WriteFile(out, b.Bytes())
 }

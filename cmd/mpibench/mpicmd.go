@@ -268,8 +268,7 @@ func utsString(f []int8) string {
 // on (a failed write on rank 0) ends every rank with code 1; an MPI error
 // seen by one rank may leave others blocked, so it aborts the job.
 func fail(world mpi.Comm, stderr io.Writer, err error) int {
-	var me *mpi.Error
-	if errors.As(err, &me) {
+	if mpi.EndsJob(err) {
 		abort(world, stderr, "mpibench", err)
 	}
 	if world.Rank() == 0 {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"mpibench/internal/safefile"
 	"mpibench/report"
 	"mpibench/result"
 )
@@ -110,7 +111,7 @@ func reportRead(cmd string, files []string, stderr io.Writer) ([]report.Input, e
 		recs, warns, err := result.Read(f, name)
 		f.Close()
 		for _, w := range warns {
-			fmt.Fprintf(stderr, "mpibench %s: warning: %s\n", cmd, w)
+			fmt.Fprintf(stderr, "mpibench %s: warning: %s\n", cmd, report.Clean(w.String()))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
@@ -142,11 +143,11 @@ func reportWrite(format, out string, inputs []report.Input, stdout io.Writer) er
 		if err := report.WritePDF(&b, report.Plots(inputs)); err != nil {
 			return err
 		}
-		return os.WriteFile(out, b.Bytes(), 0o666)
+		return safefile.WriteFile(out, b.Bytes())
 	}
 	var b bytes.Buffer
 	if err := report.HTML(&b, inputs); err != nil {
 		return err
 	}
-	return os.WriteFile(out, b.Bytes(), 0o666)
+	return safefile.WriteFile(out, b.Bytes())
 }
