@@ -47,8 +47,8 @@ static void *mb_alloc(size_t n) {
 import "C"
 
 import (
-	"errors"
 	"bytes"
+	"errors"
 	"fmt"
 	"unsafe"
 )

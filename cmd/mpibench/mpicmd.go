@@ -265,8 +265,9 @@ func utsString(f []int8) string {
 }
 
 // fail handles an error met during the run. An error that all ranks agreed
-// on (a failed write on rank 0) ends every rank with code 1; an MPI error
-// seen by one rank may leave others blocked, so it aborts the job.
+// on (a failed write on rank 0) ends every rank with code 1; an error seen
+// by one rank alone (mpi.EndsJob) may leave others blocked, so it aborts
+// the job.
 func fail(world mpi.Comm, stderr io.Writer, err error) int {
 	if mpi.EndsJob(err) {
 		abort(world, stderr, "mpibench", err)
