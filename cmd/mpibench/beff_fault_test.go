@@ -214,19 +214,7 @@ func bfBeffKeys(recs []beffRecord) []string {
 // bfBeffFile reads the b_eff records of a results file.
 func bfBeffFile(t *testing.T, path string) []beffRecord {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var recs []beffRecord
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var r beffRecord
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("%s:%d: %v", path, i+1, err)
-		}
-		recs = append(recs, r)
-	}
-	return recs
+	return readJSONL[beffRecord](t, path)
 }
 
 // bfLoops checks that every measurement used the looplength of the first

@@ -6,7 +6,6 @@ package main
 // line of the text output.
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -73,19 +72,7 @@ func beffRun(t *testing.T, np int, args ...string) (runResult, []beffRecord) {
 	js := filepath.Join(t.TempDir(), "beff.jsonl")
 	r := launch(t, np, append([]string{"beff", "-json", js}, args...)...)
 	mustSucceed(t, r)
-	data, err := os.ReadFile(js)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var recs []beffRecord
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var rec beffRecord
-		if err := json.Unmarshal([]byte(line), &rec); err != nil {
-			t.Fatalf("%s:%d: %v", js, i+1, err)
-		}
-		recs = append(recs, rec)
-	}
-	return r, recs
+	return r, readJSONL[beffRecord](t, js)
 }
 
 // beffFormula is b_eff recomputed from the b records: per pattern the

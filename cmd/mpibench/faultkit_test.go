@@ -7,6 +7,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +20,25 @@ import (
 
 	"mpibench/guard"
 )
+
+// readJSONL decodes every line of a JSON Lines file into a T; a line that
+// does not decode fails the test.
+func readJSONL[T any](t *testing.T, path string) []T {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []T
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r T
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%s:%d: %v", path, i+1, err)
+		}
+		recs = append(recs, r)
+	}
+	return recs
+}
 
 // startRun starts mpibench on np processes under the launcher and
 // returns at once; the test's end kills what is left of it.
@@ -113,10 +133,17 @@ func stateHas(out, mark string) bool {
 // returns the ended run.
 func signalAt(t *testing.T, np int, out, mark string, sig syscall.Signal, rank int, args ...string) runResult {
 	t.Helper()
+	return signalMarked(t, np, out, out, mark, sig, rank, args...)
+}
+
+// signalMarked is signalAt for a run whose ranks are found by marker, an
+// argument of their command line other than the results file.
+func signalMarked(t *testing.T, np int, marker, out, mark string, sig syscall.Signal, rank int, args ...string) runResult {
+	t.Helper()
 	cmd, stdout, stderr := startRun(t, np, args...)
 	awaitCond(t, "journal line "+mark, func() bool { return stateHas(out, mark) })
 	var pids map[int]int
-	awaitCond(t, "the rank processes", func() bool { pids = rankPIDs(out); return len(pids) == np })
+	awaitCond(t, "the rank processes", func() bool { pids = rankPIDs(marker); return len(pids) == np })
 	for r, pid := range pids {
 		if rank < 0 || r == rank {
 			syscall.Kill(pid, sig)

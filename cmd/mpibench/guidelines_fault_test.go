@@ -11,7 +11,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"mpibench/guard"
 	"mpibench/result"
@@ -40,22 +39,6 @@ func glLaunch(dir string, k int) string { return filepath.Join(dir, fmt.Sprintf(
 func glDone(out string) int {
 	data, _ := os.ReadFile(out + ".state")
 	return strings.Count(string(data), "done ")
-}
-
-// glSignalAt is signalAt for a run whose results file out is not on its
-// command line: the ranks are found by their -o directory dir.
-func glSignalAt(t *testing.T, dir, out, mark string, sig syscall.Signal, rank int, args ...string) runResult {
-	t.Helper()
-	cmd, stdout, stderr := startRun(t, 2, args...)
-	awaitCond(t, "journal line "+mark, func() bool { return stateHas(out, mark) })
-	var pids map[int]int
-	awaitCond(t, "the rank processes", func() bool { pids = rankPIDs(dir); return len(pids) == 2 })
-	for r, pid := range pids {
-		if rank < 0 || r == rank {
-			syscall.Kill(pid, sig)
-		}
-	}
-	return waitRun(t, cmd, stdout, stderr, 60*time.Second)
 }
 
 // glKept checks that out holds one record per finished case of its
@@ -120,7 +103,7 @@ func TestGuidelinesKillResume(t *testing.T) {
 	mustSucceed(t, launch(t, 2, glMeasure(dir)...))
 	out := glLaunch(dir, 2)
 	t.Setenv(guard.FaultEnv, "hang:1:"+glStuck) // so that the kill finds rank 1 in the case
-	r := glSignalAt(t, dir, out, "start "+glStuck, syscall.SIGKILL, 1, glMeasure(dir, "-timeout", "0")...)
+	r := signalMarked(t, 2, dir, out, "start "+glStuck, syscall.SIGKILL, 1, glMeasure(dir, "-timeout", "0")...)
 	if r.code == 0 {
 		t.Errorf("the launcher exited 0 after a rank was killed\n%s", r)
 	}
@@ -161,7 +144,7 @@ func TestGuidelinesInterrupt(t *testing.T) {
 			dir := t.TempDir()
 			out := glLaunch(dir, 1)
 			t.Setenv(guard.FaultEnv, "hang:1:"+glStuck)
-			r := glSignalAt(t, dir, out, "start "+glStuck, sig, -1, glMeasure(dir, "-timeout", "0")...)
+			r := signalMarked(t, 2, dir, out, "start "+glStuck, sig, -1, glMeasure(dir, "-timeout", "0")...)
 			// MPICH's mpiexec ends the other ranks with SIGHUP once one
 			// has exited, and may report that or 0/1 instead.
 			if want := 128 + int(sig); r.code != want && launcherKind == "openmpi" {

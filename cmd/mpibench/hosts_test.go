@@ -15,7 +15,6 @@ package main
 
 import (
 	stdcontext "context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -164,21 +163,12 @@ type hostsRecord struct {
 // hosts in rank order, one rank each.
 func hostsRecords(t *testing.T, path string, hosts []string) []hostsRecord {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var recs []hostsRecord
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var r hostsRecord
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("%s:%d: %v", path, i+1, err)
-		}
+	recs := readJSONL[hostsRecord](t, path)
+	for i, r := range recs {
 		if !slices.Equal(r.Context.Hosts, hosts) || r.Context.Host != hosts[0] || r.Context.Procs != len(hosts) {
 			t.Fatalf("%s:%d: context host %q hosts %q procs %d, want %q, %q, %d",
 				path, i+1, r.Context.Host, r.Context.Hosts, r.Context.Procs, hosts[0], hosts, len(hosts))
 		}
-		recs = append(recs, r)
 	}
 	if len(recs) == 0 {
 		t.Fatalf("%s: no records", path)

@@ -550,59 +550,6 @@ func ioReadOnlyDir(t *testing.T) (string, bool) {
 	return dir, true
 }
 
-// ioStart starts mpibench io under the launcher without waiting for it.
-func ioStart(t *testing.T, np int, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
-	t.Helper()
-	needMPI(t)
-	var argv []string
-	if launcherKind == "openmpi" {
-		if os.Geteuid() == 0 {
-			argv = append(argv, "--allow-run-as-root")
-		}
-		argv = append(argv, "--oversubscribe")
-	}
-	argv = append(argv, "-np", strconv.Itoa(np), binPath, "io")
-	cmd := exec.Command(launcherPath, append(argv, args...)...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
-	return cmd, &stdout, &stderr
-}
-
-// ioRankPIDs finds the rank processes of the run whose command line holds
-// marker (its -iodir): the processes executing the mpibench binary.
-func ioRankPIDs(marker string) []int {
-	var pids []int
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		args := strings.Split(string(cmdline), "\x00")
-		if err == nil && args[0] == binPath && slices.Contains(args, marker) {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
-}
-
-// ioAwait polls cond every 20 ms for up to 60 s.
-func ioAwait(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	for end := time.Now().Add(60 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		if cond() {
-			return
-		}
-	}
-	t.Fatalf("timed out waiting for %s", what)
-}
-
 // TestIOInterrupt interrupts a run part-way through, while every rank has
 // a file open: the files are removed, the finished records are kept, and
 // the ranks exit with 128 + the signal. The signal goes to the ranks (as
@@ -632,17 +579,20 @@ func ioInterrupt(t *testing.T, sig syscall.Signal, toLauncher bool) {
 	js := filepath.Join(t.TempDir(), "o.jsonl")
 	// 16 MiB takes one repetition; 0 bytes takes 50 of 0.1 s each, and
 	// the signal comes during them. -multi 0 gives every rank a file.
-	cmd, stdout, stderr := ioStart(t, p, "-multi", "0", "-iodir", dir, "-json", js,
+	cmd, stdout, stderr := startRun(t, p, "io", "-multi", "0", "-iodir", dir, "-json", js,
 		"-msglen", ioLengths(t, 16<<20, 0), "P_IWrite_Priv")
-	ioAwait(t, "the first record", func() bool {
+	awaitCond(t, "the first record", func() bool {
 		data, _ := os.ReadFile(js)
 		return bytes.Count(data, []byte("\n")) >= 1
 	})
-	ioAwait(t, "a file of every rank", func() bool {
+	awaitCond(t, "a file of every rank", func() bool {
 		entries, _ := os.ReadDir(dir)
 		return len(entries) >= p
 	})
-	pids := ioRankPIDs(dir)
+	var pids []int
+	for _, pid := range rankPIDs(dir) {
+		pids = append(pids, pid)
+	}
 	if len(pids) != p {
 		t.Fatalf("found rank processes %v, want %d", pids, p)
 	}

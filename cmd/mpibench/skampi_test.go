@@ -5,7 +5,6 @@ package main
 // bad input, and a run killed part-way then resumed.
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -67,19 +66,7 @@ type skampiRecord struct {
 
 func skampiRead(t *testing.T, path string) []skampiRecord {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var recs []skampiRecord
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var r skampiRecord
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("%s:%d: %v", path, i+1, err)
-		}
-		recs = append(recs, r)
-	}
-	return recs
+	return readJSONL[skampiRecord](t, path)
 }
 
 func skampiWrite(t *testing.T, text string) string {
