@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -240,11 +239,7 @@ func TestBeffIOBadInput(t *testing.T) {
 func TestBeffIOInterrupt(t *testing.T) {
 	needMPI(t)
 	dir := t.TempDir()
-	argv := []string{"-np", "2", binPath, "beffio", "-T", "60", "-mem", "16", "-iodir", dir}
-	if launcherKind == "openmpi" {
-		argv = append([]string{"--oversubscribe", "--allow-run-as-root"}, argv...)
-	}
-	cmd := beffioStart(t, argv)
+	cmd, _, _ := startRun(t, 2, "beffio", "-T", "60", "-mem", "16", "-iodir", dir)
 	// Wait until the benchmark files exist, then interrupt.
 	deadline := time.Now().Add(20 * time.Second)
 	seen := false
@@ -272,14 +267,4 @@ func TestBeffIOInterrupt(t *testing.T) {
 		t.Fatal("no exit after SIGTERM")
 	}
 	beffioEmpty(t, dir)
-}
-
-func beffioStart(t *testing.T, argv []string) *exec.Cmd {
-	t.Helper()
-	cmd := exec.Command(launcherPath, argv...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	return cmd
 }

@@ -135,11 +135,7 @@ func extLaunch(t *testing.T, np int, osc string, args ...string) runResult {
 	if osc == "" || launcherKind != "openmpi" {
 		return launch(t, np, args...)
 	}
-	var argv []string
-	if os.Geteuid() == 0 {
-		argv = append(argv, "--allow-run-as-root")
-	}
-	argv = append(argv, "--oversubscribe", "--mca", "osc", osc, "-np", strconv.Itoa(np), binPath)
+	argv := launcherArgs(np, "--mca", "osc", osc)
 	return execute(t, mpirunTimeout, launcherPath, append(argv, args...)...)
 }
 

@@ -45,15 +45,7 @@ func readJSONL[T any](t *testing.T, path string) []T {
 func startRun(t *testing.T, np int, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
 	needMPI(t)
-	var argv []string
-	if launcherKind == "openmpi" {
-		if os.Geteuid() == 0 {
-			argv = append(argv, "--allow-run-as-root")
-		}
-		argv = append(argv, "--oversubscribe")
-	}
-	argv = append(argv, "-np", strconv.Itoa(np), binPath)
-	cmd := exec.Command(launcherPath, append(argv, args...)...)
+	cmd := exec.Command(launcherPath, append(launcherArgs(np), args...)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -16,14 +16,7 @@ import (
 // pgmpiMpirun is the launcher command line for np processes, as launch
 // builds it, ending with the mpibench binary.
 func pgmpiMpirun(np int) []string {
-	argv := []string{launcherPath}
-	if launcherKind == "openmpi" {
-		if os.Geteuid() == 0 {
-			argv = append(argv, "--allow-run-as-root")
-		}
-		argv = append(argv, "--oversubscribe")
-	}
-	return append(argv, "-np", strconv.Itoa(np), binPath)
+	return append([]string{launcherPath}, launcherArgs(np)...)
 }
 
 // pgmpiRead reads a launch file, failing on any bad line.

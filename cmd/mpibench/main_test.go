@@ -153,16 +153,21 @@ func tail(s string, n int) string {
 func launch(t *testing.T, np int, args ...string) runResult {
 	t.Helper()
 	needMPI(t)
-	argv := []string{}
+	return execute(t, mpirunTimeout, launcherPath, append(launcherArgs(np), args...)...)
+}
+
+// launcherArgs are the launcher's arguments for np processes, ending with
+// the mpibench binary: Open MPI gets --oversubscribe (the tests run more
+// ranks than cores), --allow-run-as-root as root, and openMPIOpts.
+func launcherArgs(np int, openMPIOpts ...string) []string {
+	var argv []string
 	if launcherKind == "openmpi" {
 		if os.Geteuid() == 0 {
 			argv = append(argv, "--allow-run-as-root")
 		}
-		argv = append(argv, "--oversubscribe")
+		argv = append(append(argv, "--oversubscribe"), openMPIOpts...)
 	}
-	argv = append(argv, "-np", strconv.Itoa(np), binPath)
-	argv = append(argv, args...)
-	return execute(t, mpirunTimeout, launcherPath, argv...)
+	return append(argv, "-np", strconv.Itoa(np), binPath)
 }
 
 // direct runs mpibench without a launcher.
