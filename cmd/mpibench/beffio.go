@@ -3,8 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"mpibench/beffio"
@@ -24,10 +26,22 @@ func parseBeffIO(args []string, size int) (beffio.Options, string, error) {
 	if err == nil {
 		_, err = beffio.NewPlan(o, size, 1)
 	}
-	// The prefix names this run's files only: two runs in one directory,
-	// or a leftover of a killed run, are left alone.
-	o.Prefix = fmt.Sprintf("b_eff_io_%d_%d", os.Getpid(), time.Now().UnixNano()%1e6)
+	o.Prefix = beffioPrefix(o.JSON)
 	return o, o.JSON, err
+}
+
+// beffioPrefix names this run's files only, so that two runs in one
+// directory leave each other's files alone. With a results file the
+// prefix comes from its absolute path: a run killed with SIGKILL (or whose
+// launcher killed the ranks so) cannot remove its files, and the same run
+// resumed with -resume then removes them at its end.
+func beffioPrefix(results string) string {
+	if abs, err := filepath.Abs(results); err == nil && results != "" {
+		h := fnv.New64a()
+		h.Write([]byte(abs))
+		return fmt.Sprintf("b_eff_io_%016x", h.Sum64())
+	}
+	return fmt.Sprintf("b_eff_io_%d_%d", os.Getpid(), time.Now().UnixNano()%1e6)
 }
 
 // measureBeffIO runs the plan and prints the result; every benchmark file
@@ -46,6 +60,10 @@ func measureBeffIO(o beffio.Options, env *mpiEnv) int {
 	beffio.Register(o.IODir, o.Prefix)
 	onInterrupt(func() { beffio.RemoveFiles() })
 	defer beffio.RemoveFiles()
+	// Files of the prefix left by a killed run of the same results file go
+	// first (files are created with MPI_MODE_EXCL); the collective memory
+	// check below keeps every rank from creating one before all removed.
+	beffio.RemoveFiles()
 	mem, err := beffMemory(env.world, o.Mem)
 	if err != nil {
 		return env.fail(err)
