@@ -191,15 +191,27 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 	env := &caseEnv{b: b, set: d.set, comm: comm, q: q, group: color, multi: multi, lens: lens, check: d.cfg.Check,
 		ioDir: d.cfg.IODir, cpuSecs: d.cpu}
 	c := newRunner(env)
-	if err := c.setup(); err != nil {
-		c.free()
+	d.watchSetup(b, q, "setup")
+	err = c.setup()
+	d.guard.End()
+	if err == nil {
+		err = d.sweep(c, b, q, lens)
+	}
+	d.watchSetup(b, q, "free")
+	ferr := c.free()
+	d.guard.End()
+	if err != nil {
 		return err
 	}
-	if err := d.sweep(c, b, q, lens); err != nil {
-		c.free()
-		return err
-	}
-	return c.free()
+	return ferr
+}
+
+// watchSetup arms the watchdog for the setup or the freeing of b at q
+// processes: window creation and file preparation are collective and
+// could hang as a measurement can.
+func (d *Driver) watchSetup(b *Benchmark, q int, phase string) {
+	d.guard.Watch(guard.Case{Suite: d.suite.Name, Benchmark: b.Name + " (" + phase + ")", Procs: q,
+		Key: fmt.Sprintf("%s/%s/np%d/%s", d.suite.Name, b.Name, q, phase)})
 }
 
 func (d *Driver) sweep(c runner, b *Benchmark, q int, lens []int) error {
