@@ -101,3 +101,20 @@ func opNames(pattern string) string {
 	}
 	return strings.Join(n, ", ")
 }
+
+// Listed is one operation as `mpibench list` shows it.
+type Listed struct {
+	Pattern, Name, Calls string
+}
+
+// Operations lists every operation a configuration may name, pattern by
+// pattern in the paper's order.
+func Operations() []Listed {
+	var out []Listed
+	for _, p := range []string{PingPong, Collective, MasterWorker, Simple} {
+		for _, op := range ops[p] {
+			out = append(out, Listed{p, op.Name, op.Mode})
+		}
+	}
+	return out
+}

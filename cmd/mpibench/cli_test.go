@@ -4,6 +4,7 @@ package main
 // list, version and bad subcommands never initialise MPI.
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -45,6 +46,16 @@ func TestVersion(t *testing.T) {
 func TestList(t *testing.T) {
 	r := direct(t, "list")
 	mustSucceed(t, r)
+	for _, want := range [][]string{
+		{"skampi", "Send_Recv_AT", "pingpong", "MPI_Send/MPI_Recv(MPI_ANY_TAG)"},
+		{"skampi", "Waitsome", "master-worker", "MPI_Waitsome"},
+		{"pgmpi", "MPI_Reduce_scatter_block", "function", "-", "MPI_Reduce_scatter_block"},
+		{"pgmpi", "Reduce_scatter_as_Reduce_Scatterv", "mockup", "GL17", "MPI_Reduce,", "MPI_Scatterv"},
+	} {
+		if !hasFieldsLine(r.stdout, want) {
+			t.Errorf("list lacks the line %q:\n%s", want, r.stdout)
+		}
+	}
 	lines := map[string]string{}
 	for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
 		if f := strings.Fields(l); len(f) >= 2 && f[0] == "mpi1" {
@@ -86,4 +97,14 @@ func TestUnknownCommand(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.stderr, "Usage:") {
 		t.Errorf("no subcommand: want exit 2 and the usage on stderr, got %s", r)
 	}
+}
+
+// hasFieldsLine tells whether out has a line of exactly these fields.
+func hasFieldsLine(out string, fields []string) bool {
+	for _, l := range strings.Split(out, "\n") {
+		if slices.Equal(strings.Fields(l), fields) {
+			return true
+		}
+	}
+	return false
 }

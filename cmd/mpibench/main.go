@@ -17,6 +17,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -24,6 +25,8 @@ import (
 	"strings"
 
 	"mpibench/imb"
+	"mpibench/pgmpi"
+	"mpibench/skampi"
 )
 
 // version is mpibench's release.
@@ -132,6 +135,18 @@ func list(w io.Writer) {
 		fmt.Fprintf(w, "%-10s %-16s %-18s %-10s %s\n", b.suite, b.name, b.class, b.datatype, b.calls)
 	}
 	fmt.Fprintln(w, "\nEvery benchmark of mpi1, ext and io also has a Multi- version (-multi 0|1): disjoint groups run it at once.")
+	fmt.Fprintf(w, "\n%-10s %-16s %-18s %s\n", "suite", "operation", "pattern", "based on")
+	for _, op := range skampi.Operations() {
+		fmt.Fprintf(w, "%-10s %-16s %-18s %s\n", "skampi", op.Name, op.Pattern, op.Calls)
+	}
+	fmt.Fprintf(w, "\n%-10s %-44s %-9s %-10s %s\n", "suite", "call", "class", "guideline", "based on")
+	for _, c := range pgmpi.Calls {
+		uses := c.Name
+		if len(c.Uses) > 0 {
+			uses = strings.Join(c.Uses, ", ")
+		}
+		fmt.Fprintf(w, "%-10s %-44s %-9s %-10s %s\n", "pgmpi", c.Name, c.Class(), cmp.Or(c.Guideline, "-"), uses)
+	}
 }
 
 // launcherRank is the rank the launcher gave this process before MPI is
