@@ -33,6 +33,13 @@ type Journal struct {
 	mu         sync.Mutex
 	out, state *os.File
 	w          *result.Writer
+	// A journal made by Create empties its files only when it first
+	// writes, so that a run refused after the files were opened (the
+	// memory check) leaves an earlier run's results alone; files it made
+	// itself and never wrote are removed by Close.
+	empty   bool // not yet emptied
+	made    bool // both files were created by this journal
+	written bool
 }
 
 // Resumed is what the journal of an earlier run said.
@@ -100,22 +107,52 @@ func (r *Resumed) Stored(key string) []result.Record {
 // StatePath is the state file of the results file path.
 func StatePath(path string) string { return path + ".state" }
 
-// Create starts a new journal, emptying both files.
+// Create starts a new journal: both files are emptied when the first
+// event is written.
 func Create(path string) (*Journal, error) {
-	return open(path, safefile.Create)
-}
-
-func open(path string, opener func(string) (*os.File, error)) (*Journal, error) {
-	out, err := opener(path)
+	_, err1 := os.Lstat(path)
+	_, err2 := os.Lstat(StatePath(path))
+	j, err := open(path)
 	if err != nil {
 		return nil, err
 	}
-	state, err := opener(StatePath(path))
+	j.empty = true
+	j.made = errors.Is(err1, fs.ErrNotExist) && errors.Is(err2, fs.ErrNotExist)
+	return j, nil
+}
+
+// open opens both files for appending, after checking both, so that a
+// refused state file leaves the results file as it was.
+func open(path string) (*Journal, error) {
+	for _, p := range []string{path, StatePath(path)} {
+		if err := safefile.Check(p); err != nil {
+			return nil, err
+		}
+	}
+	out, err := safefile.Append(path)
+	if err != nil {
+		return nil, err
+	}
+	state, err := safefile.Append(StatePath(path))
 	if err != nil {
 		out.Close()
 		return nil, err
 	}
 	return &Journal{out: out, state: state, w: result.NewWriter(out)}, nil
+}
+
+// begin empties a new journal's files before its first event; the caller
+// holds j.mu.
+func (j *Journal) begin() error {
+	j.written = true
+	if !j.empty {
+		return nil
+	}
+	j.empty = false
+	if err := j.out.Truncate(0); err != nil {
+		return err
+	}
+	return j.state.Truncate(0)
 }
 
 // Resume reads the journal of an earlier run (missing files are an empty
@@ -125,6 +162,11 @@ func open(path string, opener func(string) (*os.File, error)) (*Journal, error) 
 // check, when not nil, vets what was read before anything is rewritten:
 // its error leaves both files as they were.
 func Resume(path string, check func(*Resumed) error) (*Journal, *Resumed, error) {
+	for _, p := range []string{path, StatePath(path)} {
+		if err := safefile.Check(p); err != nil {
+			return nil, nil, err
+		}
+	}
 	r, err := read(path)
 	if err != nil {
 		return nil, nil, err
@@ -137,7 +179,7 @@ func Resume(path string, check func(*Resumed) error) (*Journal, *Resumed, error)
 	if err := rewrite(path, r); err != nil {
 		return nil, nil, err
 	}
-	j, err := open(path, safefile.Append)
+	j, err := open(path)
 	return j, r, err
 }
 
@@ -156,6 +198,9 @@ func read(path string) (*Resumed, error) {
 	}
 	last, order, err := readState(StatePath(path))
 	if err != nil {
+		return nil, err
+	}
+	if err := accounted(path, recs, last); err != nil {
 		return nil, err
 	}
 	count := map[string]int{}
@@ -184,6 +229,30 @@ func read(path string) (*Resumed, error) {
 		}
 	}
 	return r, nil
+}
+
+// accounted refuses to resume a results file whose records its state file
+// does not know: without the state file (lost, unreadable, never made:
+// the file was written by something else), or records of cases the state
+// file never named. Resuming would drop them. Records without a case (the
+// summaries computed from the others) are dropped and computed again.
+func accounted(path string, recs []result.Record, last map[string]event) error {
+	stray := 0
+	for _, rec := range recs {
+		if _, ok := last[rec.Case]; rec.Case != "" && !ok {
+			stray++
+		}
+	}
+	switch {
+	case len(recs) > 0 && len(last) == 0:
+		return fmt.Errorf("%s holds %d records but its journal %s is missing or unreadable; "+
+			"resuming would drop them (run without -resume to measure again into a new file)",
+			path, len(recs), StatePath(path))
+	case stray > 0:
+		return fmt.Errorf("%s holds %d records of cases its journal %s does not name (a file of another run?); "+
+			"resuming would drop them", path, stray, StatePath(path))
+	}
+	return nil
 }
 
 // event is the last state line of a case.
@@ -270,6 +339,9 @@ func (j *Journal) Start(key string) error {
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if err := j.begin(); err != nil {
+		return err
+	}
 	_, err := fmt.Fprintf(j.state, "start %s\n", key)
 	return err
 }
@@ -280,6 +352,9 @@ func (j *Journal) Start(key string) error {
 func (j *Journal) Finish(key string, recs []*result.Record) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if err := j.begin(); err != nil {
+		return err
+	}
 	for _, r := range recs {
 		r.Case = key
 		if err := j.w.Write(r); err != nil {
@@ -295,19 +370,27 @@ func (j *Journal) Finish(key string, recs []*result.Record) error {
 func (j *Journal) Hung(key string) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if err := j.begin(); err != nil {
+		return err
+	}
 	if _, err := fmt.Fprintf(j.state, "hung %s\n", key); err != nil {
 		return err
 	}
 	return j.state.Sync()
 }
 
-// Close closes both files.
+// Close closes both files, and removes them when this journal made them
+// and never wrote (the run was refused before its first case).
 func (j *Journal) Close() error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	err := j.out.Close()
 	if err2 := j.state.Close(); err == nil {
 		err = err2
+	}
+	if j.made && !j.written {
+		os.Remove(j.out.Name())
+		os.Remove(j.state.Name())
 	}
 	return err
 }
@@ -321,5 +404,8 @@ func (j *Journal) Path() string { return j.out.Name() }
 func (j *Journal) Write(r *result.Record) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if err := j.begin(); err != nil {
+		return err
+	}
 	return j.w.Write(r)
 }

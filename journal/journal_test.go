@@ -100,3 +100,81 @@ func TestStartRefusesSpaces(t *testing.T) {
 		t.Error("a key with a space was accepted")
 	}
 }
+
+// A journal empties an earlier run's files only when it writes: a run
+// refused after opening them leaves them as they were, and a journal
+// that made its files and never wrote removes them.
+func TestCreateIsLazy(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.jsonl")
+	os.WriteFile(path, []byte("old\n"), 0o644)
+	j, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	if data, _ := os.ReadFile(path); string(data) != "old\n" {
+		t.Errorf("an unused journal changed the results file: %q", data)
+	}
+	j, _ = Create(path)
+	j.Start("A")
+	j.Close()
+	if data, _ := os.ReadFile(path); len(data) != 0 {
+		t.Errorf("a used journal kept the old results: %q", data)
+	}
+	fresh := filepath.Join(dir, "new.jsonl")
+	j, _ = Create(fresh)
+	j.Close()
+	if _, err := os.Stat(fresh); err == nil {
+		t.Error("an unused new journal left its results file behind")
+	}
+}
+
+// A state file that may not be written (here a link) is refused before
+// the results file is touched.
+func TestCreateChecksBothFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.jsonl")
+	os.WriteFile(path, []byte("old\n"), 0o644)
+	os.Symlink(filepath.Join(dir, "elsewhere"), StatePath(path))
+	if _, err := Create(path); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Fatalf("err %v", err)
+	}
+	if _, _, err := Resume(path, nil); err == nil {
+		t.Fatal("resume through a linked state file")
+	}
+	if data, _ := os.ReadFile(path); string(data) != "old\n" {
+		t.Errorf("the results file changed: %q", data)
+	}
+}
+
+// Resume refuses a results file its state file does not account for: the
+// state file missing, or records of cases it never named. Both files stay
+// as they were.
+func TestResumeRefusesStrayRecords(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.jsonl")
+	recs := `{"suite":"mpi1","case":"A"}` + "\n" + `{"suite":"mpi1","case":"B"}` + "\n"
+	os.WriteFile(path, []byte(recs), 0o644)
+	if _, _, err := Resume(path, nil); err == nil || !strings.Contains(err.Error(), "missing or unreadable") {
+		t.Errorf("no state file: %v", err)
+	}
+	os.WriteFile(StatePath(path), []byte("garbage line\n\x00\x01\n"), 0o644)
+	if _, _, err := Resume(path, nil); err == nil || !strings.Contains(err.Error(), "missing or unreadable") {
+		t.Errorf("garbage state file: %v", err)
+	}
+	os.WriteFile(StatePath(path), []byte("start A\ndone A 1\n"), 0o644)
+	if _, _, err := Resume(path, nil); err == nil || !strings.Contains(err.Error(), "1 records of cases") {
+		t.Errorf("a stray record: %v", err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != recs {
+		t.Errorf("the results file changed: %q", data)
+	}
+	// A summary without a case is no stray: it is computed again.
+	os.WriteFile(path, []byte(`{"suite":"beff","case":"A"}`+"\n"+`{"suite":"beff","benchmark":"b_eff"}`+"\n"), 0o644)
+	j, r, err := Resume(path, nil)
+	if err != nil || len(r.Records) != 1 {
+		t.Fatalf("summary: %v %+v", err, r)
+	}
+	j.Close()
+}

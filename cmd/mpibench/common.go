@@ -74,7 +74,8 @@ func splitCommon(args []string) (commonFlags, []string, error) {
 // parseTimeout reads -timeout's seconds: 0 is off.
 func parseTimeout(v string) (time.Duration, error) {
 	s, err := strconv.ParseFloat(v, 64)
-	if err != nil || s < 0 || math.IsNaN(s) || s > 1e6 {
+	// Below a millisecond no case can finish: a typo, not a limit.
+	if err != nil || s < 0 || math.IsNaN(s) || s > 1e6 || (s > 0 && s < 1e-3) {
 		return 0, fmt.Errorf("-timeout %q: want seconds, 0 to 1000000 (0 turns the watchdog off)", v)
 	}
 	if s == 0 {

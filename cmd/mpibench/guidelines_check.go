@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"mpibench/guideline"
 	"mpibench/internal/safefile"
@@ -73,6 +74,13 @@ func gcheckRun(dirs []string, o guideline.Options, file, out, jsonOut string, st
 	}
 	if err := o.Validate(); err != nil {
 		return err
+	}
+	inputs, _ := filepath.Glob(filepath.Join(dirs[0], "launch-*.jsonl*"))
+	inputs = append(inputs, file)
+	for _, w := range []struct{ flag, path string }{{"-o", out}, {"-json", jsonOut}} {
+		if err := safefile.Clash(w.path, inputs...); err != nil {
+			return fmt.Errorf("%s: %w", w.flag, err)
+		}
 	}
 	gs := guideline.Default()
 	if file != "" {

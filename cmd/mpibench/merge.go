@@ -38,6 +38,10 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if files == nil {
 		return code
 	}
+	if err := safefile.Clash(*out, files...); err != nil {
+		fmt.Fprintf(stderr, "mpibench merge: -o: %v\n", err)
+		return 2
+	}
 	inputs, err := reportRead("merge", files, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "mpibench merge: %v\n", err)

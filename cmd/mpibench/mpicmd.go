@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"mpibench/guard"
+	"mpibench/internal/safefile"
 	"mpibench/journal"
 	"mpibench/mpi"
 	"mpibench/result"
@@ -69,7 +70,7 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 		if p := recover(); p != nil {
 			runCleanups()
 			fmt.Fprintf(stderr, "mpibench: rank %d: internal error: %v\n", world.Rank(), p)
-			mpi.Abort(1)
+			abortJob(1)
 		}
 		if err := mpi.Finalize(); err != nil && code == 0 {
 			fmt.Fprintf(stderr, "mpibench: %v\n", err)
@@ -99,7 +100,7 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 	env := &mpiEnv{name: c.name, world: world, ctx: ctx, stdout: stdout, stderr: stderr, journal: a.journal,
 		resumed: a.resumed}
 	env.guard = guard.New(guard.Options{Rank: world.Rank(), Timeout: a.Timeout, Journal: a.journal,
-		Resumed: a.resumed, Fault: a.fault, Stderr: stderr, Cleanup: runCleanups, Abort: mpi.Abort})
+		Resumed: a.resumed, Fault: a.fault, Stderr: stderr, Cleanup: runCleanups, Abort: abortJob})
 	return c.run(cfg, env)
 }
 
@@ -168,6 +169,9 @@ func agreeRoot[C any](c mpiCommand[C], size int, args []string) *agreed[C] {
 	if err == nil {
 		_, err = guard.ParseFault(os.Getenv(guard.FaultEnv))
 	}
+	if err == nil && path != "" {
+		err = noClash(path, rest)
+	}
 	if err == nil {
 		a.Timeout = common.timeout
 		same := sameRun(append([]string{c.name}, rest...), size)
@@ -181,6 +185,27 @@ func agreeRoot[C any](c mpiCommand[C], size int, args []string) *agreed[C] {
 		a.Err = err.Error()
 	}
 	return a
+}
+
+// noClash refuses a results file that is also one of the run's input
+// files (-msglen, -input, -config, -nrep): the journal would overwrite
+// it. The argument that names the results file itself is passed over once.
+func noClash(path string, args []string) error {
+	var inputs []string
+	skipped := false
+	for _, a := range args {
+		if a == path && !skipped {
+			skipped = true
+			continue
+		}
+		inputs = append(inputs, a)
+	}
+	for _, p := range []string{path, journal.StatePath(path)} {
+		if err := safefile.Clash(p, inputs...); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // sameRun refuses to resume a results file written by another command
@@ -284,7 +309,7 @@ func fail(world mpi.Comm, stderr io.Writer, err error) int {
 func abort(world mpi.Comm, stderr io.Writer, who string, err error) {
 	runCleanups()
 	fmt.Fprintf(stderr, "%s: rank %d: %v\n", who, world.Rank(), err)
-	mpi.Abort(1)
+	abortJob(1)
 }
 
 // agreeOK is true on every rank when ok is true on all of them.

@@ -58,6 +58,10 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		*out = defaults[f]
 	}
+	if err := safefile.Clash(*out, files...); err != nil {
+		fmt.Fprintf(stderr, "mpibench report: -o: %v\n", err)
+		return 2
+	}
 	inputs, err := reportRead("report", files, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "mpibench report: %v\n", err)

@@ -6,7 +6,10 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"sync/atomic"
 	"syscall"
+
+	"mpibench/mpi"
 )
 
 // cleanups are what must be undone when the run ends early: the benchmark
@@ -24,6 +27,15 @@ func onInterrupt(f func()) {
 	cleanups.Lock()
 	defer cleanups.Unlock()
 	cleanups.list = append(cleanups.list, f)
+}
+
+// aborting is set once this process has asked MPI to abort the job.
+var aborting atomic.Bool
+
+// abortJob is MPI_Abort on MPI_COMM_WORLD, noted in aborting.
+func abortJob(code int) {
+	aborting.Store(true)
+	mpi.Abort(code)
 }
 
 func runCleanups() {
@@ -49,7 +61,11 @@ func cleanupOnSignal(stderr io.Writer) (stop func()) {
 		select {
 		case sig := <-ch:
 			runCleanups()
-			fmt.Fprintf(stderr, "mpibench: interrupted by %v; finished records are kept\n", sig)
+			if !aborting.Load() {
+				// After the watchdog's abort the launcher's SIGTERM is
+				// how the job ends, not an interruption.
+				fmt.Fprintf(stderr, "mpibench: interrupted by %v; finished records are kept\n", sig)
+			}
 			os.Exit(128 + int(sig.(syscall.Signal)))
 		case <-done:
 		}

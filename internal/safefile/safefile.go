@@ -187,3 +187,19 @@ func umask() fs.FileMode {
 	}
 	return 0o022
 }
+
+// Clash refuses an output path that names the same file as one of the
+// inputs (another spelling, a link to it): writing would destroy what
+// the run reads. A path that does not exist yet clashes with nothing.
+func Clash(out string, inputs ...string) error {
+	ost, err := os.Stat(out)
+	if err != nil {
+		return nil
+	}
+	for _, in := range inputs {
+		if ist, err := os.Stat(in); err == nil && os.SameFile(ost, ist) {
+			return fmt.Errorf("%s is also an input of this run (%s); writing it would destroy that", out, in)
+		}
+	}
+	return nil
+}

@@ -250,3 +250,20 @@ func TestCheck(t *testing.T) {
 		t.Error("a symbolic link passes")
 	}
 }
+
+func TestClash(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.jsonl")
+	os.WriteFile(in, []byte("x"), 0o644)
+	other := filepath.Join(dir, "other")
+	os.WriteFile(other, []byte("y"), 0o644)
+	if err := Clash(filepath.Join(dir, ".", "in.jsonl"), other, in); err == nil {
+		t.Error("the same file under another spelling was not refused")
+	}
+	if err := Clash(other, in); err != nil {
+		t.Errorf("different files: %v", err)
+	}
+	if err := Clash(filepath.Join(dir, "new"), in); err != nil {
+		t.Errorf("a new file: %v", err)
+	}
+}
