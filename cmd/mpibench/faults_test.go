@@ -70,6 +70,12 @@ var faultCases = []faultCase{
 			"r.jsonl":       `{"suite":"mpi1","benchmark":"PingPong","case":"K","context":{"procs":2,"args":["mpi1","PingPong"]}}` + "\n",
 			"r.jsonl.state": "start K\ndone K 1\n"},
 		code: 2, msg: `-resume: the file holds a run of "mpi1 PingPong" on 2 processes, this is`},
+	{id: "F20", np: 2, args: []string{"ext", "-json", "{dir}/r.jsonl", "-resume"},
+		files: map[string]string{"r.jsonl": `{"suite":"mpi1","benchmark":"PingPong","case":"K"}` + "\n"},
+		code:  2, msg: "r.jsonl holds 1 records but its journal"},
+	{id: "F21", np: 0, args: []string{"report", "{dir}/r.jsonl", "-o", "{dir}/./r.jsonl"},
+		files: map[string]string{"r.jsonl": `{"suite":"mpi1","benchmark":"PingPong"}` + "\n"},
+		code:  2, msg: "r.jsonl is also an input of this run"},
 }
 
 func TestFaultTable(t *testing.T) {
