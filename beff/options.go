@@ -18,6 +18,10 @@ const DefaultRandom = 30
 // that two runs measure the same patterns; every record carries it.
 const DefaultSeed = 1
 
+// MaxMemMB bounds -mem: 1 TiB per process, in MB. L_max stops growing at
+// 16 GiB (see Lmax); the bound keeps mem·2^20 far from int64's end.
+const MaxMemMB = 1 << 20
+
 // Options is the command line of mpibench beff.
 type Options struct {
 	Mem        int    `json:"mem_mb,omitempty"` // MB (2^20) per process; 0: physical memory / processes on the host
@@ -39,7 +43,14 @@ func Usagef(format string, a ...any) error { return cli.Usagef(format, a...) }
 func ParseArgs(args []string) (Options, error) {
 	o := Options{Patterns: Cartesian, Looplength: "adaptive", Seed: DefaultSeed, Random: DefaultRandom}
 	fs := flag.NewFlagSet("beff", flag.ContinueOnError)
-	fs.Func("mem", "", cli.Count(&o.Mem, "MB per process"))
+	fs.Func("mem", "", func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxMemMB {
+			return fmt.Errorf("want a whole number of MB per process, 1 to %d (1 TiB)", MaxMemMB)
+		}
+		o.Mem = n
+		return nil
+	})
 	fs.Func("patterns", "", choice(&o.Patterns, Cartesian, "rings"))
 	fs.Func("looplength", "", choice(&o.Looplength, "adaptive", "fixed"))
 	fs.Func("seed", "", func(v string) error {
@@ -82,9 +93,9 @@ and receives from its neighbours in Cartesian (or ring) and random patterns,
 MPI_Irecv+MPI_Isend+MPI_Waitall), 3 repetitions; b_eff is the logarithmic
 average of the Cartesian and the random patterns' averages. Needs P >= 2.
 
-  -mem MB              memory per process in MB (2^20 bytes); L_max =
-                       min(128 MB, mem/128) (default: physical memory /
-                       processes on this host)
+  -mem MB              memory per process in MB (2^20 bytes), at most
+                       1048576; L_max = min(128 MB, mem/128) (default:
+                       physical memory / processes on this host)
   -patterns cartesian|rings
                        the patterns averaged with the random ones (default
                        cartesian, the version 3.1 page; rings: the paper's six)

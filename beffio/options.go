@@ -15,6 +15,14 @@ import (
 // minimum for a valid b_eff_io of one partition.
 const DefaultT = 900
 
+// MaxT bounds -T: 10^6 seconds (11.6 days). The schedule and the
+// watchdog's limits are time.Durations, which end at 292 years.
+const MaxT = 1e6
+
+// MaxMemMB bounds -mem: 1 TiB per process, in MB. M_PART stops growing at
+// 128 GiB (see MPart); the bound keeps mem·2^20 far from int64's end.
+const MaxMemMB = 1 << 20
+
 // Options is the command line of mpibench beffio.
 type Options struct {
 	Mem        int     `json:"mem_mb,omitempty"` // MB (2^20) per process; 0: physical memory / processes on the host
@@ -36,11 +44,11 @@ func Usagef(format string, a ...any) error { return cli.Usagef(format, a...) }
 func ParseArgs(args []string) (Options, error) {
 	o := Options{T: DefaultT, IODir: "."}
 	fs := flag.NewFlagSet("beffio", flag.ContinueOnError)
-	fs.Func("mem", "", cli.Count(&o.Mem, "MB per process"))
+	fs.Func("mem", "", memFlag(&o.Mem))
 	fs.Func("T", "", func(v string) error {
 		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(f > 0) || math.IsInf(f, 0) {
-			return fmt.Errorf("want a number of seconds greater than 0")
+		if err != nil || !(f > 0 && f <= MaxT) {
+			return fmt.Errorf("want a number of seconds greater than 0, at most %d", int(MaxT))
 		}
 		o.T = f
 		return nil
@@ -59,6 +67,43 @@ func ParseArgs(args []string) (Options, error) {
 		return o, Usagef("-iodir: empty directory name")
 	}
 	return o, nil
+}
+
+// CheckView refuses a memory size whose M_PART does not fit the file
+// view of the scatter type on one of the partitions: its filetype spans
+// n·M_PART bytes on n processes, which MPI_Type_create_subarray takes as
+// a C int, so that n·M_PART must stay below 2 GiB. (M_PART is 1 GiB
+// from -mem 131072 on, so two processes are already too many there; with
+// 1024 processes or more even the smallest M_PART, 2 MB, is too large.)
+func CheckView(memMB int, parts []int) error {
+	mp := int64(MPart(memMB))
+	for _, n := range parts {
+		if int64(n)*mp <= math.MaxInt32 {
+			continue
+		}
+		most := math.MaxInt32 / int64(n) / (MB / 128) // the largest -mem whose M_PART fits
+		if int64(n)*2*MB > math.MaxInt32 {
+			return Usagef("a partition of %d processes: the scatter type's file view of n·M_PART = %d bytes "+
+				"is over the 2 GiB that MPI counts in an int even at the smallest M_PART; use partitions of at most %d processes",
+				n, int64(n)*2*MB, math.MaxInt32/(2*MB))
+		}
+		return Usagef("-mem %d: M_PART %d bytes on a partition of %d processes makes the scatter type's file view "+
+			"n·M_PART = %d bytes, over the 2 GiB that MPI counts in an int; use -mem %d or less",
+			memMB, mp, n, int64(n)*mp, most)
+	}
+	return nil
+}
+
+// memFlag reads -mem: a whole number of MB per process, 1 to MaxMemMB.
+func memFlag(dst *int) func(string) error {
+	return func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxMemMB {
+			return fmt.Errorf("want a whole number of MB per process, 1 to %d (1 TiB)", MaxMemMB)
+		}
+		*dst = n
+		return nil
+	}
 }
 
 // parseList reads "1,2,4": distinct process counts of at least 1.
@@ -91,11 +136,13 @@ repeat the counts measured then. b_eff_io of a partition = 25 % write +
 25 % rewrite + 50 % read, each the average over the types with type 0
 counted twice; b_eff_io of the system is the maximum over the partitions.
 
-  -mem MB            memory per process in MB (2^20 bytes); M_PART =
-                     max(2 MB, mem/128) (default: physical memory /
-                     processes on this host)
-  -T SECONDS         scheduled time of all partitions together (default 900;
-                     the paper asks for at least 900 for a valid result)
+  -mem MB            memory per process in MB (2^20 bytes), at most 1048576;
+                     M_PART = max(2 MB, mem/128), and partition size x
+                     M_PART must stay below 2 GiB (default: physical
+                     memory / processes on this host)
+  -T SECONDS         scheduled time of all partitions together, at most
+                     1000000 (default 900; the paper asks for at least 900
+                     for a valid result)
   -iodir DIR         directory of the benchmark files (default: the current
                      one); every file is removed at the end, after an error
                      or on SIGINT/SIGTERM

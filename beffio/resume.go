@@ -3,6 +3,7 @@ package beffio
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -36,10 +37,10 @@ func (m *meter) guardCase(a, pi, typ, n int, key string, refill bool) guard.Case
 		c.Benchmark = "the repeated " + c.Benchmark
 	}
 	var bytes int64
+	expect := 0.0 // seconds
 	for _, p := range OfType(m.plan.Table, typ) {
 		if timed(a, typ, refill) {
-			sched := Sched(m.plan.Opts.T, p.U, len(m.plan.Partitions))
-			c.Expect += time.Duration(sched * float64(time.Second))
+			expect += Sched(m.plan.Opts.T, p.U, len(m.plan.Partitions))
 			continue
 		}
 		mem := p.Mem
@@ -52,7 +53,22 @@ func (m *meter) guardCase(a, pi, typ, n int, key string, refill bool) guard.Case
 	if c.Reps > 0 {
 		c.Bytes = bytes / int64(c.Reps)
 	}
+	c.Expect = duration(expect)
 	return c
+}
+
+// duration converts seconds to a time.Duration, saturating at the
+// largest one instead of overflowing (the watchdog caps its limit in
+// any case, see guard.DefaultLimit).
+func duration(sec float64) time.Duration {
+	ns := sec * float64(time.Second)
+	switch {
+	case !(ns < math.MaxInt64): // NaN too
+		return math.MaxInt64
+	case ns < 0:
+		return 0
+	}
+	return time.Duration(ns)
 }
 
 // resumed takes a case -resume skipped. Rank 0 keeps the records the

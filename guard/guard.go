@@ -10,6 +10,7 @@ package guard
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sync"
 	"time"
@@ -41,11 +42,24 @@ const (
 	Floor  = 10e6 // bytes per second that every process moves at least
 )
 
+// MaxDefaultLimit caps DefaultLimit: a case planned to take longer is
+// watched for 100 days, not for a time.Duration that overflowed.
+const MaxDefaultLimit = 100 * 24 * time.Hour
+
 // DefaultLimit is the watchdog limit of a case without -timeout:
-// Base + 3·Expect + Reps·(PerRep + Bytes·Procs/Floor).
+// Base + 3·Expect + Reps·(PerRep + Bytes·Procs/Floor), at least Base and
+// at most MaxDefaultLimit. It is computed in floating point, so that no
+// Case, however large its figures, makes it overflow or go negative.
 func DefaultLimit(c Case) time.Duration {
-	move := time.Duration(float64(c.Bytes) * float64(max(c.Procs, 1)) / Floor * float64(time.Second))
-	return Base + 3*c.Expect + time.Duration(max(c.Reps, 1))*(PerRep+move)
+	move := float64(c.Bytes) * float64(max(c.Procs, 1)) / Floor * float64(time.Second)
+	ns := float64(Base) + 3*float64(c.Expect) + float64(max(c.Reps, 1))*(float64(PerRep)+move)
+	switch {
+	case !(ns < float64(MaxDefaultLimit)): // NaN too
+		return MaxDefaultLimit
+	case ns < float64(Base):
+		return Base
+	}
+	return time.Duration(math.Round(ns))
 }
 
 // Options configure a Guard.

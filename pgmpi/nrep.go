@@ -46,6 +46,19 @@ func DefaultCriteria() Criteria {
 	}
 }
 
+// Bounds of the numbers of a run. Each sizes an allocation or a loop, so
+// a value beyond is refused before anything is allocated.
+const (
+	// MaxReps bounds the repetitions of one call and size (-reps, the
+	// reps of an NREP file, nrep's -min, -max and -step, the windows):
+	// every repetition keeps its time on every rank, in C and in Go.
+	MaxReps = 10_000_000
+	// MaxBytes bounds the volume n (-sizes, the bytes of an NREP file):
+	// the vectors are n/4 MPI_INTs, counted in a C int, and a process
+	// holds four of them.
+	MaxBytes = 1 << 30
+)
+
 // Check reports the first inconsistency of the criteria.
 func (c Criteria) Check() error {
 	if len(c.Methods) == 0 {
@@ -58,12 +71,15 @@ func (c Criteria) Check() error {
 		if !(c.Thresholds[m] > 0) {
 			return fmt.Errorf("threshold of %s: want a positive number", m)
 		}
-		if m != RSE && c.Windows[m] < 2 {
-			return fmt.Errorf("window of %s: want at least 2", m)
+		if w := c.Windows[m]; m != RSE && (w < 2 || w > MaxReps) {
+			return fmt.Errorf("window of %s: %d: want 2 to %d", m, w, MaxReps)
 		}
 	}
 	if c.Min < 2 || c.Max < c.Min || c.Step < 1 {
 		return fmt.Errorf("want 2 <= min <= max and step >= 1 (got min=%d,max=%d,step=%d)", c.Min, c.Max, c.Step)
+	}
+	if c.Max > MaxReps || c.Step > MaxReps {
+		return fmt.Errorf("want max and step of at most %d repetitions (got max=%d,step=%d)", MaxReps, c.Max, c.Step)
 	}
 	return nil
 }
@@ -181,8 +197,9 @@ func ReadNrep(r io.Reader) (*NrepFile, error) {
 		if Find(e.Call) == nil {
 			return nil, fmt.Errorf("unknown call %q", e.Call)
 		}
-		if e.Reps < 1 || e.Bytes < 0 {
-			return nil, fmt.Errorf("%s at %d bytes: %d repetitions", e.Call, e.Bytes, e.Reps)
+		if e.Reps < 1 || e.Reps > MaxReps || e.Bytes < 0 || e.Bytes > MaxBytes {
+			return nil, fmt.Errorf("%s at %d bytes: %d repetitions (want 1 to %d repetitions of 0 to %d bytes)",
+				e.Call, e.Bytes, e.Reps, MaxReps, MaxBytes)
 		}
 	}
 	return &f, nil
@@ -202,13 +219,13 @@ func ParseKeyValues(s string) (map[string]float64, error) {
 	return out, nil
 }
 
-// ParseSizes reads a comma-separated list of byte counts.
+// ParseSizes reads a comma-separated list of byte counts, 0 to MaxBytes.
 func ParseSizes(s string) ([]int, error) {
 	var out []int
 	for _, f := range strings.Split(s, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("bad size %q", f)
+		if err != nil || n < 0 || n > MaxBytes {
+			return nil, fmt.Errorf("bad size %q: want bytes from 0 to %d", f, MaxBytes)
 		}
 		out = append(out, n)
 	}

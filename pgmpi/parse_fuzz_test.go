@@ -26,7 +26,7 @@ func FuzzParseLists(f *testing.F) {
 			}
 		}
 		if sizes, err := ParseSizes(s); err == nil {
-			if slices.ContainsFunc(sizes, func(n int) bool { return n < 0 }) {
+			if slices.ContainsFunc(sizes, func(n int) bool { return n < 0 || n > MaxBytes }) {
 				t.Fatalf("ParseSizes(%q): %v", s, sizes)
 			}
 		}
@@ -59,7 +59,7 @@ func FuzzReadNrep(f *testing.F) {
 			return
 		}
 		for _, e := range nf.Entries {
-			if Find(e.Call) == nil || e.Reps < 1 || e.Bytes < 0 {
+			if Find(e.Call) == nil || e.Reps < 1 || e.Reps > MaxReps || e.Bytes < 0 || e.Bytes > MaxBytes {
 				t.Fatalf("ReadNrep accepted entry %+v", e)
 			}
 		}

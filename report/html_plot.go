@@ -2,10 +2,13 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image/color"
 	"io"
+	"io/fs"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -304,8 +307,14 @@ func inlineSVG(p *plot.Plot) ([]byte, error) {
 }
 
 // WritePNG writes one PNG per measurement into dir, named after its ID,
-// and returns the paths.
+// and returns the paths. dir is created if missing; one that is a
+// symbolic link is refused, as safefile refuses links for files: in a
+// shared directory such as /tmp another user could plant it to have the
+// plots written elsewhere.
 func WritePNG(dir string, ms []*Measurement) ([]string, error) {
+	if err := plotDir(dir); err != nil {
+		return nil, err
+	}
 	var paths []string
 	for _, m := range ms {
 		p, err := m.Plot()
@@ -323,6 +332,26 @@ func WritePNG(dir string, ms []*Measurement) ([]string, error) {
 		paths = append(paths, path)
 	}
 	return paths, nil
+}
+
+// plotDir makes sure dir is a directory and not a link to one.
+func plotDir(dir string) error {
+	st, err := os.Lstat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			return err
+		}
+		st, err = os.Lstat(dir)
+	}
+	switch {
+	case err != nil:
+		return err
+	case st.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("%s is a symbolic link; mpibench does not write through links", dir)
+	case !st.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	return nil
 }
 
 // WritePDF writes every measurement as one page of a PDF.

@@ -68,6 +68,25 @@ func (e *ConfigError) Error() string {
 	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
 }
 
+// Bounds of the numbers of a configuration. Each sizes an allocation or a
+// loop of the run, so a value beyond it is refused by ParseConfig with the
+// file and line, before anything is allocated, rather than ending the run
+// out of memory or in an integer overflow.
+const (
+	// MaxReps bounds minreps and maxreps: every point keeps one time per
+	// repetition (8 bytes each, 80 MB at the bound), allocated for
+	// maxreps up front.
+	MaxReps = 10_000_000
+	// MaxBudget bounds budget, the points of a length sweep.
+	MaxBudget = 1_000_000
+	// MaxWork bounds work= and the range of a sweep over workpieces: the
+	// master sends (processes − 1)·work pieces per repetition.
+	MaxWork = 1_000_000
+	// MaxSize bounds lengths (len, len=, ranges over bytes): below 2 GiB,
+	// the largest MPI count of bytes.
+	MaxSize = math.MaxInt32
+)
+
 // defaults holds the file-wide settings a measurement inherits.
 type defaults struct {
 	epsilon          float64
@@ -167,13 +186,13 @@ func (d *defaults) set(key, v string) error {
 	case "epsilon":
 		d.epsilon, err = parseEpsilon(v)
 	case "minreps":
-		d.minReps, err = parseInt(v, 1)
+		d.minReps, err = parseInt(v, 1, MaxReps)
 	case "maxreps":
-		d.maxReps, err = parseInt(v, 1)
+		d.maxReps, err = parseInt(v, 1, MaxReps)
 	case "gamma":
 		d.gamma, err = parseGamma(v)
 	case "budget":
-		d.budget, err = parseInt(v, 0)
+		d.budget, err = parseInt(v, 0, MaxBudget)
 	case "len":
 		d.len, err = parseSize(v)
 	default:
@@ -246,6 +265,9 @@ func (m *Measurement) parseRange(s string) error {
 	if m.Lo < min || (!allProcs && m.Hi < m.Lo) {
 		return fmt.Errorf("range %q: want %d ≤ LO ≤ HI", s, min)
 	}
+	if m.Param == OverWorkpieces && m.Hi > MaxWork {
+		return fmt.Errorf("range %q: want at most %d workpieces", s, MaxWork)
+	}
 	return nil
 }
 
@@ -263,10 +285,10 @@ func (m *Measurement) option(kv string) error {
 		if strings.EqualFold(v, "P") {
 			m.Procs = 0
 		} else {
-			m.Procs, err = parseInt(v, 1)
+			m.Procs, err = parseInt(v, 1, math.MaxInt32)
 		}
 	case "work":
-		m.Work, err = parseInt(v, 1)
+		m.Work, err = parseInt(v, 1, MaxWork)
 	case "step":
 		m.Step = strings.ToLower(v)
 		if m.Step != "linear" && m.Step != "doubling" {
@@ -275,13 +297,13 @@ func (m *Measurement) option(kv string) error {
 	case "gamma":
 		m.Gamma, err = parseGamma(v)
 	case "budget":
-		m.Budget, err = parseInt(v, 0)
+		m.Budget, err = parseInt(v, 0, MaxBudget)
 	case "epsilon":
 		m.Epsilon, err = parseEpsilon(v)
 	case "minreps":
-		m.MinReps, err = parseInt(v, 1)
+		m.MinReps, err = parseInt(v, 1, MaxReps)
 	case "maxreps":
-		m.MaxReps, err = parseInt(v, 1)
+		m.MaxReps, err = parseInt(v, 1, MaxReps)
 	default:
 		return fmt.Errorf("option %q: want len, procs, work, step, gamma, budget, epsilon, minreps or maxreps", k)
 	}
@@ -304,11 +326,16 @@ func (m *Measurement) check() error {
 	case m.Pattern != MasterWorker && m.Work != 1:
 		return fmt.Errorf("%s: work=%d: only master-worker has workpieces", m.Name, m.Work)
 	}
-	if m.Param != OverBytes || m.Budget == 0 {
+	if m.Param != OverBytes {
 		return nil
 	}
+	// measure.Refine refuses such a grid whatever the budget, but only
+	// when the run gets there.
 	if math.Log(float64(m.Hi)/float64(m.Lo))/math.Log(m.Gamma) > maxGridSteps {
 		return fmt.Errorf("%s: gamma %g is so close to 1 that the grid %d..%d would take over %d steps", m.Name, m.Gamma, m.Lo, m.Hi, maxGridSteps)
+	}
+	if m.Budget == 0 {
+		return nil
 	}
 	if n := len(measure.Grid(m.Lo, m.Hi, m.Gamma)); m.Budget < n {
 		return fmt.Errorf("%s: budget %d below the %d lengths of the grid %d..%d (gamma %g)", m.Name, m.Budget, n, m.Lo, m.Hi, m.Gamma)
@@ -338,16 +365,17 @@ func parseSize(s string) (int, error) {
 		digits = s[:len(s)-1]
 	}
 	n, err := strconv.Atoi(digits)
-	if err != nil || n < 0 || n > math.MaxInt32/mult {
+	if err != nil || n < 0 || n > MaxSize/mult {
 		return 0, fmt.Errorf("size %q: want a number ≥ 0 with an optional K, M or G, below 2 GiB", s)
 	}
 	return n * mult, nil
 }
 
-func parseInt(s string, min int) (int, error) {
+// parseInt reads an integer in lo..hi.
+func parseInt(s string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(s)
-	if err != nil || n < min {
-		return 0, fmt.Errorf("%q: want an integer ≥ %d", s, min)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%q: want an integer from %d to %d", s, lo, hi)
 	}
 	return n, nil
 }
@@ -382,9 +410,34 @@ func (c *Config) Check(n int) error {
 			return fail("procs=%d: the job has %d processes", m.Procs, n)
 		case m.Param == OverProcs && m.Lo > n:
 			return fail("processes from %d: the job has %d", m.Lo, n)
+		case m.Pattern == MasterWorker && int64(m.maxProcs(n)-1)*int64(m.maxWork()) > math.MaxInt32:
+			// The C kernel counts the pieces of a repetition in an int.
+			return fail("%d workers with %d workpieces each: over %d pieces per repetition",
+				m.maxProcs(n)-1, m.maxWork(), math.MaxInt32)
+		case m.bsend() && (int64(max(m.maxLength(), 1))+bsendSlack)*int64(m.maxProcs(n)) > math.MaxInt32:
+			// MPI_Buffer_attach takes the size as an int.
+			return fail("the MPI_Bsend buffer for %d bytes to %d processes is over 2 GiB, the most MPI_Buffer_attach takes",
+				m.maxLength(), m.maxProcs(n))
 		}
 	}
 	return nil
+}
+
+// bsendSlack bounds MPI_BSEND_OVERHEAD, the bytes MPI adds to each
+// message in an attached buffer (about 100 in Open MPI and MPICH).
+const bsendSlack = 1024
+
+// bsend tells whether m attaches a buffer for MPI_Bsend.
+func (m *Measurement) bsend() bool {
+	return strings.EqualFold(m.Op, "Bsend_Recv") || strings.EqualFold(m.Op, "Bsend")
+}
+
+// maxWork is the most workpieces per worker of m.
+func (m *Measurement) maxWork() int {
+	if m.Param == OverWorkpieces {
+		return m.Hi
+	}
+	return m.Work
 }
 
 // SetEpsilon overrides ε of every measurement (the -epsilon flag).

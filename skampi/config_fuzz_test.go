@@ -22,6 +22,8 @@ func FuzzParseConfig(f *testing.F) {
 		"MEASURE A PINGPONG SEND_RECV BYTES 1..1k MINREPS=9 MAXREPS=3\n", "frobnicate 3\n", "epsilon 1\n",
 		"gamma 1.0000000001\nbudget 5\nmeasure A pingpong Send_Recv bytes 1..1G\n", // hung
 		"measure A collective Bcast procs 1..0\n",
+		"maxreps 90000000000\nmeasure A pingpong Send_Recv bytes 1..4\n",
+		"measure A master-worker Send workpieces 1..1G work=9999999\n",
 		"gamma NaN\n", "len -1K\n", "measure A pingpong Send_Recv bytes 1..2 frob\n",
 	} {
 		f.Add(s)
@@ -55,9 +57,10 @@ func checkMeasurement(t *testing.T, m Measurement) {
 		t.Fatalf("%s: at %s:%d", m.Name, m.File, m.Line)
 	case m.Param != OverNone && (m.Lo < 1 || m.Hi < 0 || (m.Hi != 0 && m.Hi < m.Lo)):
 		t.Fatalf("%s: range %d..%d", m.Name, m.Lo, m.Hi)
-	case m.Len < 0 || m.Procs < 0 || m.Work < 1 || m.Budget < 0:
+	case m.Len < 0 || m.Procs < 0 || m.Work < 1 || m.Work > MaxWork || m.Budget < 0 || m.Budget > MaxBudget,
+		m.Param == OverWorkpieces && m.Hi > MaxWork:
 		t.Fatalf("%s: len %d procs %d work %d budget %d", m.Name, m.Len, m.Procs, m.Work, m.Budget)
-	case m.MinReps < 1 || m.MaxReps < m.MinReps:
+	case m.MinReps < 1 || m.MaxReps < m.MinReps || m.MaxReps > MaxReps:
 		t.Fatalf("%s: repetitions %d..%d", m.Name, m.MinReps, m.MaxReps)
 	case !(m.Epsilon > 0 && m.Epsilon < 1) || !(m.Gamma > 1 && m.Gamma <= 16):
 		t.Fatalf("%s: epsilon %g gamma %g", m.Name, m.Epsilon, m.Gamma)

@@ -32,16 +32,19 @@ in bytes, rounded up to a multiple of 4*P (MPI_INT vectors, blocks n/P).
 
 nrep flags:
   -calls LIST        calls, comma-separated (default all; see below)
-  -sizes LIST        volumes n in bytes (default ` + guidelinesSizes + `)
+  -sizes LIST        volumes n in bytes, each at most 1073741824 (1 GiB)
+                     (default ` + guidelinesSizes + `)
   -method LIST       rse, cov_mean, cov_median; all must pass (default rse)
   -thresholds LIST   e.g. rse=0.025,cov_mean=0.01,cov_median=0.01 (the defaults)
   -window LIST       e.g. cov_mean=20,cov_median=20 (the defaults)
-  -min N -max N -step N   repetitions: first check, cap, between checks (20, 1000, 10)
+  -min N -max N -step N   repetitions: first check, cap, between checks
+                     (20, 1000, 10); -max, -step and windows at most 10000000
   -o FILE            the predictions, JSON (default nrep.json)
 
 measure flags:
   -nrep FILE         repetitions per call and size from 'guidelines nrep'
-  -calls LIST -sizes LIST -reps N   without -nrep (default all, ` + guidelinesSizes + `, 100)
+  -calls LIST -sizes LIST -reps N   without -nrep (default all, ` + guidelinesSizes + `, 100);
+                     -reps at most 10000000, as the reps of an -nrep file
   -o DIR             writes DIR/launch-K.jsonl (and its journal
                      launch-K.jsonl.state), K from $MPIBENCH_LAUNCH or else one
                      past the largest K in DIR (default pgmpi)
@@ -336,8 +339,8 @@ func parseMeasure(args []string, size int, resume bool) (measureConfig, string, 
 }
 
 func plainItems(calls, sizes string, reps, size int) ([]measureItem, error) {
-	if reps < 1 {
-		return nil, errors.New("-reps: want at least 1")
+	if reps < 1 || reps > pgmpi.MaxReps {
+		return nil, fmt.Errorf("-reps %d: want 1 to %d repetitions", reps, pgmpi.MaxReps)
 	}
 	names, ns, err := callsAndSizes(calls, sizes, size)
 	var items []measureItem

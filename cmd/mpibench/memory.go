@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 
 	"mpibench/beff"
 	"mpibench/internal/memcheck"
@@ -18,7 +19,8 @@ func checkMemory(env *mpiEnv, need memcheck.Need, memMB int) (code int, ok bool)
 		return env.fail(err), false
 	}
 	msg := memcheck.Verdict(need, avail, memcheck.NodeLimit)
-	if msg == "" && memMB > 0 {
+	if msg == "" && memMB > 0 && int64(memMB) <= math.MaxInt64/beff.MB {
+		// -mem is bounded far below the overflow; a larger one limits nothing.
 		msg = memcheck.Verdict(need, int64(memMB)*beff.MB, memcheck.MemLimit)
 	}
 	if msg == "" {
@@ -33,10 +35,15 @@ func checkMemory(env *mpiEnv, need memcheck.Need, memMB int) (code int, ok bool)
 // pgmpiNeed is the memory one process needs to measure a call on n bytes
 // r times: mpi.NewPgmpiCase allocates four vectors of n bytes (send,
 // receive, scratch and padded copies) and two arrays of one int per
-// process, and the timing keeps one double per repetition.
+// process, and the timing keeps four doubles per repetition (the local
+// and the reduced times in C, their copy in Go and the sorted copy of the
+// summary). The sum saturates at math.MaxInt64 instead of overflowing, so
+// that absurd counts are refused, not wrapped round to a small need.
 func pgmpiNeed(call string, n, reps, procs int) memcheck.Need {
-	return memcheck.Need{
-		What:  fmt.Sprintf("%s at %d bytes on %d processes", call, n, procs),
-		Bytes: 4*int64(n) + 8*int64(procs) + 8*int64(reps),
+	b := 4*float64(n) + 8*float64(procs) + 32*float64(reps)
+	bytes := int64(math.MaxInt64)
+	if b < math.MaxInt64 {
+		bytes = int64(b)
 	}
+	return memcheck.Need{What: fmt.Sprintf("%s at %d bytes on %d processes", call, n, procs), Bytes: bytes}
 }

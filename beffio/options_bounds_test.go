@@ -1,0 +1,87 @@
+package beffio
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"mpibench/guard"
+)
+
+// -T and -mem are bounded: beyond, a usage error, not a watchdog that
+// fires at once or an overflowed size.
+func TestParseArgsBounds(t *testing.T) {
+	for _, bad := range [][]string{
+		{"-T", "99999999999"}, {"-T", "1e308"}, {"-T", "1000000.5"}, {"-T", "Inf"}, {"-T", "NaN"},
+		{"-mem", "9999999999"}, {"-mem", "1048577"}, {"-mem", "99999999999999999999"},
+	} {
+		_, err := ParseArgs(bad)
+		var ue *UsageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), bad[0]) {
+			t.Errorf("%q: got %v, want a usage error naming %s", bad, err, bad[0])
+		}
+	}
+	o, err := ParseArgs([]string{"-T", "1000000", "-mem", "1048576"})
+	if err != nil || o.T != MaxT || o.Mem != MaxMemMB {
+		t.Errorf("at the bounds: %+v, %v", o, err)
+	}
+}
+
+// The scatter type's file view spans n·M_PART bytes, an int in MPI: a
+// memory size that makes it 2 GiB or more is refused with the largest
+// -mem that fits.
+func TestCheckView(t *testing.T) {
+	if err := CheckView(131071, []int{1, 2}); err != nil {
+		t.Errorf("M_PART just below 1 GiB on 2 processes: %v", err)
+	}
+	err := CheckView(9999999999, []int{1, 2})
+	var ue *UsageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "-mem 9999999999: M_PART 1073741824 bytes on a partition of 2 processes") ||
+		!strings.Contains(err.Error(), "use -mem 131071 or less") {
+		t.Errorf("M_PART 1 GiB on 2 processes: %v", err)
+	}
+	if err := CheckView(1<<20, []int{1}); err != nil {
+		t.Errorf("M_PART 1 GiB on 1 process: %v", err)
+	}
+	if err := CheckView(1, []int{1023}); err != nil {
+		t.Errorf("2 MB on 1023 processes: %v", err)
+	}
+	if err := CheckView(1, []int{4, 1024}); err == nil || !strings.Contains(err.Error(), "at most 1023 processes") {
+		t.Errorf("2 MB on 1024 processes: %v", err)
+	}
+	// The largest -mem CheckView names fits, one more does not.
+	for _, n := range []int{2, 3, 7, 100} {
+		most := math.MaxInt32 / n / (MB / 128)
+		if CheckView(most, []int{n}) != nil || CheckView(most+1, []int{n}) == nil {
+			t.Errorf("%d processes: -mem %d should be the largest that fits", n, most)
+		}
+	}
+}
+
+// guardCase adds the schedule in seconds and saturates: a huge -T (one
+// that ParseArgs now refuses) no longer wraps the expected time round to
+// a negative Duration, which made the watchdog fire at once.
+func TestGuardCaseHugeT(t *testing.T) {
+	for _, T := range []float64{99999999999, 1e308, math.Inf(1)} {
+		plan, err := NewPlan(Options{T: T}, 2, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &meter{plan: plan, parts: []*state{{reps: make([]int64, len(plan.Table))}}}
+		c := m.guardCase(0, 0, 0, 2, "k", false)
+		if c.Expect <= 0 {
+			t.Errorf("T %g: Expect %v", T, c.Expect)
+		}
+		if l := guard.DefaultLimit(c); l != guard.MaxDefaultLimit {
+			t.Errorf("T %g: limit %v, want %v", T, l, guard.MaxDefaultLimit)
+		}
+	}
+	plan, _ := NewPlan(Options{T: 192}, 2, 64)
+	m := &meter{plan: plan, parts: []*state{{reps: make([]int64, len(plan.Table))}}}
+	// Type 0 has 22 of the 64 units: 192·22/64/3 = 22 s.
+	if c := m.guardCase(0, 0, 0, 2, "k", false); c.Expect != 22*time.Second {
+		t.Errorf("T 192: Expect %v, want 22s", c.Expect)
+	}
+}

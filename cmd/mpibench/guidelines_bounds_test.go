@@ -1,0 +1,60 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"mpibench/pgmpi"
+)
+
+// Repetitions and volumes beyond their bounds are usage errors: exit 2
+// on every rank with a message, not "runtime: C malloc failed".
+func TestPgmpiBounds(t *testing.T) {
+	dir := t.TempDir()
+	nrep := filepath.Join(dir, "nrep.json")
+	os.WriteFile(nrep, []byte(`{"procs":2,"entries":[{"call":"MPI_Bcast","bytes":16,"reps":9000000000000000000}]}`), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"measure", "-calls", "MPI_Bcast", "-sizes", "16", "-reps", "9000000000000000000"},
+			"-reps 9000000000000000000: want 1 to 10000000 repetitions"},
+		{[]string{"measure", "-calls", "MPI_Bcast", "-sizes", "16", "-reps", "10000001"}, "-reps 10000001"},
+		{[]string{"measure", "-calls", "MPI_Bcast", "-sizes", "99999999999"}, `bad size "99999999999"`},
+		{[]string{"measure", "-nrep", nrep}, "9000000000000000000 repetitions"},
+		{[]string{"nrep", "-calls", "MPI_Bcast", "-max", "90000000000"}, "at most 10000000"},
+		{[]string{"nrep", "-calls", "MPI_Bcast", "-method", "cov_mean", "-window", "cov_mean=99999999"}, "window of cov_mean"},
+	} {
+		args := append([]string{"guidelines"}, c.args...)
+		r := launch(t, 2, append(args, "-o", filepath.Join(dir, "out"))...)
+		noPanic(t, r)
+		if r.code != 2 || strings.Count(r.stderr, c.want) != 1 || strings.Contains(r.stderr, "fatal error") {
+			t.Errorf("%v: want exit 2 and %q once; got %s", c.args, c.want, r)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+		t.Error("the -o directory was made anyway")
+	}
+	if h := guidelinesHelp(); !strings.Contains(h, strconv.Itoa(pgmpi.MaxReps)) || !strings.Contains(h, strconv.Itoa(pgmpi.MaxBytes)) {
+		t.Error("the help does not name the bounds")
+	}
+}
+
+// pgmpiNeed saturates instead of wrapping round to a small or negative
+// need.
+func TestMemPgmpiNeedSaturates(t *testing.T) {
+	for _, c := range []struct{ n, reps, procs int }{
+		{16, 9000000000000000000, 2}, {16, math.MaxInt, 2}, {math.MaxInt, math.MaxInt, math.MaxInt},
+	} {
+		if got := pgmpiNeed("MPI_Bcast", c.n, c.reps, c.procs); got.Bytes != math.MaxInt64 {
+			t.Errorf("pgmpiNeed(%d, %d, %d) = %d, want MaxInt64", c.n, c.reps, c.procs, got.Bytes)
+		}
+	}
+	if got := pgmpiNeed("MPI_Bcast", 4<<20, 10, 2); got.Bytes != 4*(4<<20)+8*2+32*10 {
+		t.Errorf("pgmpiNeed(4 MiB, 10, 2) = %d", got.Bytes)
+	}
+}

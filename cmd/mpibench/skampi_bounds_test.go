@@ -1,0 +1,30 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A configuration whose repetitions (or any other number that sizes an
+// allocation or a loop) exceed their bound ends every rank with exit 2
+// and one message naming file:line and the value, before anything is
+// allocated: no Go crash ("fatal error: runtime: out of memory",
+// "internal error: makeslice").
+func TestSkampiBounds(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"maxreps 90000000000\nmeasure A pingpong Send_Recv bytes 1..4\n", `:1: maxreps: "90000000000": want an integer from 1 to 10000000`},
+		{"\nmaxreps 9000000000000000\nmeasure A pingpong Send_Recv bytes 1..4\n", `:2: maxreps: "9000000000000000"`},
+		{"measure A pingpong Send_Recv bytes 1..4 minreps=20000000 maxreps=20000000\n", `:1: option minreps="20000000"`},
+		{"measure A master-worker Send workpieces 1..2G\n", `:1: range "1..2G"`},
+		{"measure A pingpong Bsend_Recv bytes 1..2000M\n", `:1: A: the MPI_Bsend buffer`},
+	} {
+		cfg := skampiWrite(t, c.text)
+		r := launch(t, 2, "skampi", "-config", cfg, "-o", cfg+".jsonl")
+		noPanic(t, r)
+		want := cfg + c.want
+		if r.code != 2 || r.stdout != "" || strings.Count(r.stderr, want) != 1 ||
+			strings.Contains(r.stderr, "fatal error") || strings.Contains(r.stderr, "internal error") {
+			t.Errorf("%q: want exit 2, no output, %q once in stderr; got %s", c.text, want, r)
+		}
+	}
+}

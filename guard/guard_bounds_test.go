@@ -1,0 +1,36 @@
+package guard
+
+import (
+	"math"
+	"testing"
+	"time"
+)
+
+// DefaultLimit saturates: no case, however large or odd its figures,
+// gets a limit that overflowed into the past or beyond MaxDefaultLimit.
+func TestDefaultLimitBounds(t *testing.T) {
+	for _, c := range []Case{
+		{Reps: math.MaxInt},
+		{Reps: 26 * 10_000_000, Bytes: 1 << 30, Procs: 1 << 20},
+		{Expect: math.MaxInt64},
+		{Expect: 9_000_000_000 * time.Second, Reps: 2},
+		{Bytes: math.MaxInt64, Procs: math.MaxInt, Reps: math.MaxInt, Expect: math.MaxInt64},
+	} {
+		if got := DefaultLimit(c); got != MaxDefaultLimit {
+			t.Errorf("DefaultLimit(%+v) = %v, want %v", c, got, MaxDefaultLimit)
+		}
+	}
+	for _, c := range []Case{
+		{Expect: math.MinInt64},
+		{Bytes: math.MinInt64, Procs: 2, Reps: 3},
+	} {
+		if got := DefaultLimit(c); got != Base {
+			t.Errorf("DefaultLimit(%+v) = %v, want %v", c, got, Base)
+		}
+	}
+	// Just below the cap the formula holds.
+	c := Case{Expect: 30 * 24 * time.Hour}
+	if got, want := DefaultLimit(c), Base+90*24*time.Hour+PerRep; got != want {
+		t.Errorf("DefaultLimit(%+v) = %v, want %v", c, got, want)
+	}
+}
