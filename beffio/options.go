@@ -3,7 +3,6 @@ package beffio
 import (
 	"flag"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,31 +66,6 @@ func ParseArgs(args []string) (Options, error) {
 		return o, Usagef("-iodir: empty directory name")
 	}
 	return o, nil
-}
-
-// CheckView refuses a memory size whose M_PART does not fit the file
-// view of the scatter type on one of the partitions: its filetype spans
-// n·M_PART bytes on n processes, which MPI_Type_create_subarray takes as
-// a C int, so that n·M_PART must stay below 2 GiB. (M_PART is 1 GiB
-// from -mem 131072 on, so two processes are already too many there; with
-// 1024 processes or more even the smallest M_PART, 2 MB, is too large.)
-func CheckView(memMB int, parts []int) error {
-	mp := int64(MPart(memMB))
-	for _, n := range parts {
-		if int64(n)*mp <= math.MaxInt32 {
-			continue
-		}
-		most := math.MaxInt32 / int64(n) / (MB / 128) // the largest -mem whose M_PART fits
-		if int64(n)*2*MB > math.MaxInt32 {
-			return Usagef("a partition of %d processes: the scatter type's file view of n·M_PART = %d bytes "+
-				"is over the 2 GiB that MPI counts in an int even at the smallest M_PART; use partitions of at most %d processes",
-				n, int64(n)*2*MB, math.MaxInt32/(2*MB))
-		}
-		return Usagef("-mem %d: M_PART %d bytes on a partition of %d processes makes the scatter type's file view "+
-			"n·M_PART = %d bytes, over the 2 GiB that MPI counts in an int; use -mem %d or less",
-			memMB, mp, n, int64(n)*mp, most)
-	}
-	return nil
 }
 
 // memFlag reads -mem: a whole number of MB per process, 1 to MaxMemMB.

@@ -29,37 +29,6 @@ func TestParseArgsBounds(t *testing.T) {
 	}
 }
 
-// The scatter type's file view spans n·M_PART bytes, an int in MPI: a
-// memory size that makes it 2 GiB or more is refused with the largest
-// -mem that fits.
-func TestCheckView(t *testing.T) {
-	if err := CheckView(131071, []int{1, 2}); err != nil {
-		t.Errorf("M_PART just below 1 GiB on 2 processes: %v", err)
-	}
-	err := CheckView(9999999999, []int{1, 2})
-	var ue *UsageError
-	if !errors.As(err, &ue) || !strings.Contains(err.Error(), "-mem 9999999999: M_PART 1073741824 bytes on a partition of 2 processes") ||
-		!strings.Contains(err.Error(), "use -mem 131071 or less") {
-		t.Errorf("M_PART 1 GiB on 2 processes: %v", err)
-	}
-	if err := CheckView(1<<20, []int{1}); err != nil {
-		t.Errorf("M_PART 1 GiB on 1 process: %v", err)
-	}
-	if err := CheckView(1, []int{1023}); err != nil {
-		t.Errorf("2 MB on 1023 processes: %v", err)
-	}
-	if err := CheckView(1, []int{4, 1024}); err == nil || !strings.Contains(err.Error(), "at most 1023 processes") {
-		t.Errorf("2 MB on 1024 processes: %v", err)
-	}
-	// The largest -mem CheckView names fits, one more does not.
-	for _, n := range []int{2, 3, 7, 100} {
-		most := math.MaxInt32 / n / (MB / 128)
-		if CheckView(most, []int{n}) != nil || CheckView(most+1, []int{n}) == nil {
-			t.Errorf("%d processes: -mem %d should be the largest that fits", n, most)
-		}
-	}
-}
-
 // guardCase adds the schedule in seconds and saturates: a huge -T (one
 // that ParseArgs now refuses) no longer wraps the expected time round to
 // a negative Duration, which made the watchdog fire at once.

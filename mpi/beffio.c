@@ -8,7 +8,8 @@ int mb_beffio_open(MPI_Comm comm, int self, const char *name, int access,
 	 * existing file, the read deletes it on close. UNIQUE_OPEN tells the
 	 * library no other program touches the file. The write is the only
 	 * open with CREATE of each name, a name of this run only (its prefix
-	 * holds the pid and the time, the partition sizes are distinct), so
+	 * is this run's, the partition sizes are distinct; leftovers of a killed
+	 * run of the same prefix are removed before the run), so
 	 * EXCL costs nothing and keeps a link planted under the name in a
 	 * shared directory from being written through. */
 	int amode = MPI_MODE_UNIQUE_OPEN;
@@ -38,18 +39,21 @@ int mb_beffio_close(MPI_Comm comm, MPI_File *fh, double *t)
 int mb_beffio_view(MPI_File fh, int type, int n, int rank, int l,
 	MPI_Offset disp)
 {
-	MPI_Datatype ft;
-	int sizes[1], subsizes[1], starts[1], rc;
+	MPI_Datatype chunk, ft;
+	int rc;
 	if (type != MB_BEFFIO_SCATTER || l == 0)
 		return MPI_File_set_view(fh, disp, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL);
-	/* A one-dimensional subarray: l bytes at rank*l, extent n*l, so
-	 * consecutive filetypes tile the file with every rank's chunks. */
-	sizes[0] = n * l;
-	subsizes[0] = l;
-	starts[0] = rank * l;
-	CHK(MPI_Type_create_subarray(1, sizes, subsizes, starts, MPI_ORDER_C, MPI_BYTE, &ft));
+	/* l bytes, then a hole to the next n*l stride: from rank*l on,
+	 * consecutive filetypes tile the file with every rank's chunks. The
+	 * extent is an MPI_Aint and the offset an MPI_Offset, so n*l may
+	 * exceed 2 GiB (a subarray's int sizes would overflow there). */
+	CHK(MPI_Type_contiguous(l, MPI_BYTE, &chunk));
+	rc = MPI_Type_create_resized(chunk, 0, (MPI_Aint)n * l, &ft);
+	MPI_Type_free(&chunk);
+	if (rc != MPI_SUCCESS)
+		return rc;
 	CHK(MPI_Type_commit(&ft));
-	rc = MPI_File_set_view(fh, disp, MPI_BYTE, ft, "native", MPI_INFO_NULL);
+	rc = MPI_File_set_view(fh, disp + (MPI_Offset)rank * l, MPI_BYTE, ft, "native", MPI_INFO_NULL);
 	MPI_Type_free(&ft);
 	return rc;
 }
