@@ -16,7 +16,7 @@ Common to every MPI command:
                  takes more than S seconds; the journal marks it hung.
                  0 turns the watchdog off. Default: 60 s + 3 x the case's
                  scheduled time + repetitions x (1 ms + bytes x processes
-                 / 10 MB/s), per case.
+                 / 10 MB/s), per case, at most 100 days.
   -resume        continue a run that was killed, interrupted or hung: keep
                  the finished cases of its results file, measure the rest,
                  skip the case it hung in (FILE.state is the journal)

@@ -133,9 +133,7 @@ func reportRead(cmd string, files []string, stderr io.Writer) ([]report.Input, e
 func reportWrite(format, out string, inputs []report.Input, stdout io.Writer) error {
 	switch format {
 	case "png":
-		if err := os.MkdirAll(out, 0o777); err != nil {
-			return err
-		}
+		// WritePNG makes the directory, and refuses one that is a link.
 		paths, err := report.WritePNG(out, report.Plots(inputs))
 		if err != nil {
 			return err
