@@ -76,6 +76,17 @@ var faultCases = []faultCase{
 	{id: "F21", np: 0, args: []string{"report", "{dir}/r.jsonl", "-o", "{dir}/./r.jsonl"},
 		files: map[string]string{"r.jsonl": `{"suite":"mpi1","benchmark":"PingPong"}` + "\n"},
 		code:  2, msg: "r.jsonl is also an input of this run"},
+	{id: "F22", np: 2, args: []string{"skampi", "-config", "{dir}/c.ski", "-o", "{dir}/c.jsonl"},
+		files: map[string]string{"c.ski": "measure A pingpong Send_Recv bytes 1..4 maxreps=90000000000\n"},
+		code:  2, msg: `c.ski:1: option maxreps="90000000000": "90000000000": want an integer from 1 to 10000000`},
+	{id: "F23", np: 2, args: []string{"guidelines", "measure", "-calls", "MPI_Bcast", "-sizes", "16", "-reps", "9000000000000000000", "-o", "{dir}"},
+		code: 2, msg: "-reps 9000000000000000000: want 1 to 10000000 repetitions"},
+	{id: "F24", np: 2, args: []string{"beffio", "-T", "99999999999"}, code: 2,
+		msg: `invalid value "99999999999" for flag -T: want a number of seconds greater than 0, at most 1000000`},
+	{id: "F25", np: 0, args: []string{"report", "{dir}/r.jsonl", "-format", "png", "-o", "{dir}/link"},
+		files: map[string]string{"r.jsonl": `{"suite":"mpi1","benchmark":"PingPong"}` + "\n"},
+		links: map[string]string{"link": "{dir}/elsewhere"},
+		code:  2, msg: "link is a symbolic link; mpibench does not write through links"},
 }
 
 func TestFaultTable(t *testing.T) {
