@@ -45,7 +45,14 @@ func readJSONL[T any](t *testing.T, path string) []T {
 func startRun(t *testing.T, np int, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
 	needMPI(t)
-	cmd := exec.Command(launcherPath, append(launcherArgs(np), args...)...)
+	return startCmd(t, launcherPath, append(launcherArgs(np), args...)...)
+}
+
+// startCmd starts a command in a process group of its own and returns at
+// once; the test's end kills the group with whatever is left in it.
+func startCmd(t *testing.T, name string, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -19,15 +19,7 @@ import (
 // its own, which the test's end kills with whatever is left in it.
 func startLaunch(t *testing.T, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
 	t.Helper()
-	cmd := exec.Command(binPath, append([]string{"launch"}, args...)...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
-	return cmd, &stdout, &stderr
+	return startCmd(t, binPath, append([]string{"launch"}, args...)...)
 }
 
 // gone waits up to limit for every process of pids to end and returns
