@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 
 	"mpibench/internal/safefile"
 	"mpibench/result"
@@ -129,7 +130,7 @@ func open(path string) (*Journal, error) {
 			return nil, err
 		}
 	}
-	out, err := safefile.Append(path)
+	out, err := lock(path)
 	if err != nil {
 		return nil, err
 	}
@@ -139,6 +140,24 @@ func open(path string) (*Journal, error) {
 		return nil, err
 	}
 	return &Journal{out: out, state: state, w: result.NewWriter(out)}, nil
+}
+
+// lock opens path for appending and locks it: two runs writing one
+// results file would interleave their cases. The lock goes with the
+// process, so a killed run leaves none behind.
+func lock(path string) (*os.File, error) {
+	f, err := safefile.Append(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, fmt.Errorf("%s is being written by another run", path)
+		}
+		return nil, fmt.Errorf("%s: lock: %w", path, err)
+	}
+	return f, nil
 }
 
 // begin empties a new journal's files before its first event; the caller
@@ -167,6 +186,13 @@ func Resume(path string, check func(*Resumed) error) (*Journal, *Resumed, error)
 			return nil, nil, err
 		}
 	}
+	// The file as it is now stays locked until the rewritten one is
+	// open and locked in its place.
+	old, err := lock(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer old.Close()
 	r, err := read(path)
 	if err != nil {
 		return nil, nil, err

@@ -178,3 +178,24 @@ func TestResumeRefusesStrayRecords(t *testing.T) {
 	}
 	j.Close()
 }
+
+// A results file being written by one run is refused to another.
+func TestLocked(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	j, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Create(path); err == nil || !strings.Contains(err.Error(), "being written by another run") {
+		t.Errorf("second journal: %v", err)
+	}
+	if _, _, err := Resume(path, nil); err == nil {
+		t.Error("resume of a file in use")
+	}
+	j.Close()
+	j, err = Create(path)
+	if err != nil {
+		t.Fatalf("after close: %v", err)
+	}
+	j.Close()
+}
