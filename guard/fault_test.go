@@ -65,3 +65,14 @@ func TestWatchdog(t *testing.T) {
 type discard struct{}
 
 func (*discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// BenchmarkBeginEnd is the watchdog's cost per case, outside the timed
+// loops: arming and disarming a timer.
+func BenchmarkBeginEnd(b *testing.B) {
+	g := New(Options{Rank: 1, Stderr: &discard{}})
+	c := Case{Key: "mpi1/PingPong/np2/1024", Reps: 1000, Bytes: 1024, Procs: 2}
+	for i := 0; i < b.N; i++ {
+		g.Begin(c)
+		g.End()
+	}
+}
