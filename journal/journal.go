@@ -134,7 +134,7 @@ func open(path string) (*Journal, error) {
 	if err != nil {
 		return nil, err
 	}
-	state, err := safefile.Append(StatePath(path))
+	state, err := lock(StatePath(path))
 	if err != nil {
 		out.Close()
 		return nil, err
@@ -143,7 +143,9 @@ func open(path string) (*Journal, error) {
 }
 
 // lock opens path for appending and locks it: two runs writing one
-// results file would interleave their cases. The lock goes with the
+// results file would interleave their cases. Both files of a journal are
+// locked, so that a run cannot take another's state file for its results
+// file or the other way round. The lock goes with the
 // process, so a killed run leaves none behind.
 func lock(path string) (*os.File, error) {
 	f, err := safefile.Append(path)
@@ -193,6 +195,11 @@ func Resume(path string, check func(*Resumed) error) (*Journal, *Resumed, error)
 		return nil, nil, err
 	}
 	defer old.Close()
+	oldState, err := lock(StatePath(path))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer oldState.Close()
 	r, err := read(path)
 	if err != nil {
 		return nil, nil, err
@@ -419,6 +426,18 @@ func (j *Journal) Close() error {
 		os.Remove(j.state.Name())
 	}
 	return err
+}
+
+// Discard removes both files when this journal made them and has not
+// written yet: a run interrupted before its first case leaves nothing.
+// It runs in the signal handler, which then ends the process.
+func (j *Journal) Discard() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.made && !j.written {
+		os.Remove(j.out.Name())
+		os.Remove(j.state.Name())
+	}
 }
 
 // Path of the results file, for messages.

@@ -199,3 +199,27 @@ func TestLocked(t *testing.T) {
 	}
 	j.Close()
 }
+
+// A run may not take another run's state file for its results file, nor
+// the other way round.
+func TestLockedStateFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "d.jsonl")
+	j, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if _, err := Create(StatePath(path)); err == nil {
+		t.Error("another run's state file was taken as a results file")
+	}
+	other := filepath.Join(dir, "e.jsonl")
+	k, err := Create(StatePath(other))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k.Close()
+	if _, err := Create(other); err == nil {
+		t.Error("a results file whose state file another run writes was accepted")
+	}
+}

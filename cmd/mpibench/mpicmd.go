@@ -90,6 +90,7 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 	}
 	if a.journal != nil {
 		defer a.journal.Close()
+		onInterrupt(a.journal.Discard)
 	}
 	stop := cleanupOnSignal(stderr)
 	defer stop()
@@ -100,7 +101,7 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 	env := &mpiEnv{name: c.name, world: world, ctx: ctx, stdout: stdout, stderr: stderr, journal: a.journal,
 		resumed: a.resumed}
 	env.guard = guard.New(guard.Options{Rank: world.Rank(), Timeout: a.Timeout, Journal: a.journal,
-		Resumed: a.resumed, Fault: a.fault, Stderr: stderr, Cleanup: runCleanups, Abort: abortJob})
+		Resumed: a.resumed, Fault: a.fault, Stderr: stderr, Cleanup: hungCleanup, Abort: abortJob})
 	return c.run(cfg, env)
 }
 

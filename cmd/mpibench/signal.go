@@ -38,6 +38,13 @@ func abortJob(code int) {
 	mpi.Abort(code)
 }
 
+// hungCleanup runs the cleanups when the watchdog has decided to end the
+// job: from then on the launcher's SIGTERM is no interruption.
+func hungCleanup() {
+	aborting.Store(true)
+	runCleanups()
+}
+
 func runCleanups() {
 	cleanups.Lock()
 	defer cleanups.Unlock()

@@ -97,6 +97,9 @@ func skampiMeasure(plan *skampiPlan, env *mpiEnv) int {
 	ctx.Node, ctx.Network, ctx.User = cfg.Node, cfg.Network, cfg.User
 	d := &skampi.Driver{World: env.world, Context: ctx}
 	rank0 := env.world.Rank() == 0
+	if rank0 {
+		skampiReplay(cfg, env)
+	}
 	var werr error
 	for _, name := range skampi.Order(cfg, env.resumed) {
 		m := cfg.Find(name)
@@ -116,6 +119,20 @@ func skampiMeasure(plan *skampiPlan, env *mpiEnv) int {
 		env.guard.End()
 	}
 	return env.finish(werr, func() error { return nil })
+}
+
+// skampiReplay shows, before the run goes on, the measurements a resumed
+// run kept (from their records) and those it hung in, in configuration
+// order.
+func skampiReplay(cfg *skampi.Config, env *mpiEnv) {
+	for _, m := range cfg.Measurements {
+		switch {
+		case env.guard.Hung(m.Name):
+			fmt.Fprintf(env.stdout, "# %s: hung in the resumed run, not measured\n\n", m.Name)
+		case env.guard.Skip(m.Name):
+			skampi.Text(env.stdout, env.guard.Stored(m.Name))
+		}
+	}
 }
 
 // skampiCase describes a measurement to the watchdog: every point may
