@@ -17,7 +17,7 @@ func runBeff(args []string, stdout, stderr io.Writer) int {
 		args, stdout, stderr)
 }
 
-func parseBeff(args []string, size int) (beff.Options, string, error) {
+func parseBeff(args []string, size int, _ bool) (beff.Options, string, error) {
 	o, err := beff.ParseArgs(args)
 	if err == nil && size < 2 {
 		err = beff.Usagef("b_eff needs at least 2 processes (got %d)", size)

@@ -21,7 +21,7 @@ func runBeffIO(args []string, stdout, stderr io.Writer) int {
 }
 
 // parseBeffIO reads the command line and chooses the file prefix.
-func parseBeffIO(args []string, size int) (beffio.Options, string, error) {
+func parseBeffIO(args []string, size int, _ bool) (beffio.Options, string, error) {
 	o, err := beffio.ParseArgs(args)
 	if err == nil {
 		_, err = beffio.NewPlan(o, size, 1)

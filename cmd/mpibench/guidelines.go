@@ -79,18 +79,13 @@ func runGuidelines(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, guidelinesHelp())
 		return 2
 	}
-	// parse gets the command line without the common flags, but which
-	// launch file measure writes depends on -resume.
-	resume := wantsResume(args[1:])
 	switch args[0] {
 	case "nrep":
-		parse := func(a []string, size int) (nrepConfig, string, error) { return parseNrep(a, size, resume) }
 		return runMPI(mpiCommand[nrepConfig]{name: "guidelines nrep", usage: guidelinesHelp(),
-			parse: parse, run: runNrep}, args[1:], stdout, stderr)
+			parse: parseNrep, run: runNrep}, args[1:], stdout, stderr)
 	case "measure":
-		parse := func(a []string, size int) (measureConfig, string, error) { return parseMeasure(a, size, resume) }
 		return runMPI(mpiCommand[measureConfig]{name: "guidelines measure", usage: guidelinesHelp(),
-			parse: parse, run: runMeasure, outFlag: "-o"}, args[1:], stdout, stderr)
+			parse: parseMeasure, run: runMeasure, outFlag: "-o"}, args[1:], stdout, stderr)
 	case "check":
 		return runGuidelinesCheck(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
@@ -99,13 +94,6 @@ func runGuidelines(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "mpibench guidelines: unknown step %q (want nrep, measure or check)\n", args[0])
 	return 2
-}
-
-// wantsResume tells whether the command line asks for -resume; a bad
-// common flag is reported later, by runMPI.
-func wantsResume(args []string) bool {
-	c, _, _ := splitCommon(args)
-	return c.resume
 }
 
 // callsAndSizes reads -calls and -sizes and rounds the sizes for size

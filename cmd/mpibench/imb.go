@@ -29,7 +29,7 @@ func runIMB(suite *imb.Suite, args []string, stdout, stderr io.Writer) int {
 	return runMPI(mpiCommand[*imb.Config]{
 		name:  suite.Name,
 		usage: imbUsage(suite),
-		parse: func(args []string, size int) (*imb.Config, string, error) {
+		parse: func(args []string, size int, _ bool) (*imb.Config, string, error) {
 			cfg, err := resolve(suite, args, size)
 			if err != nil {
 				return nil, "", err

@@ -27,8 +27,9 @@ type mpiCommand[C any] struct {
 	// parse reads the command line on rank 0 for size processes and
 	// returns the config and its results file ("" for none), the journal
 	// of the run. Its error is a usage error: every rank exits with 2. The
-	// common flags (-timeout, -resume) are taken out before.
-	parse func(args []string, size int) (cfg C, jsonPath string, err error)
+	// common flags (-timeout, -resume) are taken out before; resume says
+	// whether -resume was given (which file PGMPI's measure continues).
+	parse func(args []string, size int, resume bool) (cfg C, jsonPath string, err error)
 	// outFlag names the results file's flag in messages; "" is -json.
 	outFlag string
 	// run measures with the config every rank agreed on and returns the
@@ -165,7 +166,7 @@ func agreeRoot[C any](c mpiCommand[C], size int, args []string) *agreed[C] {
 	common, rest, err := splitCommon(args)
 	var path string
 	if err == nil {
-		a.Config, path, err = c.parse(rest, size)
+		a.Config, path, err = c.parse(rest, size, common.resume)
 	}
 	if err == nil {
 		_, err = guard.ParseFault(os.Getenv(guard.FaultEnv))

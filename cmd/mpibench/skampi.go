@@ -159,7 +159,7 @@ func recordPointers(recs []result.Record) []*result.Record {
 
 // skampiPrepare reads the command line and the configuration on rank 0;
 // the -o file is the journal that runMPI opens or resumes.
-func skampiPrepare(args []string, procs int) (*skampiPlan, string, error) {
+func skampiPrepare(args []string, procs int, _ bool) (*skampiPlan, string, error) {
 	f, err := skampiParse(args)
 	if err != nil {
 		return nil, "", err
