@@ -1,9 +1,7 @@
 package beff
 
 import (
-	"encoding/binary"
 	"fmt"
-	"math"
 
 	"mpibench/guard"
 	"mpibench/result"
@@ -73,15 +71,13 @@ func (m *meter) resumed(pt point) error {
 // shareLoop broadcasts the looplength and the maximum time (s) of a
 // stored measurement from rank 0, which alone has the record.
 func (m *meter) shareLoop(r *result.Record) (int, float64, error) {
-	msg := make([]byte, 16)
+	ll, t := 0, 0.0
 	if r != nil {
-		binary.LittleEndian.PutUint64(msg, uint64(r.Reps))
-		binary.LittleEndian.PutUint64(msg[8:], math.Float64bits(r.TMax/1e6))
+		ll, t = r.Reps, r.TMax/1e6
 	}
-	msg, err := m.world.BcastBytes(msg)
-	if err != nil {
-		return 0, 0, err
+	ll, err := m.world.BcastInt(ll)
+	if err == nil {
+		t, err = m.world.SkampiBcastFloat(t)
 	}
-	ll := int(binary.LittleEndian.Uint64(msg))
-	return max(ll, 1), math.Float64frombits(binary.LittleEndian.Uint64(msg[8:])), nil
+	return max(ll, 1), t, err
 }
