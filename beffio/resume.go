@@ -3,10 +3,8 @@ package beffio
 import (
 	"encoding/binary"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"mpibench/guard"
 	"mpibench/mpi"
@@ -53,22 +51,8 @@ func (m *meter) guardCase(a, pi, typ, n int, key string, refill bool) guard.Case
 	if c.Reps > 0 {
 		c.Bytes = bytes / int64(c.Reps)
 	}
-	c.Expect = duration(expect)
+	c.Expect = guard.Seconds(expect)
 	return c
-}
-
-// duration converts seconds to a time.Duration, saturating at the
-// largest one instead of overflowing (the watchdog caps its limit in
-// any case, see guard.DefaultLimit).
-func duration(sec float64) time.Duration {
-	ns := sec * float64(time.Second)
-	switch {
-	case !(ns < math.MaxInt64): // NaN too
-		return math.MaxInt64
-	case ns < 0:
-		return 0
-	}
-	return time.Duration(ns)
 }
 
 // resumed takes a case -resume skipped. Rank 0 keeps the records the

@@ -62,6 +62,20 @@ func DefaultLimit(c Case) time.Duration {
 	return time.Duration(math.Round(ns))
 }
 
+// Seconds converts seconds to a Duration for Case.Expect, saturating at
+// the largest one (NaN too) instead of overflowing; a negative time is
+// none.
+func Seconds(sec float64) time.Duration {
+	ns := sec * float64(time.Second)
+	switch {
+	case !(ns < math.MaxInt64):
+		return math.MaxInt64
+	case ns < 0:
+		return 0
+	}
+	return time.Duration(ns)
+}
+
 // Options configure a Guard.
 type Options struct {
 	Rank    int

@@ -34,3 +34,10 @@ func TestDefaultLimitBounds(t *testing.T) {
 		t.Errorf("DefaultLimit(%+v) = %v, want %v", c, got, want)
 	}
 }
+
+func TestSeconds(t *testing.T) {
+	if Seconds(1.5) != 1500*time.Millisecond || Seconds(-1) != 0 || Seconds(1e300) != math.MaxInt64 ||
+		Seconds(math.NaN()) != math.MaxInt64 {
+		t.Errorf("Seconds: %v %v %v %v", Seconds(1.5), Seconds(-1), Seconds(1e300), Seconds(math.NaN()))
+	}
+}

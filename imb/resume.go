@@ -2,7 +2,6 @@ package imb
 
 import (
 	"fmt"
-	"time"
 
 	"mpibench/guard"
 	"mpibench/result"
@@ -24,7 +23,7 @@ func (d *Driver) guardCase(key string, b *Benchmark, q int, m Mode, x int) guard
 	reps := d.set.Repetitions(x, m)
 	c := guard.Case{Suite: d.suite.Name, Benchmark: b.Name, Bytes: int64(x), Procs: q, Reps: reps, Key: key}
 	if m == NonBlocking {
-		c.Expect = time.Duration(float64(reps) * d.cpu * float64(time.Second))
+		c.Expect = guard.Seconds(float64(reps) * d.cpu)
 	}
 	return c
 }
