@@ -1,0 +1,61 @@
+//go:build mutant && !nompi
+
+package mpi
+
+// This file exists only in test builds (go build -tags mutant): it compiles
+// the C layer with MB_MUTANTS, which makes the broken kernels of mutant.h
+// reachable, and picks one from the environment. A release build has
+// neither this file nor the mutant branches.
+
+// #cgo CFLAGS: -DMB_MUTANTS
+// #include "mutant.h"
+import "C"
+
+import (
+	"fmt"
+	"os"
+	"sort"
+)
+
+// MutantEnv names the environment variable that picks a mutant.
+const MutantEnv = "MPIBENCH_MUTANT"
+
+// mutants maps the names a test may put in MutantEnv to mutant.h's ids.
+var mutants = map[string]C.int{
+	"wrong-rank":    C.MB_MUT_WRONG_RANK,
+	"no-rotation":   C.MB_MUT_NO_ROTATION,
+	"short-reduce":  C.MB_MUT_SHORT_REDUCE,
+	"displ":         C.MB_MUT_DISPL,
+	"first-only":    C.MB_MUT_FIRST_ONLY,
+	"rma-offset":    C.MB_MUT_RMA_OFFSET,
+	"io-offset":     C.MB_MUT_IO_OFFSET,
+	"beff-peer":     C.MB_MUT_BEFF_PEER,
+	"beffio-offset": C.MB_MUT_BEFFIO_OFFSET,
+}
+
+// Mutants lists the mutant names, sorted.
+func Mutants() []string {
+	names := make([]string, 0, len(mutants))
+	for n := range mutants {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Mutant is the name of the mutant this process plays ("" for none).
+var Mutant string
+
+func init() {
+	name := os.Getenv(MutantEnv)
+	if name == "" {
+		return
+	}
+	id, ok := mutants[name]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "mpibench: %s=%q: unknown mutant (have %v)\n", MutantEnv, name, Mutants())
+		os.Exit(2)
+	}
+	C.mb_mutant = id
+	Mutant = name
+}
