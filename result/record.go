@@ -129,7 +129,8 @@ type Record struct {
 	Against   string  `json:"against,omitempty"`    // pattern: the mock-up
 	FromBytes int     `json:"from_bytes,omitempty"` // GL1, GL2: the smaller size m_i
 	Factor    int     `json:"factor,omitempty"`     // GL2: k, the smallest with k·m_i ≥ m_j
-	Test      string  `json:"test,omitempty"`       // wilcoxon or ks, one-sided
+	Test      string  `json:"test,omitempty"`       // wilcoxon or ks, one-sided; median: GL2 by the median rule
+	Tolerance float64 `json:"tolerance,omitempty"`  // GL2: the fraction T(m_j) had to exceed k·T(m_i) by
 	PValue    float64 `json:"p_value,omitempty"`
 	Alpha     float64 `json:"alpha,omitempty"`
 
