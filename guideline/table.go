@@ -141,7 +141,7 @@ func writeMatrix(w io.Writer, g Group) {
 
 func writeFindings(w io.Writer, res *Result) {
 	fmt.Fprintln(w, "Violations")
-	fmt.Fprintln(w, "procs\tguideline\tfunction\tsize\tslower µs\tfaster µs\tp\t")
+	fmt.Fprintln(w, "procs\tguideline\tfunction\tsize\tslower µs\tfaster µs\tp, or median excess\t")
 	any := false
 	for _, g := range res.Groups {
 		for _, r := range g.Rows {
