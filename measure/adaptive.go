@@ -4,20 +4,27 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"mpibench/stats"
 )
 
 // Defaults of Adaptive. Epsilon is the paper's 3 % (SKaMPI's report prints
 // "Max. allowed standard error is 3.00 %"); MinReps is SKaMPI 5's
-// (measurement.c: min_repetitions = 8); MaxReps and TimeLimit are the
-// paper's "upper bound on the number of repetitions" with a bound on the
-// time beside it (see README, SKaMPI).
+// (measurement.c: min_repetitions = 8). MaxReps and TimeLimit are the
+// paper's "upper bound on the number of repetitions" (3.1), which it
+// leaves open, with a bound on the time beside it. SKaMPI 5's 33 is too
+// few for a shared machine: a point whose middle half is spread over two
+// modes (a ping-pong at 64 KiB taking 16 µs or, when a rank waits for a
+// core, 54 µs) has a relative error of about 0.7/√(n/2) and needs some
+// 1000 repetitions to reach 3 %, which at 25 µs each is 25 ms. The time
+// bound keeps the slow points affordable: 1000 repetitions of a 4 MiB
+// ping-pong would be a second, 0.5 s of samples stops it first.
 const (
 	DefaultEpsilon   = 0.03
 	DefaultMinReps   = 8
-	DefaultMaxReps   = 33
-	DefaultTimeLimit = 1.0 // seconds of timed samples per point
+	DefaultMaxReps   = 1000
+	DefaultTimeLimit = 0.5 // seconds of timed samples per point
 )
 
 // Sample takes one measurement of one call of the pattern under test and
@@ -156,6 +163,7 @@ func (a Adaptive) Run(sample Sample, empty float64, decide Decide) (Result, erro
 		return Result{}, fmt.Errorf("measure: warm-up: %w", err)
 	}
 	samples := make([]float64, 0, min(a.MaxReps, 1024))
+	var sorted []float64 // the samples in increasing order, for the rule
 	total := 0.0
 	for {
 		t, err := sample()
@@ -163,8 +171,10 @@ func (a Adaptive) Run(sample Sample, empty float64, decide Decide) (Result, erro
 			return a.result(samples, empty, ""), fmt.Errorf("measure: repetition %d: %w", len(samples)+1, err)
 		}
 		samples = append(samples, t)
+		i, _ := slices.BinarySearch(sorted, t)
+		sorted = slices.Insert(sorted, i, t)
 		total += t
-		why := a.stopRule(samples, total)
+		why := a.stopRule(sorted, total)
 		stop, err := decide(why != "")
 		if err != nil {
 			return a.result(samples, empty, ""), fmt.Errorf("measure: decide after repetition %d: %w", len(samples), err)
@@ -178,10 +188,10 @@ func (a Adaptive) Run(sample Sample, empty float64, decide Decide) (Result, erro
 	}
 }
 
-// stopRule is this rank's vote after the samples so far: why it would
-// stop, "" to go on. The rules are checked in the order of Stop's
-// constants, so a point that meets ε at the last allowed repetition
-// counts as reached.
+// stopRule is this rank's vote after the samples so far (sorted, adding
+// up to total): why it would stop, "" to go on. The rules are checked in
+// the order of Stop's constants, so a point that meets ε at the last
+// allowed repetition counts as reached.
 func (a Adaptive) stopRule(samples []float64, total float64) string {
 	switch {
 	case a.reached(samples, total):
@@ -194,13 +204,14 @@ func (a Adaptive) stopRule(samples []float64, total float64) string {
 	return ""
 }
 
-// reached reports whether the samples meet the precision rules of 3.1:
-// at least MinReps and 2 of them, the clock rule and the error rule.
+// reached reports whether the samples (sorted, adding up to total) meet
+// the precision rules of 3.1: at least MinReps and 2 of them, the clock
+// rule and the error rule.
 func (a Adaptive) reached(samples []float64, total float64) bool {
 	if len(samples) < max(a.MinReps, 2) || total < a.Tick/a.Epsilon {
 		return false
 	}
-	return stats.TrimmedRelErr(samples) < a.Epsilon
+	return stats.TrimmedRelErrSorted(samples) < a.Epsilon
 }
 
 func (a Adaptive) result(samples []float64, empty float64, why string) Result {
@@ -208,11 +219,13 @@ func (a Adaptive) result(samples []float64, empty float64, why string) Result {
 	for _, t := range samples {
 		total += t
 	}
+	sorted := slices.Clone(samples)
+	slices.Sort(sorted)
 	return Result{
 		Summary:    stats.Summarize(samples).Shift(-empty),
 		Samples:    samples,
-		RelErr:     stats.TrimmedRelErr(samples),
-		Reached:    a.reached(samples, total),
+		RelErr:     stats.TrimmedRelErrSorted(sorted),
+		Reached:    a.reached(sorted, total),
 		Stop:       why,
 		Correction: empty,
 		Policy:     a,

@@ -66,9 +66,14 @@ func TestZeroPolicyUsesDefaults(t *testing.T) {
 		t.Errorf("N = %d, want DefaultMinReps = %d", r.N, DefaultMinReps)
 	}
 	// The trimmed mean of 1, 3, 1, 3, ... µs has half ones and half
-	// threes, relative error 1/(2√(n/2)): ε = 3 % needs n > 555.
+	// threes, relative error 1/(2√(n/2)): ε = 3 % needs n > 555, ε = 0.1 %
+	// half a million, more than the default bound.
 	s, _ = script(fixed(1e-6, 3e-6))
-	if r := mustRun(t, Adaptive{}, s, 0, Local); r.N != DefaultMaxReps || r.Reached || r.Stop != StopMaxReps {
+	if r := mustRun(t, Adaptive{}, s, 0, Local); r.N != 556 || !r.Reached {
+		t.Errorf("N = %d, Reached = %v; want 556, true", r.N, r.Reached)
+	}
+	s, _ = script(fixed(1e-6, 3e-6))
+	if r := mustRun(t, Adaptive{Epsilon: 0.001}, s, 0, Local); r.N != DefaultMaxReps || r.Reached || r.Stop != StopMaxReps {
 		t.Errorf("N = %d, Reached = %v; want DefaultMaxReps = %d, false", r.N, r.Reached, DefaultMaxReps)
 	}
 }

@@ -73,7 +73,14 @@ func TrimmedStdErr(x []float64) float64 {
 // the reported figure. It is +Inf when the trimmed mean is not positive
 // (or there are no samples), so that no threshold is met by accident.
 func TrimmedRelErr(x []float64) float64 {
-	m, e := trimmed(sorted(x))
+	return TrimmedRelErrSorted(sorted(x))
+}
+
+// TrimmedRelErrSorted is TrimmedRelErr of samples already sorted in
+// increasing order, without the copy and the sort: for a caller that
+// keeps its samples sorted as they come.
+func TrimmedRelErrSorted(s []float64) float64 {
+	m, e := trimmed(s)
 	if !(m > 0) {
 		return math.Inf(1)
 	}
