@@ -64,7 +64,7 @@ type skampiRecord struct {
 	MaxReps    int       `json:"max_reps"`
 	TimeLimit  float64   `json:"time_limit_s"`
 	Tick       float64   `json:"tick_us"`
-	Context struct {
+	Context    struct {
 		Procs   int    `json:"procs"`
 		MPI     string `json:"mpi"`
 		Node    string `json:"node"`
