@@ -97,14 +97,25 @@ type Record struct {
 	// SKaMPI (suite "skampi"): one record per measured point, with
 	// Benchmark the measurement's name (e.g. "Pingpong_Send_Recv"), Class
 	// its pattern (pingpong, collective, master-worker, simple), NProcs the
-	// processes, Bytes the message length, Reps the repetitions taken, and
-	// TMin/TMax/TAvg unused; Stats holds the figures in µs after the
-	// empty-measurement correction.
-	Param   string         `json:"param,omitempty"`   // the varied parameter: bytes, procs, workpieces, none
-	X       int            `json:"x,omitempty"`       // its value at this point
-	Stats   *stats.Summary `json:"stats,omitempty"`   // n, mean, trimmed mean, standard error, min, median, max
-	Epsilon float64        `json:"epsilon,omitempty"` // requested relative standard error
-	Reached bool           `json:"reached,omitempty"` // the standard error fell below Epsilon within the bounds
+	// processes, Bytes the message length, Reps the repetitions taken;
+	// Stats holds the figures in µs after the empty-measurement
+	// correction, Samples the raw (uncorrected) time of every repetition
+	// in µs unless the run dropped them (-samples=false). TMin/TMax/TAvg
+	// are left out: one process times, there is no spread over ranks.
+	// MarshalJSON writes reached, rel_err and correction_us on every
+	// SKaMPI record, also when false, null (rel_err not finite) or 0.
+	Param      string         `json:"param,omitempty"`         // the varied parameter: bytes, procs, workpieces, none
+	X          int            `json:"x,omitempty"`             // its value at this point
+	Stats      *stats.Summary `json:"stats,omitempty"`         // n, mean, trimmed mean and standard errors, min, median, max
+	Epsilon    float64        `json:"epsilon,omitempty"`       // requested relative standard error
+	Reached    bool           `json:"reached,omitempty"`       // the precision rules held when the repetitions stopped
+	RelErr     *float64       `json:"rel_err,omitempty"`       // the stopping rule's figure: trimmed standard error / trimmed mean of the raw samples
+	Correction float64        `json:"correction_us,omitempty"` // the empty measurement subtracted, µs
+	Stop       string         `json:"stop,omitempty"`          // why the repetitions ended: epsilon, max_reps, time_limit
+	MinReps    int            `json:"min_reps,omitempty"`      // the policy: bounds on the repetitions,
+	MaxReps    int            `json:"max_reps,omitempty"`
+	TimeLimit  float64        `json:"time_limit_s,omitempty"` // the bound on the sum of the samples (s; negative: none),
+	Tick       float64        `json:"tick_us,omitempty"`      // and MPI_Wtick of the timing process (µs)
 
 	// merge: the number of records `mpibench merge` took the median of
 	// (one per run that had this measurement); 0 for a record of one run.
@@ -135,6 +146,29 @@ type Record struct {
 	Alpha     float64 `json:"alpha,omitempty"`
 
 	Context Context `json:"context"`
+}
+
+// MarshalJSON writes a Record with the fields of its suite: a SKaMPI
+// record always has reached, rel_err (null when the trimmed mean is not
+// positive) and correction_us, so that a false, an undefined error or a
+// zero correction shows as such, and never t_min_us/t_max_us/t_avg_us,
+// which only one timing process cannot fill. Other records are written
+// field by field as tagged.
+func (r Record) MarshalJSON() ([]byte, error) {
+	type plain Record // plain has no methods: no recursion
+	if r.Suite != "skampi" {
+		return json.Marshal(plain(r))
+	}
+	// Fields of the outer struct hide the embedded ones of the same name.
+	return json.Marshal(struct {
+		plain
+		TMin       *float64 `json:"t_min_us,omitempty"`
+		TMax       *float64 `json:"t_max_us,omitempty"`
+		TAvg       *float64 `json:"t_avg_us,omitempty"`
+		Reached    bool     `json:"reached"`
+		RelErr     *float64 `json:"rel_err"`
+		Correction float64  `json:"correction_us"`
+	}{plain: plain(r), Reached: r.Reached, RelErr: r.RelErr, Correction: r.Correction})
 }
 
 // Writer appends Records to a JSON Lines stream, one line per Record, handed
