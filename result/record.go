@@ -75,6 +75,7 @@ type Record struct {
 	Messages int          `json:"messages,omitempty"` // total messages of one execution of the pattern
 	BMBps    float64      `json:"b_mbps,omitempty"`   // b = L·messages·looplength/TMax, MB = 10^6 bytes
 	Seed     uint64       `json:"seed,omitempty"`     // seed of the random patterns
+	Tries    int          `json:"tries,omitempty"`    // measurements taken, the last one recorded (adaptive looplength: 1 + retunes)
 	Beff     *BeffSummary `json:"beff,omitempty"`     // the summary record's figures
 
 	// b_eff_io (suite "beffio"): one record per pattern and access method
