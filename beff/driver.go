@@ -167,43 +167,25 @@ func (m *meter) pattern(rep, i int, pat *Pattern, k *mpi.BeffPattern) error {
 	return nil
 }
 
-// measureOne runs one measurement as a case of the guard. With the
-// adaptive looplength a loop that missed 2.5-5 ms is measured again with
-// the corrected looplength (Retune), at most MaxRetunes times; the last
-// measurement is the record, its Tries says how many were taken.
+// measureOne runs one measurement as a case of the guard.
 func (m *meter) measureOne(pt point, k *mpi.BeffPattern) error {
 	ll := m.loops[pt.i][pt.j][pt.li]
 	warm := pt.li < warmLengths
 	m.guard.Begin(m.guardCase(pt, ll, warm))
 	defer m.guard.End()
-	var res loopResult
-	tau := math.Inf(1) // the shortest time per execution of any try
-	tries := 1
-	for ; ; tries++ {
-		var err error
-		if res, err = m.runLoop(pt, k, ll, warm); err != nil {
-			return err
-		}
-		tau = min(tau, res.tmax/float64(ll))
-		next := 0
-		if m.plan.Opts.Looplength == Adaptive && tries <= MaxRetunes {
-			// tmax is the same on every rank, so all retune alike
-			next = Retune(ll, res.tmax, tau)
-		}
-		if next == 0 {
-			break
-		}
-		ll = next
+	res, err := m.tune(pt, k, ll, warm)
+	if err != nil {
+		return err
 	}
 	if pt.rep == 1 {
 		// The later repetitions start from this looplength; the next
 		// length follows from the recorded loop, as after -resume.
-		m.loops[pt.i][pt.j][pt.li] = ll
-		m.setNext(pt, ll, res.tmax/float64(ll))
+		m.loops[pt.i][pt.j][pt.li] = res.ll
+		m.setNext(pt, res.ll, res.tmax/float64(res.ll))
 	}
 	if m.world.Rank() == 0 {
-		r := m.record(pt.pat, pt.meth, pt.rep, pt.l, ll, pt.pat.Messages(), res)
-		r.Case, r.Tries = pt.key(), tries
+		r := m.record(pt.pat, pt.meth, pt.rep, pt.l, pt.pat.Messages(), res)
+		r.Case = pt.key()
 		if m.werr == nil {
 			m.wrote(m.guard.Finish([]*result.Record{r}))
 		}
@@ -212,9 +194,37 @@ func (m *meter) measureOne(pt point, k *mpi.BeffPattern) error {
 	return nil
 }
 
-// loopResult is one loop's time over the processes (s) and, in check
-// mode, the wrong bytes all processes received.
+// tune runs the loop with looplength ll. With the adaptive looplength a
+// loop that missed 2.5-5 ms is measured again with the looplength Retune
+// gives, at most MaxRetunes times; the last loop is the result, with the
+// tries it took and, for -check, the wrong bytes of all of them.
+func (m *meter) tune(pt point, k *mpi.BeffPattern, ll int, warm bool) (loopResult, error) {
+	tau := math.Inf(1) // the shortest time per execution of any try
+	var defects int64
+	for tries := 1; ; tries++ {
+		res, err := m.runLoop(pt, k, ll, warm)
+		if err != nil {
+			return res, err
+		}
+		tau = min(tau, res.tmax/float64(ll))
+		defects += res.defects
+		next := 0
+		if m.plan.Opts.Looplength == Adaptive && tries <= MaxRetunes {
+			// tmax is the same on every rank, so all retune alike
+			next = Retune(ll, res.tmax, tau)
+		}
+		if next == 0 {
+			res.tries, res.defects = tries, defects
+			return res, nil
+		}
+		ll = next
+	}
+}
+
+// loopResult is one loop's looplength and time over the processes (s)
+// and, in check mode, the wrong bytes all processes received.
 type loopResult struct {
+	ll, tries        int
 	tmax, tmin, tavg float64
 	defects          int64
 }
@@ -228,7 +238,7 @@ func (m *meter) runLoop(pt point, k *mpi.BeffPattern, ll int, warm bool) (loopRe
 	if err != nil {
 		return loopResult{}, err
 	}
-	var r loopResult
+	r := loopResult{ll: ll, tries: 1}
 	r.tmax, r.tmin, r.tavg, r.defects, err = m.world.BeffTimes(t, bad)
 	return r, err
 }
@@ -265,12 +275,12 @@ func (m *meter) nextLoop(ll int, tau float64, li int) int {
 	return NextLoop(ll, tau, m.plan.Lengths[li], m.plan.Lengths[li+1])
 }
 
-func (m *meter) record(pat *Pattern, meth string, rep, l, ll, msgs int, res loopResult) *result.Record {
+func (m *meter) record(pat *Pattern, meth string, rep, l, msgs int, res loopResult) *result.Record {
 	r := &result.Record{
 		Suite: "beff", Benchmark: pat.Name, Class: pat.Group, Multi: -1, Group: -1,
-		NProcs: m.plan.Procs, Bytes: l, Reps: ll, Mode: meth, Rep: rep, Messages: msgs,
-		TMax: res.tmax * 1e6, TMin: res.tmin * 1e6, TAvg: res.tavg * 1e6,
-		BMBps: Bandwidth(l, msgs, ll, res.tmax), Context: m.ctx,
+		NProcs: m.plan.Procs, Bytes: l, Reps: res.ll, Mode: meth, Rep: rep, Messages: msgs,
+		TMax: res.tmax * 1e6, TMin: res.tmin * 1e6, TAvg: res.tavg * 1e6, Tries: res.tries,
+		BMBps: Bandwidth(l, msgs, res.ll, res.tmax), Context: m.ctx,
 		Check: m.plan.Opts.Check, Defects: float64(res.defects),
 	}
 	if pat.Group == Random {
