@@ -248,8 +248,9 @@ func beffMessages(np int, pattern string) int {
 // land every loop in 2.5-5 ms, except where the rule cannot: 300 (the
 // most) still below 2.5 ms, 1 (the least) still above 5 ms, or all
 // 1+3 tries spent. Spent tries are the machine's noise, not the rule's:
-// with other jobs on the cores (MPICH polls) up to about 7 % of the loops
-// spent them here, Open MPI's under 1 %; the test allows 10 %.
+// on this 2-core machine shared with other jobs (load 6-10) MPICH, which
+// polls, spent them in 3-9 % of the loops, Open MPI in under 1 %; the
+// test allows 15 %.
 // L_max = 128 KiB (-mem 16), so that most lengths from 4 KiB on need a
 // shorter loop. The old rule (cut only, from a bandwidth-bound guess)
 // left about 40 % of its shortened loops below 2.5 ms.
@@ -279,8 +280,8 @@ func TestBeffLoopBand(t *testing.T) {
 	}
 	n := len(recs) - 1
 	t.Logf("%d loops: %d in 2.5-5 ms, %d at 300 below, %d at 1 above, %d tries spent; %d shortened", n, in, most, least, spent, shortened)
-	if shortened < 100 || spent*100 > 10*n {
-		t.Errorf("%d shortened loops (want at least 100), %d of %d with all tries spent (at most 10 %%)", shortened, spent, n)
+	if shortened < 100 || spent*100 > 15*n {
+		t.Errorf("%d shortened loops (want at least 100), %d of %d with all tries spent (at most 15 %%)", shortened, spent, n)
 	}
 }
 
