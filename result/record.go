@@ -69,7 +69,8 @@ type Record struct {
 	// b_eff (suite "beff"): one record per b(pat,L,mthd,rep) with
 	// Benchmark the pattern, Class its group (cartesian, ring, random,
 	// analysis), Mode the method, Bytes L, Reps the looplength and
-	// TMin/TMax/TAvg the loop time over processes; then one summary record
+	// TMin/TMax/TAvg the loop time over processes (with -check, Check and
+	// Defects the data check's verdict); then one summary record
 	// (Benchmark "b_eff", Class "summary") carrying BeffSummary.
 	Rep      int          `json:"rep,omitempty"`      // repetition 1..3
 	Messages int          `json:"messages,omitempty"` // total messages of one execution of the pattern
