@@ -69,12 +69,14 @@ type Record struct {
 	// b_eff (suite "beff"): one record per b(pat,L,mthd,rep) with
 	// Benchmark the pattern, Class its group (cartesian, ring, random,
 	// analysis), Mode the method, Bytes L, Reps the looplength and
-	// TMin/TMax/TAvg the loop time over processes; then one summary record
+	// TMin/TMax/TAvg the loop time over processes (with -check, Check and
+	// Defects the data check's verdict); then one summary record
 	// (Benchmark "b_eff", Class "summary") carrying BeffSummary.
 	Rep      int          `json:"rep,omitempty"`      // repetition 1..3
 	Messages int          `json:"messages,omitempty"` // total messages of one execution of the pattern
 	BMBps    float64      `json:"b_mbps,omitempty"`   // b = L·messages·looplength/TMax, MB = 10^6 bytes
 	Seed     uint64       `json:"seed,omitempty"`     // seed of the random patterns
+	Tries    int          `json:"tries,omitempty"`    // measurements taken, the last one recorded (adaptive looplength: 1 + retunes)
 	Beff     *BeffSummary `json:"beff,omitempty"`     // the summary record's figures
 
 	// b_eff_io (suite "beffio"): one record per pattern and access method
