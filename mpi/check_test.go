@@ -109,6 +109,28 @@ func TestSums(t *testing.T) {
 	}
 }
 
+// TestPatternFloatsOffsets: the formula holds at any repetition and
+// offset, across the 1024-position period of g.
+func TestPatternFloatsOffsets(t *testing.T) {
+	for _, rep := range []int64{0, 1, 205, 1023, 1024, 123457} {
+		for _, off := range []int64{0, 1023, 5000, 1 << 33} {
+			f := make([]float32, 2100)
+			PatternFloats(f, 4, rep, off)
+			sums := make([]float32, len(f))
+			for j, v := range f {
+				g := (5*rep + 11*(off+int64(j))) % 1024
+				if want := float32(5 + 16*g); v != want {
+					t.Fatalf("rep %d off %d: float %d = %v, want %v", rep, off, j, v, want)
+				}
+				sums[j] = float32(refSum(3, rep, off+int64(j)))
+			}
+			if d := BadSums(sums, 3, rep, off); d != 0 {
+				t.Errorf("rep %d off %d: %d bad sums", rep, off, d)
+			}
+		}
+	}
+}
+
 // TestSumsManyRanks: above 2^24 a float sum may round; one rounding of a
 // sum passes, a missing rank does not.
 func TestSumsManyRanks(t *testing.T) {
