@@ -31,6 +31,9 @@ typedef struct {
 	MPI_Offset stride;  /* explicit offsets: offset step per transfer */
 	int nrep;
 	int nbarr;
+	/* check runs only: */
+	int chk_rank;       /* the rank whose pattern (pattern.h) is written or expected */
+	void *save;         /* reads: nrep*count bytes, where read i's data is kept */
 } mb_io;
 
 /* mb_io_run times nrep blocking transfers and stores the time per transfer
@@ -40,6 +43,14 @@ typedef struct {
  * the failed call in *call. */
 int mb_io_run(const mb_io *k, double *t, const char **call);
 int mb_io_irun(const mb_io *k, double *t, const char **call);
+
+/* mb_io_check and mb_io_icheck run the same loops with results checking
+ * (their time is no benchmark data): before transfer i a write buffer is
+ * filled with chk_rank's pattern of repetition i, a read buffer with its
+ * complement; after transfer i a read buffer is copied to save + i*count.
+ * The caller verifies the file or the saved reads. */
+int mb_io_check(const mb_io *k, double *t, const char **call);
+int mb_io_icheck(const mb_io *k, double *t, const char **call);
 
 /* mb_io_open_close times nrep MPI_File_open / 1-byte MPI_File_write /
  * MPI_File_close rounds on comm (Open_Close, section 4.2.4.10). */
