@@ -78,11 +78,11 @@ func (c *ioCase) unordered() bool {
 }
 
 // checkBlock is the block of n bytes that rank's transfer in repetition
-// rep moves in a checked run: pattern.h's pattern, which differs between
-// ranks and repetitions in every byte.
+// rep moves in a checked run: check.h's content (pattern.h), which
+// differs between ranks and repetitions in every byte.
 func checkBlock(rank, rep, n int) []byte {
 	b := make([]byte, n)
-	mpi.FillCheckPattern(b, rank, rep)
+	mpi.PatternBytes(b, rank, int64(rep), 0)
 	return b
 }
 
@@ -111,7 +111,7 @@ func (c *ioCase) image(x, reps int) []byte {
 		// have its pos beyond x
 		for j := 0; j < reps && lay.n > 0; j++ {
 			off := lay.pos + int64(j)*lay.extent
-			mpi.FillCheckPattern(img[off:off+int64(lay.n)], ranks[i], j)
+			mpi.PatternBytes(img[off:off+int64(lay.n)], ranks[i], int64(j), 0)
 		}
 	}
 	return img

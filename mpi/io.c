@@ -2,7 +2,7 @@
 #include <unistd.h>
 #include "io.h"
 #include "mutant.h"
-#include "xferchk.h"
+#include "check.h"
 
 #define AMODE (MPI_MODE_CREATE | MPI_MODE_RDWR)
 
@@ -265,14 +265,13 @@ static int misplace(const mb_io *k, MPI_Offset *off, const char **call)
 }
 
 /* chk_before prepares repetition i of a checked run: a write buffer gets
- * this rank's pattern of repetition i, a read buffer the complement of
- * what the read should deliver there. */
+ * this rank's content of repetition i (check.h), a read buffer poison. */
 static void chk_before(const mb_io *k, char *buf, int i)
 {
 	if (k->write)
-		mb_xc_fill(buf, k->count, k->chk_rank, i);
+		mb_fill_bytes(buf, k->count, k->chk_rank, i, 0);
 	else
-		mb_xc_poison(buf, k->count, k->chk_rank, i);
+		mb_poison(buf, k->count);
 }
 
 /* chk_after keeps what read i delivered, for the verification in Go. */

@@ -32,7 +32,7 @@ typedef struct {
 	int nrep;
 	int nbarr;
 	/* check runs only: */
-	int chk_rank;       /* the rank whose pattern (pattern.h) is written or expected */
+	int chk_rank;       /* the rank whose content (check.h) a write sends */
 	void *save;         /* reads: nrep*count bytes, where read i's data is kept */
 } mb_io;
 
@@ -46,8 +46,8 @@ int mb_io_irun(const mb_io *k, double *t, const char **call);
 
 /* mb_io_check and mb_io_icheck run the same loops with results checking
  * (their time is no benchmark data): before transfer i a write buffer is
- * filled with chk_rank's pattern of repetition i, a read buffer with its
- * complement; after transfer i a read buffer is copied to save + i*count.
+ * filled with chk_rank's content of repetition i (check.h), a read buffer
+ * poisoned; after transfer i a read buffer is copied to save + i*count.
  * The caller verifies the file or the saved reads. */
 int mb_io_check(const mb_io *k, double *t, const char **call);
 int mb_io_icheck(const mb_io *k, double *t, const char **call);

@@ -1,7 +1,9 @@
+#include <string.h>
 #include "rma.h"
 #include "chk.h"
 #include "mutant.h"
-#include "xferchk.h"
+#include "check.h"
+#include "pattern.h"
 
 void mb_rma_set_info(MPI_Info *info)
 {
@@ -51,60 +53,50 @@ static inline int skip(int i) { return MUTANT(MB_MUT_FIRST_ONLY) && i > 0; }
 
 static int unit(const mb_rma *k) { return k->op == MB_RMA_ACC ? 4 : 1; }
 
-/* acc_base is float j of the root's window before repetition i of a
- * checked Accumulate: not 0, so that a kernel replacing instead of adding
- * shows too. Like every term of the sum, an integer below 2^24. */
-static float acc_base(long long i, long long j) { return mb_pat_float(0, i + 1, j); }
-
 /* chk_prepare sets up repetition i of a checked run in section i's bytes
  * (all at offset 0 in non-aggregate mode): the data this rank puts or
- * accumulates (its origin buffer) or offers to a Get (its window), the
- * complement of the expected data where a Put or Get delivers to this
- * rank, and the base Accumulate adds to at the root. */
+ * accumulates (its origin buffer) or offers to a Get (its window), poison
+ * where a Put or Get delivers to this rank, and zeros that Accumulate
+ * sums into at the root. */
 static void chk_prepare(const mb_rma *k, int i)
 {
-	long long off = (long long)i * k->stride * unit(k), n = (long long)k->count * unit(k), j;
+	long long off = (long long)i * k->stride * unit(k), n = (long long)k->count * unit(k);
 	char *o = (char *)k->obuf + off, *w = (char *)k->wbuf + off;
 	switch (k->op) {
 	case MB_RMA_PUT:
 		if (k->target >= 0)
-			mb_xc_fill(o, n, k->rank, i);
+			mb_fill_bytes(o, n, k->rank, i, 0);
 		if (k->src >= 0)
-			mb_xc_poison(w, n, k->src, i);
+			mb_poison(w, n);
 		break;
 	case MB_RMA_GET:
-		mb_xc_fill(w, n, k->rank, i);
+		mb_fill_bytes(w, n, k->rank, i, 0);
 		if (k->src >= 0)
-			mb_xc_poison(o, n, k->src, i);
+			mb_poison(o, n);
 		break;
 	case MB_RMA_ACC:
-		for (j = 0; j < k->count; j++) {
-			if (k->target >= 0)
-				((float *)o)[j] = mb_pat_float(k->rank, i, j);
-			if (k->nacc > 0)
-				((float *)w)[j] = acc_base(i, j);
-		}
+		if (k->target >= 0)
+			mb_fill_floats((float *)o, k->count, k->rank, i, 0);
+		if (k->nacc > 0)
+			memset(w, 0, (size_t)n);
 		break;
 	}
 }
 
 /* chk_verify counts the wrong items repetition i left at this rank: the
- * source's pattern where a Put or Get delivered, base + the exact sum over
- * the nacc accumulating ranks in the root's window. */
+ * source's pattern where a Put or Get delivered, the exact sum over the
+ * nacc accumulating ranks in the root's window. */
 static long long chk_verify(const mb_rma *k, int i)
 {
-	long long off = (long long)i * k->stride * unit(k), n = (long long)k->count * unit(k), j, bad = 0;
+	long long off = (long long)i * k->stride * unit(k), n = (long long)k->count * unit(k);
 	const char *o = (const char *)k->obuf + off, *w = (const char *)k->wbuf + off;
 	switch (k->op) {
 	case MB_RMA_PUT:
-		return k->src >= 0 ? mb_xc_count(w, n, k->src, i) : 0;
+		return k->src >= 0 ? mb_bad_bytes(w, n, k->src, i, 0) : 0;
 	case MB_RMA_GET:
-		return k->src >= 0 ? mb_xc_count(o, n, k->src, i) : 0;
+		return k->src >= 0 ? mb_bad_bytes(o, n, k->src, i, 0) : 0;
 	case MB_RMA_ACC:
-		if (k->nacc > 0)
-			for (j = 0; j < k->count; j++)
-				bad += (double)((const float *)w)[j] != acc_base(i, j) + mb_pat_sum(k->nacc, i, j);
-		return bad;
+		return k->nacc > 0 ? mb_bad_sums((const float *)w, k->count, k->nacc, i, 0) : 0;
 	}
 	return 0;
 }

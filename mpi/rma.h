@@ -46,12 +46,13 @@ int mb_rma_run(const mb_rma *k, double *t);
 
 /* mb_rma_check runs the same loop with results checking (its time is no
  * benchmark data): before repetition i the origin data of the Put and
- * Accumulate ranks, the window of Get targets and the poisoned landing
- * zone hold repetition i's patterns (mb_pat_byte, mb_pat_float), a fence
- * makes them public; after the fence that completes repetition i (all
- * sections after the one fence in aggregate mode) it counts in *defects
- * the bytes (floats for Accumulate) that differ from what rank src sent
- * or, at the root, from base + the sum over the nacc ranks. */
+ * Accumulate ranks and the window of Get targets hold repetition i's
+ * content (check.h), the landing zone of a Put or Get is poisoned and the
+ * root's Accumulate window zeroed, and a fence makes them public; after
+ * the fence that completes repetition i (all sections after the one fence
+ * in aggregate mode) it counts in *defects the bytes (floats for
+ * Accumulate) that differ from what rank src sent or, at the root, from
+ * the sum over the nacc ranks. */
 int mb_rma_check(const mb_rma *k, double *t, long long *defects);
 
 /* The Window benchmark: nrep times MPI_Win_create over size bytes of base,

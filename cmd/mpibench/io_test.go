@@ -635,26 +635,3 @@ func ioInterrupt(t *testing.T, sig syscall.Signal, toLauncher bool) {
 		t.Errorf("stderr lacks the interruption notice\n%s", r)
 	}
 }
-
-// TestIOCheckFindsBrokenOffsets: with every explicit offset moved by one
-// byte (the MPIBENCH_IO_SKEW test hook), -check reports defects for the
-// _expl writes and reads, and exit code 3.
-func TestIOCheckFindsBrokenOffsets(t *testing.T) {
-	needMPI(t)
-	t.Setenv("MPIBENCH_IO_SKEW", "1")
-	dir := t.TempDir()
-	js := filepath.Join(t.TempDir(), "o.jsonl")
-	names := []string{"P_Write_Expl", "C_Read_Expl", "S_Write_Indv"}
-	r := launch(t, 2, append([]string{"io", "-check", "-iodir", dir, "-json", js, "-msglen", ioLengths(t, 1024)}, names...)...)
-	noPanic(t, r)
-	if r.code != 3 {
-		t.Errorf("exit code %d, want 3 (defects)\n%s", r.code, r)
-	}
-	ioAssertEmpty(t, dir)
-	for _, rec := range ioReadRecords(t, js, false) {
-		broken := strings.HasSuffix(rec.Benchmark, "_Expl")
-		if broken != (rec.Defects > 0) {
-			t.Errorf("%v: %g defects with offsets skewed", rec, rec.Defects)
-		}
-	}
-}
