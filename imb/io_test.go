@@ -205,16 +205,19 @@ func TestIORepetitionCounts(t *testing.T) {
 }
 
 // TestIOOverlapFormula: overlap = (t_pure + t_CPU − t_ovrl) / min(t_pure,
-// t_CPU) of section 4.2.5.2, in percent and clamped as IMB prints it.
+// t_CPU) of section 4.2.5.2 in percent, not clamped; the wanted values are
+// worked out by hand.
 func TestIOOverlapFormula(t *testing.T) {
 	cases := []struct{ pure, cpu, ovrl, want float64 }{
-		{100, 100, 200, 0},   // no overlap: t_ovrl = t_pure + t_CPU
-		{100, 100, 100, 100}, // perfect: t_ovrl = max
-		{50, 100, 125, 50},   // half the I/O hidden
-		{100, 40, 120, 50},   // min is t_CPU
-		{100, 100, 250, 0},   // slower than serial: clamped
-		{100, 100, 90, 100},  // faster than perfect: clamped
-		{0, 100, 100, 0},
+		{100, 100, 200, 0},         // no overlap: t_ovrl = t_pure + t_CPU
+		{100, 100, 100, 100},       // perfect: t_ovrl = max
+		{50, 100, 125, 50},         // (50+100-125)/50: half the I/O hidden
+		{100, 40, 120, 50},         // (100+40-120)/40: min is t_CPU
+		{2000, 100100, 101000, 55}, // (2000+100100-101000)/2000
+		{100, 100, 250, -50},       // (100+100-250)/100: slower than serial
+		{30, 100000, 100120, -300}, // (30+100000-100120)/30 = -90/30: the overlapped run 90 µs slower than serial
+		{100, 100, 90, 110},        // (100+100-90)/100: faster than perfect
+		{0, 100, 100, 0},           // no I/O time: no value
 	}
 	for _, c := range cases {
 		if got := Overlap(c.pure, c.cpu, c.ovrl); math.Abs(got-c.want) > 1e-9 {

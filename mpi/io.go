@@ -350,7 +350,8 @@ func OpenCloseRun(c Comm, name string, reps, barriers int) (float64, error) {
 var cpuSecsOverride float64
 
 // CalibrateCPUExploit calibrates CPU_Exploit for target seconds and returns
-// the time the calibrated kernel takes undisturbed and its Mflop/s.
+// the time the calibrated kernel takes undisturbed (its CPU time: see
+// io_cpu.c) and its Mflop/s.
 func CalibrateCPUExploit(target float64) (secs, mflops float64) {
 	if cpuSecsOverride > 0 {
 		target = cpuSecsOverride
@@ -359,3 +360,6 @@ func CalibrateCPUExploit(target float64) (secs, mflops float64) {
 	s := C.mb_cpu_calibrate(C.double(target), &m)
 	return float64(s), float64(m)
 }
+
+// CPUExploit runs the calibrated CPU_Exploit kernel once.
+func CPUExploit() { C.mb_cpu_exploit() }

@@ -73,8 +73,9 @@ int mb_io_byte_view(MPI_File fh);
 int mb_io_block_view(MPI_File fh, MPI_Offset pos, int len, MPI_Offset extent);
 
 /* CPU_Exploit (section 4.2.5.1): mb_cpu_calibrate finds the repetition
- * count of the matrix-vector kernel that runs about target seconds, and
- * returns the time that count takes undisturbed (t_CPU) and its Mflop/s;
+ * count of the matrix-vector kernel that runs target seconds of CPU time
+ * (within 1 % where the node lets it), and returns the time that count
+ * takes undisturbed (t_CPU, the calling thread's CPU time) and its Mflop/s;
  * mb_cpu_exploit runs that count. */
 double mb_cpu_calibrate(double target, double *mflops);
 void mb_cpu_exploit(void);
