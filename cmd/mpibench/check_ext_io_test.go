@@ -3,12 +3,14 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // Mutation tests of the IMB-EXT and IMB-IO data checks: the mutant binary
-// (mpi/mutant.h) runs every benchmark of both suites in -check mode at 1
+// (mpi/mutant.h) runs every benchmark of both suites that moves data (not
+// Window and Open_Close, which have none to check) in -check mode at 1
 // and 5 bytes; each mutant must show defects in every benchmark it breaks
 // at every length, the real kernels none. The IMB-IO files stay under
 // 50·5 bytes; the mutant build's CPU_Exploit knob (mpi/mutant_cpu.go)
@@ -26,17 +28,23 @@ var extIOMutants = []struct {
 	{"rma-offset", "ext", extTransfers},
 	{"first-only", "ext", extTransfers},
 	{"io-offset", "io", func(b string) bool { return strings.Contains(b, "Write") }},
-	{"first-only", "io", func(b string) bool { return b != "Open_Close" }},
+	{"first-only", "io", func(string) bool { return true }},
 }
 
-// extTransfers: every IMB-EXT benchmark but Window, which has no data to
-// check (IMB gives it no defects column).
-func extTransfers(b string) bool { return b != "Window" }
+func extTransfers(string) bool { return true }
+
+// extIOBenchmarks are the benchmarks a suite's runs select.
+func extIOBenchmarks(suite string) []string {
+	if suite == "ext" {
+		return []string{"Unidir_Get", "Unidir_Put", "Bidir_Get", "Bidir_Put", "Accumulate"}
+	}
+	return slices.DeleteFunc(slices.Clone(ioNames), func(n string) bool { return n == "Open_Close" })
+}
 
 func TestCheckFindsBrokenEXTIO(t *testing.T) {
 	needMPI(t)
 	bin := mutantBinary(t)
-	t.Setenv("MPIBENCH_CPU_SECS", "0.001")
+	t.Setenv("MPIBENCH_CPU_SECS", "0.0001")
 	lens := ioLengths(t, 1, 5)
 	for _, m := range extIOMutants {
 		name := m.name
@@ -56,17 +64,31 @@ func TestCheckFindsBrokenEXTIO(t *testing.T) {
 				defer ioAssertEmpty(t, iodir)
 				args = append(args, "-npmin", "2", "-iodir", iodir)
 			}
-			r := launchBinary(t, bin, 2, args...)
-			extIOCheckRun(t, r, ioReadRecords(t, js, false), m.hits)
+			names := extIOBenchmarks(m.suite)
+			r := launchBinary(t, bin, 2, append(args, names...)...)
+			extIOCheckRun(t, r, ioReadRecords(t, js, false), names, m.hits)
 		})
 	}
 }
 
-// extIOCheckRun requires defects in exactly the records of broken
-// benchmarks (length 0 moves nothing to check) and the matching exit code.
-func extIOCheckRun(t *testing.T, r runResult, recs []ioRecord, hits func(string) bool) {
+// extIOCheckRun requires records of every benchmark at both lengths,
+// defects in exactly the records of broken benchmarks (length 0 moves
+// nothing to check) and the matching exit code.
+func extIOCheckRun(t *testing.T, r runResult, recs []ioRecord, names []string, hits func(string) bool) {
 	t.Helper()
 	noPanic(t, r)
+	lens := map[string]map[int]bool{}
+	for _, rec := range recs {
+		if lens[rec.Benchmark] == nil {
+			lens[rec.Benchmark] = map[int]bool{}
+		}
+		lens[rec.Benchmark][rec.Bytes] = true
+	}
+	for _, n := range names {
+		if len(lens[n]) != 2 {
+			t.Errorf("%s: records at lengths %v, want two (1 and 5 bytes, rounded up to 4 and 8 for Accumulate)", n, lens[n])
+		}
+	}
 	broken := false
 	for _, rec := range recs {
 		want := hits(rec.Benchmark) && rec.Bytes > 0
