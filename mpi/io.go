@@ -291,28 +291,13 @@ func cbool(b bool) C.int {
 }
 
 // Exec runs the blocking loop and returns the time per transfer in seconds.
-func (r *FileRun) Exec() (float64, error) {
-	if err := r.fits(); err != nil {
-		return 0, err
-	}
-	k := r.c()
-	var t C.double
-	var call *C.char
-	var rc C.int
-	if r.Check {
-		rc = C.mb_io_check(&k, &t, &call)
-	} else {
-		rc = C.mb_io_run(&k, &t, &call)
-	}
-	if rc != C.MPI_SUCCESS {
-		return 0, mpiError(C.GoString(call), rc)
-	}
-	return float64(t), nil
-}
+func (r *FileRun) Exec() (float64, error) { return r.exec(false) }
 
 // ExecOverlapped runs the non-blocking loop, CPU_Exploit between the start
 // and the end of every transfer, and returns the time per transfer.
-func (r *FileRun) ExecOverlapped() (float64, error) {
+func (r *FileRun) ExecOverlapped() (float64, error) { return r.exec(true) }
+
+func (r *FileRun) exec(overlapped bool) (float64, error) {
 	if err := r.fits(); err != nil {
 		return 0, err
 	}
@@ -320,10 +305,15 @@ func (r *FileRun) ExecOverlapped() (float64, error) {
 	var t C.double
 	var call *C.char
 	var rc C.int
-	if r.Check {
+	switch {
+	case overlapped && r.Check:
 		rc = C.mb_io_icheck(&k, &t, &call)
-	} else {
+	case overlapped:
 		rc = C.mb_io_irun(&k, &t, &call)
+	case r.Check:
+		rc = C.mb_io_check(&k, &t, &call)
+	default:
+		rc = C.mb_io_run(&k, &t, &call)
 	}
 	if rc != C.MPI_SUCCESS {
 		return 0, mpiError(C.GoString(call), rc)
