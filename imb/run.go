@@ -338,7 +338,8 @@ func (d *Driver) overlap(r *result.Record, b *Benchmark, pure []float64) {
 // t_CPU), as it is. It is not clamped: below 0 the overlapped run took
 // longer than I/O and CPU one after the other, above 100 it was faster
 // than perfect overlap (max(t_pure, t_CPU)) allows; both are information
-// about the library or the measurement. Without I/O or CPU time
+// about the library or the measurement (IMB 2021.11's IMB_output.c clamps
+// to [0, 100]; the 3.0 guide does not). Without I/O or CPU time
 // (min = 0) the formula has no value and Overlap returns 0.
 func Overlap(tPure, tCPU, tOvrl float64) float64 {
 	m := min(tPure, tCPU)
