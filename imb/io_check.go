@@ -169,7 +169,7 @@ func (c *ioCase) verify(x, reps int) (int, error) {
 func ioReadDefects(got []byte, rank, n, reps int) int {
 	d := 0
 	for j := 0; j < reps; j++ {
-		d += countDiff(got[j*n:(j+1)*n], checkBlock(rank, j, n))
+		d += mpi.BadBytes(got[j*n:(j+1)*n], rank, int64(j), 0)
 	}
 	return d
 }
