@@ -3,7 +3,6 @@
 #include "chk.h"
 #include "mutant.h"
 #include "check.h"
-#include "pattern.h"
 
 void mb_rma_set_info(MPI_Info *info)
 {
