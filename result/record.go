@@ -63,7 +63,7 @@ type Record struct {
 	TOvrl     float64 `json:"t_ovrl_us,omitempty"`   // max over ranks of the overlapped time
 	TPure     float64 `json:"t_pure_us,omitempty"`   // max over ranks of the blocking time
 	TCPU      float64 `json:"t_cpu_us,omitempty"`    // calibrated CPU_Exploit time
-	Overlap   float64 `json:"overlap_pct,omitempty"` // 100·(t_pure+t_CPU−t_ovrl)/min(t_pure,t_CPU), in [0,100]
+	Overlap   float64 `json:"overlap_pct,omitempty"` // 100·(t_pure+t_CPU−t_ovrl)/min(t_pure,t_CPU), not clamped
 	CPUMflops float64 `json:"cpu_mflops,omitempty"`  // CPU_Exploit's undisturbed rate
 
 	// b_eff (suite "beff"): one record per b(pat,L,mthd,rep) with
