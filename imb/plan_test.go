@@ -247,7 +247,7 @@ func TestLayout(t *testing.T) {
 		{"multi P=6 Q=3", 6, 3, id(6), true, [][]int{{0, 1, 2}, {3, 4, 5}}},
 		{"multi map 2x2 Q=2", 4, 2, MapOrder(4, 2, 2), true, [][]int{{0, 2}, {1, 3}}},
 		{"primary map 2x2 Q=4", 4, 4, MapOrder(4, 2, 2), false, [][]int{{0, 2, 1, 3}}},
-		{"multi map 2x3 Q=2", 6, 2, MapOrder(6, 2, 3), true, [][]int{{0, 2}, {4, 1}, {3, 5}}},
+		{"multi map 2x3 Q=2", 6, 2, MapOrder(6, 2, 3), true, [][]int{{0, 2}, {3, 5}, {4, 1}}}, // IMB order: by leader world rank
 		{"primary map 2x3 Q=4", 6, 4, MapOrder(6, 2, 3), false, [][]int{{0, 2, 4, 1}}},
 		{"multi map 4x2 Q=2", 8, 2, MapOrder(8, 4, 2), true, [][]int{{0, 4}, {1, 5}, {2, 6}, {3, 7}}},
 		{"multi one group", 4, 4, id(4), true, [][]int{{0, 1, 2, 3}}},
@@ -326,12 +326,22 @@ func TestLayoutColorAgree(t *testing.T) {
 					t.Errorf("%s: %d colors, %d groups", name, len(split), len(groups))
 					continue
 				}
+				// Layout numbers the groups as IMB lists them (by leader
+				// world rank), the split colors are the -map order: the
+				// same groups, numbered apart.
+				byLeader := map[int][]int{}
+				for _, ranks := range split {
+					byLeader[ranks[0]] = ranks
+				}
 				for g, ranks := range groups {
 					if len(ranks) != q {
 						t.Errorf("%s: group %d has %d ranks", name, g, len(ranks))
 					}
-					if !slices.Equal(split[g], ranks) {
-						t.Errorf("%s: color %d has %v, Layout group %d is %v", name, g, split[g], g, ranks)
+					if g > 0 && groups[g-1][0] > ranks[0] {
+						t.Errorf("%s: group %d's leader %d after group %d's %d", name, g, ranks[0], g-1, groups[g-1][0])
+					}
+					if !slices.Equal(byLeader[ranks[0]], ranks) {
+						t.Errorf("%s: the color led by %d has %v, Layout group %d is %v", name, ranks[0], byLeader[ranks[0]], g, ranks)
 					}
 				}
 				wantGroups := 1
