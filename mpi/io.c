@@ -13,6 +13,50 @@
 		}                               \
 	} while (0)
 
+/* IOXFER is IOCHK for a transfer of n bytes whose status is st: a
+ * transfer that moved fewer bytes fails too (MB_IO_SHORT), as Open MPI 4.1
+ * returns MPI_SUCCESS with a count of 0 from independent writes on a full
+ * file system. mb_io_failure then tells the count and where. */
+#define IOXFER(name, expr, st, n)                                           \
+	do {                                                                \
+		int rc_ = (expr);                                           \
+		got_ = -1;                                                  \
+		if (rc_ == MPI_SUCCESS)                                     \
+			rc_ = MPI_Get_count((st), MPI_BYTE, &got_);         \
+		if (rc_ != MPI_SUCCESS || got_ != (n)) {                    \
+			*call = (name);                                     \
+			return xfer_failed(k, off, rc_, got_);              \
+		}                                                           \
+	} while (0)
+
+static struct {
+	long long got, pos;
+} failure;
+
+void mb_io_failure(long long *got, long long *pos)
+{
+	*got = failure.got;
+	*pos = failure.pos;
+}
+
+/* xfer_failed records a failed or short transfer: the bytes moved (-1 for
+ * a failed call) and the byte offset it started at (explicit offsets) or
+ * of the file pointer after it (-1 when unknown); it returns rc, or
+ * MB_IO_SHORT for a short transfer. */
+static int xfer_failed(const mb_io *k, MPI_Offset off, int rc, int got)
+{
+	MPI_Offset pos, byte = -1;
+	int prc = MPI_SUCCESS;
+	failure.got = got;
+	if (k->access == MB_IO_EXPL)
+		byte = off;
+	else if ((prc = k->access == MB_IO_SHARED ? MPI_File_get_position_shared(k->fh, &pos)
+						  : MPI_File_get_position(k->fh, &pos)) == MPI_SUCCESS)
+		prc = MPI_File_get_byte_offset(k->fh, pos, &byte);
+	failure.pos = prc == MPI_SUCCESS ? (long long)byte : -1;
+	return rc != MPI_SUCCESS ? rc : MB_IO_SHORT;
+}
+
 MPI_Info mb_io_user_info(void) { return MPI_INFO_NULL; }
 
 static int halted;
@@ -105,7 +149,7 @@ static const char *blocking_name[12] = {
 /* The non-blocking forms: an i-call and MPI_Wait for independent access,
  * the split collective _begin and _end for collective access. */
 typedef int (*start_fn)(MPI_File fh, MPI_Offset off, void *buf, int n, MPI_Request *req);
-typedef int (*end_fn)(MPI_File fh, void *buf, MPI_Request *req);
+typedef int (*end_fn)(MPI_File fh, void *buf, MPI_Request *req, MPI_Status *st);
 
 static int iw_indv(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
 {
@@ -166,46 +210,40 @@ static int br_ordered(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *
 	return MPI_File_read_ordered_begin(fh, b, n, MPI_BYTE);
 }
 
-static int wait_req(MPI_File fh, void *b, MPI_Request *r)
+static int wait_req(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
 	(void)fh, (void)b;
-	return MPI_Wait(r, MPI_STATUS_IGNORE);
+	return MPI_Wait(r, st);
 }
-static int ew_all(MPI_File fh, void *b, MPI_Request *r)
+static int ew_all(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_write_all_end(fh, b, &st);
+	return MPI_File_write_all_end(fh, b, st);
 }
-static int ew_at_all(MPI_File fh, void *b, MPI_Request *r)
+static int ew_at_all(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_write_at_all_end(fh, b, &st);
+	return MPI_File_write_at_all_end(fh, b, st);
 }
-static int ew_ordered(MPI_File fh, void *b, MPI_Request *r)
+static int ew_ordered(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_write_ordered_end(fh, b, &st);
+	return MPI_File_write_ordered_end(fh, b, st);
 }
-static int er_all(MPI_File fh, void *b, MPI_Request *r)
+static int er_all(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_read_all_end(fh, b, &st);
+	return MPI_File_read_all_end(fh, b, st);
 }
-static int er_at_all(MPI_File fh, void *b, MPI_Request *r)
+static int er_at_all(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_read_at_all_end(fh, b, &st);
+	return MPI_File_read_at_all_end(fh, b, st);
 }
-static int er_ordered(MPI_File fh, void *b, MPI_Request *r)
+static int er_ordered(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_read_ordered_end(fh, b, &st);
+	return MPI_File_read_ordered_end(fh, b, st);
 }
 
 static const start_fn starts[12] = {
@@ -253,12 +291,12 @@ int mb_io_run(const mb_io *k, double *t, const char **call)
 	long long step = k->bufstep;
 	MPI_Status st;
 	double t0;
-	int rc = barriers(k, call);
+	int got_, rc = barriers(k, call);
 	if (rc != MPI_SUCCESS)
 		return rc;
 	t0 = MPI_Wtime();
 	for (i = 0; i < n; i++) {
-		IOCHK(name, fn(fh, off, buf, count, &st));
+		IOXFER(name, fn(fh, off, buf, count, &st), &st, count);
 		if (sync_each)
 			IOCHK("MPI_File_sync", MPI_File_sync(fh));
 		off += stride;
@@ -284,15 +322,16 @@ int mb_io_irun(const mb_io *k, double *t, const char **call)
 	char *buf = (char *)k->buf;
 	long long step = k->bufstep;
 	MPI_Request req = MPI_REQUEST_NULL;
+	MPI_Status st;
 	double t0;
-	int rc = barriers(k, call);
+	int got_, rc = barriers(k, call);
 	if (rc != MPI_SUCCESS)
 		return rc;
 	t0 = MPI_Wtime();
 	for (i = 0; i < n; i++) {
 		IOCHK(sname, start(fh, off, buf, count, &req));
 		mb_cpu_exploit();
-		IOCHK(ename, end(fh, buf, &req));
+		IOXFER(ename, end(fh, buf, &req, &st), &st, count);
 		off += stride;
 		buf += step;
 	}

@@ -36,6 +36,7 @@ static int mb_io_gatherv(void *s, int n, void *r, int *counts, int *displs, MPI_
 import "C"
 
 import (
+	"fmt"
 	"sync"
 	"syscall"
 	"unsafe"
@@ -48,6 +49,7 @@ func FileSelf() Comm { return Comm{C.mb_io_self()} }
 type File struct {
 	f    C.MPI_File
 	open bool
+	name string
 }
 
 // OpenFile is a collective MPI_File_open on c with amode
@@ -60,7 +62,7 @@ func OpenFile(c Comm, name string) (File, error) {
 	if rc := C.mb_io_open(c.c, cs, &f); rc != C.MPI_SUCCESS {
 		return File{}, mpiError("MPI_File_open", rc)
 	}
-	return File{f: f, open: true}, nil
+	return File{f: f, open: true, name: name}, nil
 }
 
 // CreateFile is OpenFile with MPI_MODE_EXCL added: it fails when name
@@ -73,7 +75,7 @@ func CreateFile(c Comm, name string) (File, error) {
 	if rc := C.mb_io_create(c.c, cs, &f); rc != C.MPI_SUCCESS {
 		return File{}, mpiError("MPI_File_open(MPI_MODE_EXCL)", rc)
 	}
-	return File{f: f, open: true}, nil
+	return File{f: f, open: true, name: name}, nil
 }
 
 var privateMask sync.Once
@@ -282,9 +284,33 @@ func (r *FileRun) Exec() (float64, error) {
 	var t C.double
 	var call *C.char
 	if rc := C.mb_io_run(&k, &t, &call); rc != C.MPI_SUCCESS {
-		return 0, mpiError(C.GoString(call), rc)
+		return 0, r.failure(C.GoString(call), rc)
 	}
 	return float64(t), nil
+}
+
+// failure names the transfer that failed or moved fewer bytes than asked:
+// the call, the file, where, and the MPI error or the bytes moved. It is
+// this process's own: the job must be aborted.
+func (r *FileRun) failure(call string, rc C.int) error {
+	var got, pos C.longlong
+	C.mb_io_failure(&got, &pos)
+	at := "at an unknown offset"
+	switch {
+	case pos >= 0 && r.Access == FileExpl:
+		at = fmt.Sprintf("at byte offset %d", int64(pos))
+	case pos >= 0:
+		at = fmt.Sprintf("with the file pointer at byte %d after it", int64(pos))
+	}
+	where := fmt.Sprintf("%s of %s %s", call, r.File.name, at)
+	if rc != C.MB_IO_SHORT {
+		return mpiError(where, rc)
+	}
+	verb := "read"
+	if r.Write {
+		verb = "wrote"
+	}
+	return &LocalError{Err: fmt.Errorf("%s: %s %d of %d bytes", where, verb, int64(got), r.Count)}
 }
 
 // ExecOverlapped runs the non-blocking loop, CPU_Exploit between the start
@@ -294,7 +320,7 @@ func (r *FileRun) ExecOverlapped() (float64, error) {
 	var t C.double
 	var call *C.char
 	if rc := C.mb_io_irun(&k, &t, &call); rc != C.MPI_SUCCESS {
-		return 0, mpiError(C.GoString(call), rc)
+		return 0, r.failure(C.GoString(call), rc)
 	}
 	return float64(t), nil
 }

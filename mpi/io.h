@@ -41,6 +41,14 @@ typedef struct {
 int mb_io_run(const mb_io *k, double *t, const char **call);
 int mb_io_irun(const mb_io *k, double *t, const char **call);
 
+/* A transfer that moved fewer bytes than asked makes mb_io_run and
+ * mb_io_irun return MB_IO_SHORT; after it or a failed transfer
+ * mb_io_failure gives the bytes moved (-1 for a failed call) and the byte
+ * offset where it started (explicit offsets) or of the file pointer after
+ * it (-1 unknown). */
+enum { MB_IO_SHORT = -1 };
+void mb_io_failure(long long *got, long long *pos);
+
 /* mb_io_open_close times nrep MPI_File_open / 1-byte MPI_File_write /
  * MPI_File_close rounds on comm (Open_Close, section 4.2.4.10). */
 int mb_io_open_close(MPI_Comm comm, const char *name, int nrep, int nbarr, double *t, const char **call);
