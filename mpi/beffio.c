@@ -2,6 +2,7 @@
 #include <sys/statvfs.h>
 #include "beffio.h"
 #include "chk.h"
+#include "io.h"
 #include "mutant.h"
 #include "pattern.h"
 
@@ -24,6 +25,8 @@ int mb_beffio_open(MPI_Comm comm, int self, const char *name, int access,
 	default: amode |= MPI_MODE_RDONLY | MPI_MODE_DELETE_ON_CLOSE; break;
 	}
 	CHK(MPI_Barrier(comm));
+	/* An interrupted process removes its files: it creates none again. */
+	mb_io_wait_if_halted();
 	t0 = MPI_Wtime();
 	CHK(MPI_File_open(self ? MPI_COMM_SELF : comm, (char *)name, amode, MPI_INFO_NULL, fh));
 	CHK(MPI_Barrier(comm));

@@ -71,6 +71,8 @@ static void wait_if_halted(void)
 		sleep(1);
 }
 
+void mb_io_wait_if_halted(void) { wait_if_halted(); }
+
 /* One blocking transfer of n bytes; off is used by the explicit-offset
  * forms only. A uniform signature lets the benchmark pick its MPI-IO call
  * from a table before the timer starts. */

@@ -62,6 +62,10 @@ MPI_Info mb_io_user_info(void);
  * exits. */
 void mb_io_halt(void);
 
+/* mb_io_wait_if_halted is the wait of the calls below, for b_eff_io's
+ * opens: after mb_io_halt it sleeps until the process exits. */
+void mb_io_wait_if_halted(void);
+
 /* File handling with amode MPI_MODE_CREATE | MPI_MODE_RDWR. */
 int mb_io_open(MPI_Comm comm, const char *name, MPI_File *fh);
 int mb_io_create(MPI_Comm comm, const char *name, MPI_File *fh);

@@ -59,7 +59,7 @@ func measureBeffIO(o beffio.Options, env *mpiEnv) int {
 		return 2
 	}
 	beffio.Register(o.IODir, o.Prefix)
-	onInterrupt(func() { beffio.RemoveFiles() })
+	onInterrupt(beffioInterrupted)
 	defer beffio.RemoveFiles()
 	// Files of the prefix left by a killed run of the same results file go
 	// first (files are created with MPI_MODE_EXCL); the collective memory
@@ -120,6 +120,17 @@ func beffioCheckCode(env *mpiEnv, c beffio.Check) int {
 			strings.Join(c.Where, ", "))
 	}
 	return 3
+}
+
+// beffioInterrupted removes the files when a signal or an abort ends the
+// run: it first stops this process from opening files (an open waits until
+// the process exits), removes them, and again a moment later, so that a
+// file an open in progress created goes too, as IMB-IO does.
+func beffioInterrupted() {
+	mpi.HaltFileCreation()
+	beffio.RemoveFiles()
+	time.Sleep(100 * time.Millisecond)
+	beffio.RemoveFiles()
 }
 
 // beffioCheckDir makes sure every rank can create files in dir before
