@@ -120,31 +120,53 @@ static int mutant_seek(const mb_beffio_pat *p)
 
 static long long mark_it(const mb_beffio_pat *p, long long r) { return r * 64 + p->pattern; }
 
+/* put_run writes the m marks of places j.. of rank's call `it` at b + j.
+ * Inside a 256-byte block mb_pat_byte grows by 7 from one place to the
+ * next (pattern.h), so only the first place of a run and of a block is
+ * computed in full. */
+static void put_run(unsigned char *b, int rank, long long it, long long j, long long m)
+{
+	unsigned char v = mb_pat_byte(rank, it, j);
+	long long k;
+	b[j] = v;
+	for (k = j + 1; k < j + m; k++)
+		b[k] = v = (k & 255) ? (unsigned char)(v + 7) : mb_pat_byte(rank, it, k);
+}
+
+/* run_differs tells whether a mark of places j..j+m-1 is not there. */
+static int run_differs(const unsigned char *b, int rank, long long it, long long j, long long m)
+{
+	unsigned char v = mb_pat_byte(rank, it, j);
+	long long k;
+	int wrong = b[j] != v;
+	for (k = j + 1; k < j + m; k++)
+		wrong |= b[k] != (v = (k & 255) ? (unsigned char)(v + 7) : mb_pat_byte(rank, it, k));
+	return wrong;
+}
+
 static void mark(const mb_beffio_pat *p, long long r)
 {
-	long long it = mark_it(p, r), s, j;
-	for (s = 0; s < p->len; s += p->l) {
-		long long e = s + p->l < p->len ? s + p->l : p->len;
+	unsigned char *b = (unsigned char *)p->buf;
+	long long it = mark_it(p, r), s, len = p->len, l = p->l;
+	int rank = p->rank;
+	for (s = 0; s < len; s += l) {
+		long long e = s + l < len ? s + l : len;
 		long long m = e - s < MARK ? e - s : MARK;
-		for (j = 0; j < m; j++) {
-			p->buf[s + j] = (char)mb_pat_byte(p->rank, it, s + j);
-			p->buf[e - 1 - j] = (char)mb_pat_byte(p->rank, it, e - 1 - j);
-		}
+		put_run(b, rank, it, s, m);
+		put_run(b, rank, it, e - m, m);
 	}
 }
 
 /* verify counts the chunks of call r whose marks are not the writer's. */
 static long long verify(const mb_beffio_pat *p, long long r)
 {
-	long long it = mark_it(p, r), s, j, bad = 0;
-	for (s = 0; s < p->len; s += p->l) {
-		long long e = s + p->l < p->len ? s + p->l : p->len;
+	const unsigned char *b = (const unsigned char *)p->buf;
+	long long it = mark_it(p, r), s, len = p->len, l = p->l, bad = 0;
+	int rank = p->rank;
+	for (s = 0; s < len; s += l) {
+		long long e = s + l < len ? s + l : len;
 		long long m = e - s < MARK ? e - s : MARK;
-		int wrong = 0;
-		for (j = 0; j < m; j++)
-			wrong |= (unsigned char)p->buf[s + j] != mb_pat_byte(p->rank, it, s + j) ||
-				 (unsigned char)p->buf[e - 1 - j] != mb_pat_byte(p->rank, it, e - 1 - j);
-		bad += wrong;
+		bad += run_differs(b, rank, it, s, m) | run_differs(b, rank, it, e - m, m);
 	}
 	return bad;
 }

@@ -23,7 +23,7 @@
 		got_ = -1;                                                  \
 		if (rc_ == MPI_SUCCESS)                                     \
 			rc_ = MPI_Get_count((st), MPI_BYTE, &got_);         \
-		if (rc_ != MPI_SUCCESS || got_ != (n)) {                    \
+		if (rc_ != MPI_SUCCESS || (got_ != (n) && !k->short_ok)) {  \
 			*call = (name);                                     \
 			return xfer_failed(k, off, rc_, got_);              \
 		}                                                           \

@@ -260,6 +260,9 @@ type FileRun struct {
 	Stride     int64 // explicit offsets: the step
 	Reps       int
 	Barriers   int
+	// ShortOK lets a -check read move fewer bytes than asked: the check
+	// counts the bytes missing as defects. Any other short transfer fails.
+	ShortOK bool
 }
 
 func (r *FileRun) c() C.mb_io {
@@ -267,7 +270,7 @@ func (r *FileRun) c() C.mb_io {
 		fh: r.File.f, comm: r.Comm.c, access: C.int(r.Access), collective: cbool(r.Collective),
 		write: cbool(r.Write), aggregate: cbool(r.Aggregate), buf: r.Buf.p, count: C.int(r.Count),
 		bufstep: C.longlong(r.BufStep), offset: C.MPI_Offset(r.Offset), stride: C.MPI_Offset(r.Stride),
-		nrep: C.int(r.Reps), nbarr: C.int(r.Barriers),
+		nrep: C.int(r.Reps), nbarr: C.int(r.Barriers), short_ok: cbool(r.ShortOK),
 	}
 }
 

@@ -31,6 +31,7 @@ typedef struct {
 	MPI_Offset stride;  /* explicit offsets: offset step per transfer */
 	int nrep;
 	int nbarr;
+	int short_ok;       /* -check reads: a short read is left to the check, which counts the bytes missing */
 } mb_io;
 
 /* mb_io_run times nrep blocking transfers and stores the time per transfer
