@@ -52,7 +52,7 @@ func BeffIOOpen(comm Comm, self bool, name string, access int) (*BeffIOFile, flo
 func (f *BeffIOFile) Close() (float64, error) {
 	var t C.double
 	if rc := C.mb_beffio_close(f.comm.c, &f.fh, &t); rc != C.MPI_SUCCESS {
-		return 0, mpiError("MPI_File_close", rc)
+		return 0, mpiError("MPI_File_close "+f.name, rc)
 	}
 	return float64(t), nil
 }

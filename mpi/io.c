@@ -294,6 +294,7 @@ int mb_io_run(const mb_io *k, double *t, const char **call)
 	MPI_Status st;
 	double t0;
 	int got_, rc = barriers(k, call);
+	failure.got = failure.pos = -1;
 	if (rc != MPI_SUCCESS)
 		return rc;
 	t0 = MPI_Wtime();
@@ -327,6 +328,7 @@ int mb_io_irun(const mb_io *k, double *t, const char **call)
 	MPI_Status st;
 	double t0;
 	int got_, rc = barriers(k, call);
+	failure.got = failure.pos = -1;
 	if (rc != MPI_SUCCESS)
 		return rc;
 	t0 = MPI_Wtime();
