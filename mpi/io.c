@@ -350,7 +350,7 @@ int mb_io_open_close(MPI_Comm comm, const char *name, int nrep, int nbarr, doubl
 	MPI_Info info = mb_io_user_info();
 	MPI_File fh;
 	MPI_Status st;
-	int i, dum = 0;
+	int i, got, dum = 0;
 	double t0;
 	for (i = 0; i < nbarr; i++)
 		IOCHK("MPI_Barrier", MPI_Barrier(comm));
@@ -360,6 +360,13 @@ int mb_io_open_close(MPI_Comm comm, const char *name, int nrep, int nbarr, doubl
 		IOCHK("MPI_File_open", MPI_File_open(comm, (char *)name, AMODE, info, &fh));
 		/* the negligible non-trivial action of Figure 19: one byte */
 		IOCHK("MPI_File_write", MPI_File_write(fh, &dum, 1, MPI_BYTE, &st));
+		IOCHK("MPI_Get_count", MPI_Get_count(&st, MPI_BYTE, &got));
+		if (got != 1) {
+			*call = "MPI_File_write";
+			failure.got = got;
+			failure.pos = -1;
+			return MB_IO_SHORT;
+		}
 		IOCHK("MPI_File_close", MPI_File_close(&fh));
 	}
 	*t = (MPI_Wtime() - t0) / (nrep > 0 ? nrep : 1);

@@ -16,9 +16,12 @@ static int mb_io_get_size(MPI_File f, long long *n) {
 	*n = (long long)s;
 	return rc;
 }
-static int mb_io_write_at(MPI_File f, long long off, void *b, int n) {
+static int mb_io_write_at(MPI_File f, long long off, void *b, int n, int *got) {
 	MPI_Status st;
-	return MPI_File_write_at(f, (MPI_Offset)off, b, n, MPI_BYTE, &st);
+	int rc = MPI_File_write_at(f, (MPI_Offset)off, b, n, MPI_BYTE, &st);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Get_count(&st, MPI_BYTE, got);
+	return rc;
 }
 static int mb_io_read_at(MPI_File f, long long off, void *b, int n, int *got) {
 	MPI_Status st;
@@ -144,10 +147,16 @@ func (f *File) Size() (int64, error) {
 	return int64(n), nil
 }
 
-// WriteAt is MPI_File_write_at of b at byte offset off of the view.
+// WriteAt is MPI_File_write_at of b at byte offset off of the view. A
+// write of fewer bytes (a full disk) is an error of this process.
 func (f *File) WriteAt(off int64, b []byte) error {
-	if rc := C.mb_io_write_at(f.f, C.longlong(off), bytesPtr(b), C.int(len(b))); rc != C.MPI_SUCCESS {
-		return mpiError("MPI_File_write_at", rc)
+	var got C.int
+	if rc := C.mb_io_write_at(f.f, C.longlong(off), bytesPtr(b), C.int(len(b)), &got); rc != C.MPI_SUCCESS {
+		return mpiError(fmt.Sprintf("MPI_File_write_at of %s at byte offset %d", f.name, off), rc)
+	}
+	if int(got) != len(b) {
+		return &LocalError{Err: fmt.Errorf("MPI_File_write_at of %s at byte offset %d: wrote %d of %d bytes",
+			f.name, off, int(got), len(b))}
 	}
 	return nil
 }
@@ -337,7 +346,10 @@ func OpenCloseRun(c Comm, name string, reps, barriers int) (float64, error) {
 	var t C.double
 	var call *C.char
 	if rc := C.mb_io_open_close(c.c, cs, C.int(reps), C.int(barriers), &t, &call); rc != C.MPI_SUCCESS {
-		return 0, mpiError(C.GoString(call), rc)
+		if rc == C.MB_IO_SHORT {
+			return 0, &LocalError{Err: fmt.Errorf("MPI_File_write of %s: wrote 0 of 1 byte", name)}
+		}
+		return 0, mpiError(C.GoString(call)+" of "+name, rc)
 	}
 	return float64(t), nil
 }
