@@ -2,6 +2,7 @@ package beff
 
 import (
 	"fmt"
+	"math"
 
 	"mpibench/guard"
 	"mpibench/mpi"
@@ -57,7 +58,8 @@ type Out struct {
 // Run measures every b(pat,L,mthd,rep). The repetitions are the outermost
 // loop, as in the original, so that the three samples of a measurement lie
 // apart in time; the looplengths are chosen during the first repetition
-// and reused by the other two. On rank 0 each record is written as soon as
+// and the other two start from them (the adaptive rule may retune each
+// measurement). On rank 0 each record is written as soon as
 // it is made and all are returned, those a resumed run kept included, the
 // summary last; other ranks get nil. A failed write (rank 0 only) does not
 // stop the measurement and is returned as writeErr; err is an MPI or
@@ -85,11 +87,11 @@ func measure(p *Plan, world mpi.Comm, ctx result.Context, g *guard.Guard) (*mete
 		steps = max(steps, len(pat.Steps[rank]))
 	}
 	var err error
-	if m.send, err = mpi.Alloc(steps * slot); err != nil {
+	if m.send, err = mpi.Alloc(steps*slot + mpi.BeffPad); err != nil {
 		return m, err
 	}
 	defer m.send.Free()
-	if m.recv, err = mpi.Alloc(steps * slot); err != nil {
+	if m.recv, err = mpi.Alloc(steps*slot + mpi.BeffPad); err != nil {
 		return m, err
 	}
 	defer m.recv.Free()
@@ -171,21 +173,18 @@ func (m *meter) measureOne(pt point, k *mpi.BeffPattern) error {
 	warm := pt.li < warmLengths
 	m.guard.Begin(m.guardCase(pt, ll, warm))
 	defer m.guard.End()
-	run := mpi.BeffRun{Pattern: k, Method: methodCode[pt.meth], Len: pt.l, Send: m.send, Recv: m.recv,
-		Loop: ll, Warmup: warm}
-	t, err := run.Exec()
-	if err != nil {
-		return err
-	}
-	tmax, tmin, tavg, err := m.world.BeffTimes(t)
+	res, err := m.tune(pt, k, ll, warm)
 	if err != nil {
 		return err
 	}
 	if pt.rep == 1 {
-		m.setNext(pt, ll, tmax)
+		// The later repetitions start from this looplength; the next
+		// length follows from the recorded loop, as after -resume.
+		m.loops[pt.i][pt.j][pt.li] = res.ll
+		m.setNext(pt, res.ll, res.tmax/float64(res.ll))
 	}
 	if m.world.Rank() == 0 {
-		r := m.record(pt.pat, pt.meth, pt.rep, pt.l, ll, pt.pat.Messages(), tmax, tmin, tavg)
+		r := m.record(pt.pat, pt.meth, pt.rep, pt.l, pt.pat.Messages(), res)
 		r.Case = pt.key()
 		if m.werr == nil {
 			m.wrote(m.guard.Finish([]*result.Record{r}))
@@ -195,11 +194,61 @@ func (m *meter) measureOne(pt point, k *mpi.BeffPattern) error {
 	return nil
 }
 
+// tune runs the loop with looplength ll. With the adaptive looplength a
+// loop that missed 2.5-5 ms is measured again with the looplength Retune
+// gives, at most MaxRetunes times; the last loop is the result, with the
+// tries it took and, for -check, the wrong bytes of all of them.
+func (m *meter) tune(pt point, k *mpi.BeffPattern, ll int, warm bool) (loopResult, error) {
+	tau := math.Inf(1) // the shortest time per execution of any try
+	var defects int64
+	for tries := 1; ; tries++ {
+		res, err := m.runLoop(pt, k, ll, warm)
+		if err != nil {
+			return res, err
+		}
+		tau = min(tau, res.tmax/float64(ll))
+		defects += res.defects
+		next := 0
+		if m.plan.Opts.Looplength == Adaptive && tries <= MaxRetunes {
+			// tmax is the same on every rank, so all retune alike
+			next = Retune(ll, res.tmax, tau)
+		}
+		if next == 0 {
+			res.tries, res.defects = tries, defects
+			return res, nil
+		}
+		ll = next
+	}
+}
+
+// loopResult is one loop's looplength and time over the processes (s)
+// and, in check mode, the wrong bytes all processes received.
+type loopResult struct {
+	ll, tries        int
+	tmax, tmin, tavg float64
+	defects          int64
+}
+
+// runLoop runs ll executions of the pattern (the warm-up before) and
+// reduces the times over the processes.
+func (m *meter) runLoop(pt point, k *mpi.BeffPattern, ll int, warm bool) (loopResult, error) {
+	run := mpi.BeffRun{Pattern: k, Method: methodCode[pt.meth], Len: pt.l, Send: m.send, Recv: m.recv,
+		Loop: ll, Warmup: warm, Check: m.plan.Opts.Check}
+	t, bad, err := run.Exec()
+	if err != nil {
+		return loopResult{}, err
+	}
+	r := loopResult{ll: ll, tries: 1}
+	r.tmax, r.tmin, r.tavg, r.defects, err = m.world.BeffTimes(t, bad)
+	return r, err
+}
+
 // setNext chooses, in the first repetition, the looplength of the next
-// length from the looplength ll of this one and its maximum time.
-func (m *meter) setNext(pt point, ll int, tmax float64) {
+// length from the looplength ll of this one and its time per execution
+// tau (s, the maximum over processes; 0 for none).
+func (m *meter) setNext(pt point, ll int, tau float64) {
 	if pt.li+1 < len(m.plan.Lengths) {
-		m.loops[pt.i][pt.j][pt.li+1] = m.nextLoop(ll, tmax, pt.li)
+		m.loops[pt.i][pt.j][pt.li+1] = m.nextLoop(ll, tau, pt.li)
 	}
 }
 
@@ -211,7 +260,7 @@ func (m *meter) wrote(err error) {
 }
 
 func (m *meter) firstLoop(li int) int {
-	if m.plan.Opts.Looplength == "fixed" {
+	if m.plan.Opts.Looplength == Fixed {
 		return FixedLoop(m.plan.Lengths[li], m.plan.LMax)
 	}
 	return FirstLoop
@@ -219,19 +268,20 @@ func (m *meter) firstLoop(li int) int {
 
 // nextLoop is the looplength of length li+1. Every rank computes it from
 // the same maximum time, so all agree without a broadcast.
-func (m *meter) nextLoop(ll int, tmax float64, li int) int {
-	if m.plan.Opts.Looplength == "fixed" {
+func (m *meter) nextLoop(ll int, tau float64, li int) int {
+	if m.plan.Opts.Looplength == Fixed {
 		return m.firstLoop(li + 1)
 	}
-	return NextLoop(ll, tmax, m.plan.Lengths[li], m.plan.Lengths[li+1])
+	return NextLoop(ll, tau, m.plan.Lengths[li], m.plan.Lengths[li+1])
 }
 
-func (m *meter) record(pat *Pattern, meth string, rep, l, ll, msgs int, tmax, tmin, tavg float64) *result.Record {
+func (m *meter) record(pat *Pattern, meth string, rep, l, msgs int, res loopResult) *result.Record {
 	r := &result.Record{
 		Suite: "beff", Benchmark: pat.Name, Class: pat.Group, Multi: -1, Group: -1,
-		NProcs: m.plan.Procs, Bytes: l, Reps: ll, Mode: meth, Rep: rep, Messages: msgs,
-		TMax: tmax * 1e6, TMin: tmin * 1e6, TAvg: tavg * 1e6,
-		BMBps: Bandwidth(l, msgs, ll, tmax), Context: m.ctx,
+		NProcs: m.plan.Procs, Bytes: l, Reps: res.ll, Mode: meth, Rep: rep, Messages: msgs,
+		TMax: res.tmax * 1e6, TMin: res.tmin * 1e6, TAvg: res.tavg * 1e6, Tries: res.tries,
+		BMBps: Bandwidth(l, msgs, res.ll, res.tmax), Context: m.ctx,
+		Check: m.plan.Opts.Check, Defects: float64(res.defects),
 	}
 	if pat.Group == Random {
 		r.Seed = m.plan.Opts.Seed

@@ -52,30 +52,89 @@ func Lengths(lmax int) []int {
 	return out
 }
 
-// Looplength policy (paper, section 3): 300 iterations for the shortest
-// message, "dynamically reduced to achieve an execution time for each loop
-// between 2.5 and 5 msec", never below 1.
+// The looplength policies (-looplength): Fixed is the version 3.1 page's
+// min(300, L_max/L), the default with its Cartesian patterns; Adaptive is
+// the paper's (section 3) 2.5-5 ms per loop, the default with its rings.
 const (
-	FirstLoop  = 300
-	loopLow    = 2.5e-3 // s
-	loopHigh   = 5e-3   // s
-	loopTarget = (loopLow + loopHigh) / 2
+	Fixed    = "fixed"
+	Adaptive = "adaptive"
 )
 
-// NextLoop chooses the looplength for the next message length lnext from
-// the looplength ll used at length l and the time t (seconds, the maximum
-// over processes and repetitions) that loop took. The loop time at lnext
-// is predicted as t·lnext/l (bandwidth-bound: an upper bound when latency
-// dominates). If that exceeds 5 ms the looplength is cut so that the
-// prediction lands in the middle of the 2.5-5 ms band; it is never raised,
-// because the paper only reduces it, starting from 300.
-func NextLoop(ll int, t float64, l, lnext int) int {
-	pred := t * float64(lnext) / float64(l)
-	if pred <= loopHigh {
+// The adaptive looplength (paper, section 3): "looplength = 300 for the
+// shortest message. The looplength is dynamically reduced to achieve an
+// execution time for each loop between 2.5 and 5 msec. The minimum
+// looplength is 1." 300 is also the most: the paper only reduces it.
+const (
+	FirstLoop = 300
+	LoopLow   = 2.5e-3 // s
+	LoopHigh  = 5e-3   // s
+	// MaxRetunes bounds the measurements of one b(pat,L,mthd,rep) that
+	// are taken again because their loop missed the band.
+	MaxRetunes = 3
+)
+
+// loopTarget is the geometric middle of the band, √(2.5·5) ms: a loop
+// time predicted within a factor √2 of the truth lands in the band.
+var loopTarget = math.Sqrt(LoopLow * LoopHigh)
+
+// NextLoop predicts the looplength of the next message length lnext from
+// tau, the time per execution of the pattern (seconds, the maximum over
+// processes) at length l, as b_eff.c (3.6, main: "looplng =
+// looplngs[i_msg-1] / (2 or factor) * max(1, TIMEPERLOOP/comm_looptime)")
+// does it: the time per execution is scaled with the length and the
+// looplength chosen for a target time, so it is lowered and raised again.
+// b_eff.c scales the time with the whole length ratio (a bandwidth-bound
+// loop; a latency-bound one takes no longer at the next length); here it
+// is scaled with the ratio's square root, the geometric middle of the two,
+// within a factor √2 of either when the lengths double, and the target is
+// the middle of the paper's band (b_eff.c aims the sum over all patterns
+// at TIMEPERLOOP = 0.5 s instead). A tau of 0 (a hung measurement that
+// -resume skipped) hands on ll, the looplength used at l.
+func NextLoop(ll int, tau float64, l, lnext int) int {
+	if tau <= 0 {
 		return ll
 	}
-	n := int(float64(ll) * loopTarget / pred)
-	return max(1, min(n, ll))
+	return fitLoop(tau * math.Sqrt(float64(lnext)/float64(l)))
+}
+
+// Retune decides after a loop of ll executions took t seconds: 0 when it
+// landed in 2.5-5 ms or cannot get there (300 below 2.5 ms: the paper's
+// most; 1 above 5 ms: its least), else the looplength to measure again
+// with, fitted to tau, the shortest time per execution that any try of
+// this measurement showed: noise only adds time, so one disturbed try
+// does not throw the looplength off; when the fit is ll itself (the miss
+// was such noise) the loop is simply measured again.
+func Retune(ll int, t, tau float64) int {
+	switch {
+	case t >= LoopLow && t <= LoopHigh, t < LoopLow && ll >= FirstLoop, t > LoopHigh && ll <= 1:
+		return 0
+	}
+	return fitLoop(tau)
+}
+
+// fitLoop is the looplength whose loop takes the target time when one
+// execution takes tau seconds, moved by one where rounding would leave
+// the band, in 1..300 (tau 0, no measurable time, gives 300).
+func fitLoop(tau float64) int {
+	if !(tau > 0) {
+		return FirstLoop
+	}
+	n := clampLoop(loopTarget / tau)
+	if float64(n)*tau < LoopLow && n < FirstLoop {
+		n++
+	}
+	if float64(n)*tau > LoopHigh && n > 1 {
+		n--
+	}
+	return n
+}
+
+// clampLoop rounds a looplength to a whole number in 1..300.
+func clampLoop(n float64) int {
+	if !(n < FirstLoop) {
+		return FirstLoop
+	}
+	return max(1, int(math.Round(n)))
 }
 
 // FixedLoop is the looplength of the version 3.1 page,

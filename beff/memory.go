@@ -4,11 +4,13 @@ import (
 	"fmt"
 
 	"mpibench/internal/memcheck"
+	"mpibench/mpi"
 )
 
 // MemoryNeed is what one process allocates for the plan: a send and a
 // receive buffer of one page-aligned L_max slot per step of its longest
-// pattern, the largest over all ranks so that every rank agrees.
+// pattern (and mpi.BeffPad bytes), the largest over all ranks so that
+// every rank agrees.
 func MemoryNeed(p *Plan) memcheck.Need {
 	slot := (p.LMax + 4095) / 4096 * 4096
 	steps := 1
@@ -16,5 +18,5 @@ func MemoryNeed(p *Plan) memcheck.Need {
 		steps = max(steps, pat.MaxSteps())
 	}
 	what := fmt.Sprintf("b_eff at L_max %d bytes on %d processes", p.LMax, p.Procs)
-	return memcheck.Need{What: what, Bytes: 2 * int64(steps) * int64(slot)}
+	return memcheck.Need{What: what, Bytes: 2 * (int64(steps)*int64(slot) + mpi.BeffPad)}
 }

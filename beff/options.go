@@ -27,6 +27,7 @@ type Options struct {
 	Mem        int    `json:"mem_mb,omitempty"` // MB (2^20) per process; 0: physical memory / processes on the host
 	Patterns   string `json:"patterns"`         // cartesian or rings
 	Looplength string `json:"looplength"`       // adaptive or fixed
+	Check      bool   `json:"check,omitempty"`  // data check instead of timing
 	Seed       uint64 `json:"seed"`
 	Random     int    `json:"random"`
 	JSON       string `json:"json,omitempty"`
@@ -41,7 +42,7 @@ func Usagef(format string, a ...any) error { return cli.Usagef(format, a...) }
 
 // ParseArgs reads the flags of mpibench beff.
 func ParseArgs(args []string) (Options, error) {
-	o := Options{Patterns: Cartesian, Looplength: "adaptive", Seed: DefaultSeed, Random: DefaultRandom}
+	o := Options{Patterns: Cartesian, Seed: DefaultSeed, Random: DefaultRandom}
 	fs := flag.NewFlagSet("beff", flag.ContinueOnError)
 	fs.Func("mem", "", func(v string) error {
 		n, err := strconv.Atoi(v)
@@ -52,7 +53,8 @@ func ParseArgs(args []string) (Options, error) {
 		return nil
 	})
 	fs.Func("patterns", "", choice(&o.Patterns, Cartesian, "rings"))
-	fs.Func("looplength", "", choice(&o.Looplength, "adaptive", "fixed"))
+	fs.Func("looplength", "", choice(&o.Looplength, Adaptive, Fixed))
+	fs.BoolVar(&o.Check, "check", false, "")
 	fs.Func("seed", "", func(v string) error {
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
@@ -68,6 +70,15 @@ func ParseArgs(args []string) (Options, error) {
 	}
 	if o.Patterns == "rings" {
 		o.Patterns = Ring
+	}
+	if o.Looplength == "" {
+		// Each definition with its own rule: the version 3.1 page's
+		// fixed looplength with its Cartesian patterns, the paper's
+		// adaptive one with its rings (issue 12).
+		o.Looplength = Fixed
+		if o.Patterns == Ring {
+			o.Looplength = Adaptive
+		}
 	}
 	return o, nil
 }
@@ -100,8 +111,15 @@ average of the Cartesian and the random patterns' averages. Needs P >= 2.
                        the patterns averaged with the random ones (default
                        cartesian, the version 3.1 page; rings: the paper's six)
   -looplength adaptive|fixed
-                       adaptive: 300 at 1 byte, cut to keep each loop at
-                       2.5-5 ms (paper); fixed: min(300, L_max/L) (page)
+                       fixed: min(300, L_max/L) (the 3.1 page; default
+                       with cartesian); adaptive: 300 at 1 byte, then
+                       lowered or raised (1..300) so that each loop takes
+                       2.5-5 ms, measured again up to 3 times when it
+                       misses (the paper; default with rings)
+  -check               data check instead of timing: every execution of
+                       every loop sends rank- and execution-dependent
+                       bytes and every received byte is verified; exit 3
+                       when any is wrong (the times are no benchmark data)
   -seed N              seed of the random patterns (default 1)
   -random N            number of random patterns (default 30)
   -json FILE           write every b(pat,L,mthd,rep) and the summary as

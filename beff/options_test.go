@@ -8,13 +8,27 @@ import (
 
 func TestParseArgs(t *testing.T) {
 	o, err := ParseArgs(nil)
-	if err != nil || o.Mem != 0 || o.Patterns != Cartesian || o.Looplength != "adaptive" ||
+	if err != nil || o.Mem != 0 || o.Patterns != Cartesian || o.Looplength != Fixed || o.Check ||
 		o.Seed != DefaultSeed || o.Random != DefaultRandom {
 		t.Fatalf("defaults: %+v, %v", o, err)
 	}
 	o, err = ParseArgs([]string{"-mem", "64", "-patterns", "rings", "-looplength=fixed", "-seed", "9", "-random", "4", "-json", "f"})
 	if err != nil || o.Mem != 64 || o.Patterns != Ring || o.Looplength != "fixed" || o.Seed != 9 || o.Random != 4 || o.JSON != "f" {
 		t.Fatalf("flags: %+v, %v", o, err)
+	}
+	// the looplength follows the patterns' definition unless given
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-patterns", "rings"}, Adaptive},
+		{[]string{"-patterns", "cartesian"}, Fixed},
+		{[]string{"-patterns", "cartesian", "-looplength", "adaptive"}, Adaptive},
+		{[]string{"-check"}, Fixed},
+	} {
+		if o, err := ParseArgs(c.args); err != nil || o.Looplength != c.want || o.Check != (c.args[0] == "-check") {
+			t.Errorf("ParseArgs(%q): looplength %q check %v (%v), want %q", c.args, o.Looplength, o.Check, err, c.want)
+		}
 	}
 }
 

@@ -68,9 +68,14 @@ func (p *Pattern) MaxSteps() int {
 // ring adds to steps the ring through the world ranks of order: each
 // process sends to its right neighbour and receives from its left one,
 // then sends back to the left and receives from the right (the paper's
-// "ping" and "pong"). In a ring of two the pong goes to the same process as
-// the ping; as in the original b_eff it is dropped, because one
-// MPI_Alltoallv can carry only one message between two processes.
+// "ping" and "pong"), two messages per process in every ring, also in a
+// ring of two, where both go to the same process: the paper (section 3)
+// defines the two messages and says that "if a ring has more than 2
+// processes" Sendrecv sends them one after the other and "in all other
+// cases, the two messages may be sent in parallel". b_eff.c 3.6 instead
+// removes such a pong ("Removing pong" in main) and its message from the
+// count, because one MPI_Alltoallv moves only one block between two
+// processes; here that one block carries both messages (BeffPattern.SetLen).
 func ring(steps [][]Step, order []int) {
 	n := len(order)
 	if n < 2 {
@@ -78,10 +83,7 @@ func ring(steps [][]Step, order []int) {
 	}
 	for i, r := range order {
 		next, prev := order[(i+1)%n], order[(i+n-1)%n]
-		steps[r] = append(steps[r], Step{next, prev})
-		if next != prev {
-			steps[r] = append(steps[r], Step{prev, next})
-		}
+		steps[r] = append(steps[r], Step{next, prev}, Step{prev, next})
 	}
 }
 
@@ -168,7 +170,8 @@ func CartSize(p, nd int) int {
 // cart builds the pattern of the directions dirs (0 = x, 1 = y, 2 = z) of
 // the cyclic topology dims on the first prod(dims) ranks, numbered row-major
 // as MPI_Cart_create without reordering does. Ranks beyond it do not take
-// part. Directions of length 1 are left out.
+// part. Directions of length 1 are left out. Each direction is a ring, so
+// it has its ping and its pong also when its length is 2 (see ring).
 func cart(p int, dims []int, dirs []int) [][]Step {
 	steps := newSteps(p)
 	n := 1
@@ -188,10 +191,7 @@ func cart(p int, dims []int, dirs []int) [][]Step {
 			}
 			dest := shift(coords, dims, d, 1)
 			src := shift(coords, dims, d, -1)
-			steps[r] = append(steps[r], Step{dest, src})
-			if dest != src {
-				steps[r] = append(steps[r], Step{src, dest})
-			}
+			steps[r] = append(steps[r], Step{dest, src}, Step{src, dest})
 		}
 	}
 	return steps

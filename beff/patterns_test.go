@@ -100,15 +100,15 @@ func TestNeighbours(t *testing.T) {
 		rank int
 		want []Step
 	}{
-		{CartesianPatterns(2, Cartesian), "cart-1d-x", 0, []Step{{1, 1}}}, // ring of 2: pong dropped
+		{CartesianPatterns(2, Cartesian), "cart-1d-x", 0, []Step{{1, 1}, {1, 1}}}, // ring of 2: ping and pong
 		{CartesianPatterns(3, Cartesian), "cart-1d-x", 0, []Step{{1, 2}, {2, 1}}},
-		{CartesianPatterns(4, Cartesian), "cart-2d-x", 1, []Step{{3, 3}}}, // 2x2: (0,1) -> (1,1)
-		{CartesianPatterns(4, Cartesian), "cart-2d-xy", 0, []Step{{2, 2}, {1, 1}}},
+		{CartesianPatterns(4, Cartesian), "cart-2d-x", 1, []Step{{3, 3}, {3, 3}}}, // 2x2: (0,1) -> (1,1)
+		{CartesianPatterns(4, Cartesian), "cart-2d-xy", 0, []Step{{2, 2}, {2, 2}, {1, 1}, {1, 1}}},
 		{CartesianPatterns(6, Cartesian), "cart-2d-x", 1, []Step{{3, 5}, {5, 3}}}, // 3x2: (0,1)
 		{CartesianPatterns(9, Cartesian), "cart-2d-y", 8, nil},                    // 4x2 on 8: rank 8 idles
-		{CartesianPatterns(8, Cartesian), "cart-3d-xyz", 7, []Step{{3, 3}, {5, 5}, {6, 6}}},
-		{CartesianPatterns(12, Cartesian), "cart-3d-xyz", 0, []Step{{4, 8}, {8, 4}, {2, 2}, {1, 1}}},
-		{RingPatterns(5), "ring-1", 0, []Step{{1, 1}}},
+		{CartesianPatterns(8, Cartesian), "cart-3d-xyz", 7, []Step{{3, 3}, {3, 3}, {5, 5}, {5, 5}, {6, 6}, {6, 6}}},
+		{CartesianPatterns(12, Cartesian), "cart-3d-xyz", 0, []Step{{4, 8}, {8, 4}, {2, 2}, {2, 2}, {1, 1}, {1, 1}}},
+		{RingPatterns(5), "ring-1", 0, []Step{{1, 1}, {1, 1}}},
 		{RingPatterns(5), "ring-1", 3, []Step{{4, 2}, {2, 4}}},
 		{RingPatterns(7), "ring-2", 6, []Step{{4, 5}, {5, 4}}},
 		{AnalysisPatterns(5, false), "worst-cycle", 0, []Step{{4, 2}, {2, 4}}}, // cycle 0 4 1 3 2
@@ -125,9 +125,10 @@ func TestNeighbours(t *testing.T) {
 }
 
 // TestConsistent checks every pattern for P = 2..16, both pattern sets:
-// every send has its receive with the same tag (step index), no process
-// sends twice to one process (one Alltoallv block each), at most 6 steps,
-// and the message counts.
+// every send has its receive with the same tag (step index), a process
+// sends twice to one process only as the ping and pong 2k, 2k+1 of a ring
+// of two (one Alltoallv block of both), at most 6 steps, and the message
+// counts: two per process in every ring, also a ring of two.
 func TestConsistent(t *testing.T) {
 	for p := 2; p <= 16; p++ {
 		for _, rings := range []bool{false, true} {
@@ -147,32 +148,30 @@ func consistent(t *testing.T, p int, pat *Pattern) {
 		if len(st) > 6 {
 			t.Errorf("%s P=%d rank %d: %d steps", pat.Name, p, r, len(st))
 		}
-		to, from := map[int]bool{}, map[int]bool{}
+		to, from := map[int]int{}, map[int]int{} // rank -> last step + 1
 		for s, x := range st {
 			if x.To == r || x.From == r {
 				t.Errorf("%s P=%d rank %d step %d: talks to itself", pat.Name, p, r, s)
 			}
+			pairOK := func(prev int) bool { return prev == 0 || (s%2 == 1 && prev == s) }
 			if x.To != None {
-				if to[x.To] || s >= len(pat.Steps[x.To]) || pat.Steps[x.To][s].From != r {
+				if !pairOK(to[x.To]) || s >= len(pat.Steps[x.To]) || pat.Steps[x.To][s].From != r {
 					t.Errorf("%s P=%d: send %d->%d step %d unmatched", pat.Name, p, r, x.To, s)
 				}
-				to[x.To] = true
+				to[x.To] = s + 1
 			}
 			if x.From != None {
-				if from[x.From] || s >= len(pat.Steps[x.From]) || pat.Steps[x.From][s].To != r {
+				if !pairOK(from[x.From]) || s >= len(pat.Steps[x.From]) || pat.Steps[x.From][s].To != r {
 					t.Errorf("%s P=%d: receive %d<-%d step %d unmatched", pat.Name, p, r, x.From, s)
 				}
-				from[x.From] = true
+				from[x.From] = s + 1
 			}
 		}
 	}
 	want := -1
 	switch {
-	case pat.Group == Random || pat.Name == "worst-cycle" || pat.Name == "cart-1d-x":
+	case pat.Group == Random || pat.Group == Ring || pat.Name == "worst-cycle" || pat.Name == "cart-1d-x":
 		want = 2 * p
-		if p == 2 {
-			want = 2
-		}
 	case pat.Name == PingPong:
 		want = 2
 	case strings.HasSuffix(pat.Name, "bisection"):
@@ -180,6 +179,28 @@ func consistent(t *testing.T, p int, pat *Pattern) {
 	}
 	if want >= 0 && pat.Messages() != want {
 		t.Errorf("%s P=%d: %d messages, want %d", pat.Name, p, pat.Messages(), want)
+	}
+}
+
+// TestMessagesLength2 pins the case: on 2x2 every process sends
+// to its left and its right neighbour in each direction, the same process,
+// so cart-2d-x has 4·2 = 8 messages (b_eff.c's pong removal gave 4), and
+// every two-process ring has 2 per process.
+func TestMessagesLength2(t *testing.T) {
+	want := map[string]int{"cart-1d-x": 8, "cart-2d-x": 8, "cart-2d-y": 8, "cart-2d-xy": 16,
+		"cart-3d-x": 8, "cart-3d-y": 8, "cart-3d-xyz": 16}
+	for _, pat := range CartesianPatterns(4, Cartesian) {
+		if pat.Messages() != want[pat.Name] {
+			t.Errorf("P=4 %s [%s]: %d messages, want %d", pat.Name, pat.Layout, pat.Messages(), want[pat.Name])
+		}
+	}
+	for _, pat := range Patterns(2, true, 1, 1) {
+		if pat.Group != Analysis && pat.Messages() != 4 {
+			t.Errorf("P=2 %s: %d messages, want 4", pat.Name, pat.Messages())
+		}
+	}
+	if got := Bandwidth(1000, 8, 10, 1e-3); got != 80 {
+		t.Errorf("b(L=1000, 8 messages, looplength 10, 1 ms) = %g MB/s, want 80", got)
 	}
 }
 

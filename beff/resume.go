@@ -17,12 +17,17 @@ func Key(rep int, pattern string, l int, method string) string {
 func (pt point) key() string { return Key(pt.rep, pt.pat.Name, pt.l, pt.meth) }
 
 // guardCase describes a measurement to the watchdog: looplength
-// executions (and the warm-up one) of messages of L bytes.
+// executions (and the warm-up one) of messages of L bytes; with the
+// adaptive looplength at most 1+MaxRetunes loops of at most 300.
 func (m *meter) guardCase(pt point, ll int, warm bool) guard.Case {
-	reps := ll
+	reps, tries := ll, 1
+	if m.plan.Opts.Looplength == Adaptive {
+		reps, tries = FirstLoop, 1+MaxRetunes
+	}
 	if warm {
 		reps++
 	}
+	reps *= tries
 	return guard.Case{Suite: "beff", Benchmark: fmt.Sprintf("%s %s, repetition %d", pt.pat.Name, pt.meth, pt.rep),
 		Bytes: int64(pt.l), Procs: m.plan.Procs, Reps: reps, Key: pt.key()}
 }
@@ -33,7 +38,7 @@ func (m *meter) guardCase(pt point, ll int, warm bool) guard.Case {
 //
 // The looplengths: the adaptive looplength of a length follows from the
 // looplength and time of the length before, in the first repetition, and
-// the second and third repetitions reuse the first one's. A skipped
+// the second and third repetitions start from the first one's. A skipped
 // measurement of the first repetition therefore hands on what it stored:
 // rank 0 broadcasts its looplength and maximum time, every rank takes
 // that looplength for the later repetitions and computes the next
@@ -64,7 +69,7 @@ func (m *meter) resumed(pt point) error {
 		return err
 	}
 	m.loops[pt.i][pt.j][pt.li] = ll
-	m.setNext(pt, ll, tmax)
+	m.setNext(pt, ll, tmax/float64(ll))
 	return nil
 }
 

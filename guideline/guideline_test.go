@@ -77,9 +77,13 @@ var planted = []string{
 }
 
 func TestGuidelinePlanted(t *testing.T) {
-	for _, test := range []string{"wilcoxon", "ks"} {
+	for _, test := range []string{"wilcoxon", "ks", "ks/test"} {
 		d := FromRecords(Synthetic(4, 10, true))
-		res, err := Check(d, Default(), Options{Alpha: 0.05, Test: test, Tolerance: 0.05})
+		o := Options{Alpha: 0.05, Test: test, Split: SplitMedian, Tolerance: 0.05}
+		if test == "ks/test" {
+			o.Test, o.Split = "ks", SplitTest
+		}
+		res, err := Check(d, Default(), o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +102,8 @@ func TestGuidelinePlanted(t *testing.T) {
 func TestGuidelineClean(t *testing.T) {
 	for _, test := range []string{"wilcoxon", "ks"} {
 		for _, alpha := range []float64{0.05, 0.2} {
-			res, err := Check(FromRecords(Synthetic(4, 10, false)), Default(), Options{Alpha: alpha, Test: test, Tolerance: 0.05})
+			rule := map[string]string{"ks": SplitTest, "wilcoxon": SplitMedian}[test]
+			res, err := Check(FromRecords(Synthetic(4, 10, false)), Default(), Options{Alpha: alpha, Test: test, Split: rule, Tolerance: 0.05})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +114,76 @@ func TestGuidelineClean(t *testing.T) {
 	}
 }
 
-// Without the tolerance a split within 5 % is reported; with it not.
+// splitRecords: MPI_Bcast on 2 processes at 512, 1024 and 2000 bytes,
+// one launch per value of launchMedians[n], each launch 3 repetitions
+// whose median is that value.
+func splitRecords(launchMedians map[int][]float64) []result.Record {
+	var recs []result.Record
+	for n, ms := range launchMedians {
+		for l, m := range ms {
+			recs = append(recs, result.Record{Suite: "pgmpi", Benchmark: "MPI_Bcast", Class: "function", NProcs: 2,
+				Bytes: n, Launch: l + 1, Samples: []float64{m + 3, m - 1, m}})
+		}
+	}
+	return recs
+}
+
+// GL2 by the paper's median rule (004 IV-C2), on hand-computed medians:
+// median T(512) = 5, T(1024) = 10; for m_j = 2000, k = 2 from 1024 (k·m_i
+// may exceed m_j) and 4 from 512, both predicting 20 µs, 21 µs with the
+// 5 % tolerance. T(2000) with median 21.02 (5.1 % above) is a violation,
+// reported from 1024 only (the largest m_i); 20.98 (4.9 %) is not. The
+// launches scatter so much that the test of the scaled distribution (the
+// old default, which the paper rejects) finds nothing at 21.02.
+func TestGuidelineSplitMedianRule(t *testing.T) {
+	small := map[int][]float64{512: {4, 4.5, 5, 6, 10}, 1024: {8, 9, 10, 12, 20}}
+	gl := Default()[1:2]
+	for _, c := range []struct {
+		median float64
+		rule   string
+		want   []string
+	}{
+		{21.02, "", []string{"2 GL2 MPI_Bcast 2000 1024 2"}}, // "": the default
+		{20.98, "", nil},
+		{21.02, SplitTest, nil},
+	} {
+		ms := map[int][]float64{512: small[512], 1024: small[1024], 2000: {15, 19, c.median, 40, 50}}
+		o := DefaultOptions
+		if c.rule != "" {
+			o.Split = c.rule
+		}
+		res, err := Check(FromRecords(splitRecords(ms)), gl, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := found(res); !slices.Equal(got, c.want) {
+			t.Errorf("%s, median T(2000) %g: found %q, want %q", c.rule, c.median, got, c.want)
+			continue
+		}
+		if c.want == nil {
+			continue
+		}
+		f := res.Groups[0].Rows[0].Findings[0]
+		if f.Slow != c.median || f.Fast != 20 || f.Mark() != "x" {
+			t.Errorf("finding %+v: want slow %g, fast 20, mark x", f, c.median)
+		}
+		var b strings.Builder
+		WriteText(&b, res)
+		for _, want := range []string{"split-robustness (GL2): median rule of PGMPI IV-C2, violated when median T(m_j) > 1.05·k·median T(m_i)",
+			"T(2000) > 2 T(1024)  21.02      20         median +5.1 %"} {
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("text lacks %q:\n%s", want, b.String())
+			}
+		}
+		rec := res.Records()[0]
+		if rec.Test != "median" || rec.PValue != 0 || rec.Alpha != 0 || rec.Tolerance != 0.05 || rec.TMax != c.median {
+			t.Errorf("record %+v: want test median, tolerance 0.05, no p-value", rec)
+		}
+	}
+}
+
+// The test rule, an option: without the tolerance a split within 5 % is
+// reported; with it not.
 func TestGuidelineSplitTolerance(t *testing.T) {
 	var recs []result.Record
 	for l := 1; l <= 10; l++ {
@@ -122,19 +196,28 @@ func TestGuidelineSplitTolerance(t *testing.T) {
 		}
 	}
 	gl := Default()[1:2]
-	for tol, want := range map[float64]int{0: 1, 0.05: 0} {
-		res, err := Check(FromRecords(recs), gl, Options{Alpha: 0.05, Test: "wilcoxon", Tolerance: tol})
-		if err != nil {
-			t.Fatal(err)
+	for _, rule := range []string{SplitTest, SplitMedian} {
+		for tol, want := range map[float64]int{0: 1, 0.05: 0} {
+			res, err := Check(FromRecords(recs), gl, Options{Alpha: 0.05, Test: "wilcoxon", Split: rule, Tolerance: tol})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(found(res)); got != want {
+				t.Errorf("%s, tolerance %g: %d violations, want %d", rule, tol, got, want)
+			}
 		}
-		if got := len(found(res)); got != want {
-			t.Errorf("tolerance %g: %d violations, want %d", tol, got, want)
-		}
+	}
+	var b strings.Builder
+	res, _ := Check(FromRecords(recs), gl, Options{Alpha: 0.05, Test: "ks", Split: SplitTest, Tolerance: 0})
+	WriteText(&b, res)
+	if want := "split-robustness (GL2): Kolmogorov-Smirnov test of T(m_j) against the distribution at m_i scaled by 1·k (-split test, not the paper's rule)"; !strings.Contains(b.String(), want) {
+		t.Errorf("text lacks %q:\n%s", want, b.String())
 	}
 }
 
 func TestGuidelineOptions(t *testing.T) {
-	for _, o := range []Options{{Alpha: 0, Test: "ks"}, {Alpha: 1, Test: "ks"}, {Alpha: 0.05, Test: "t"}, {Alpha: 0.05, Test: "ks", Tolerance: -1}} {
+	for _, o := range []Options{{Alpha: 0, Test: "ks", Split: "test"}, {Alpha: 1, Test: "ks", Split: "test"},
+		{Alpha: 0.05, Test: "t", Split: "test"}, {Alpha: 0.05, Test: "ks", Split: "test", Tolerance: -1}, {Alpha: 0.05, Test: "ks", Split: "scaled"}} {
 		if _, err := Check(&Data{}, Default(), o); err == nil {
 			t.Errorf("%+v: no error", o)
 		}

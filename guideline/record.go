@@ -1,6 +1,10 @@
 package guideline
 
-import "mpibench/result"
+import (
+	"math"
+
+	"mpibench/result"
+)
 
 // Records turns every violation into a Record (suite pgmpi, class
 // violation), the form the rest of mpibench reads.
@@ -16,6 +20,12 @@ func (res *Result) Records() []result.Record {
 					Guideline: r.Guideline.ID, Kind: r.Guideline.Kind.String(),
 					FromBytes: f.From, Factor: f.Factor,
 					Test: res.Options.Test, PValue: f.P, Alpha: res.Options.Alpha,
+				}
+				if r.Guideline.Kind == Split {
+					rec.Tolerance = res.Options.Tolerance
+				}
+				if math.IsNaN(f.P) { // GL2 by the median rule: no test
+					rec.Test, rec.PValue, rec.Alpha = SplitMedian, 0, 0
 				}
 				if r.Guideline.Kind == Pattern {
 					rec.Against = r.Guideline.Right

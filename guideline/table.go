@@ -3,6 +3,7 @@ package guideline
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"text/tabwriter"
 )
@@ -15,8 +16,8 @@ import (
 func WriteText(w io.Writer, res *Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	o := res.Options
-	fmt.Fprintf(tw, "PGMPI guideline check: %s test (one-sided), alpha %g, split tolerance %g %%\n\n",
-		testName(o.Test), o.Alpha, 100*o.Tolerance)
+	fmt.Fprintf(tw, "PGMPI guideline check: %s test (one-sided), alpha %g\n", testName(o.Test), o.Alpha)
+	fmt.Fprintf(tw, "split-robustness (GL2): %s\n\n", SplitRule(o))
 	writeTypes(tw, res)
 	writePatterns(tw, res)
 	for _, g := range res.Groups {
@@ -24,6 +25,18 @@ func WriteText(w io.Writer, res *Result) error {
 	}
 	writeFindings(tw, res)
 	return tw.Flush()
+}
+
+// SplitRule says in words how GL2 was decided, so that every report
+// names the rule behind its s column.
+func SplitRule(o Options) string {
+	f := 1 + o.Tolerance
+	if o.Split == SplitTest {
+		return fmt.Sprintf("%s test of T(m_j) against the distribution at m_i scaled by %g·k "+
+			"(-split test, not the paper's rule), tolerance %g %%", testName(o.Test), f, 100*o.Tolerance)
+	}
+	return fmt.Sprintf("median rule of PGMPI IV-C2, violated when median T(m_j) > %g·k·median T(m_i), "+
+		"tolerance %g %%, no test (marked x)", f, 100*o.Tolerance)
 }
 
 func testName(t string) string {
@@ -98,7 +111,7 @@ func patternMark(g Group, gl Guideline) string {
 // violation, one column per size, each violated size marked with the
 // stars of its p-value.
 func writeMatrix(w io.Writer, g Group) {
-	fmt.Fprintf(w, "Table IV: violations on %d processes (R = %d); * p < 0.05, ** p < 0.01, *** p < 0.001\n", g.Procs, g.Launches)
+	fmt.Fprintf(w, "Table IV: violations on %d processes (R = %d); * p < 0.05, ** p < 0.01, *** p < 0.001, x median rule\n", g.Procs, g.Launches)
 	head := "type\tguideline\tfunction\t"
 	for _, n := range g.Sizes {
 		head += SizeLabel(n) + "\t"
@@ -112,7 +125,7 @@ func writeMatrix(w io.Writer, g Group) {
 		none = false
 		marks := map[int]string{}
 		for _, f := range r.Findings {
-			marks[f.Size] = Stars(f.P)
+			marks[f.Size] = f.Mark()
 		}
 		line := fmt.Sprintf("%s\t%s\t%s\t", r.Guideline.Kind.Letter(), r.Guideline.ID, r.Label())
 		for _, n := range g.Sizes {
@@ -128,20 +141,29 @@ func writeMatrix(w io.Writer, g Group) {
 
 func writeFindings(w io.Writer, res *Result) {
 	fmt.Fprintln(w, "Violations")
-	fmt.Fprintln(w, "procs\tguideline\tfunction\tsize\tslower µs\tfaster µs\tp\t")
+	fmt.Fprintln(w, "procs\tguideline\tfunction\tsize\tslower µs\tfaster µs\tp, or median excess\t")
 	any := false
 	for _, g := range res.Groups {
 		for _, r := range g.Rows {
 			for _, f := range r.Findings {
 				any = true
-				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%.4g\t%.4g\t%.3g %s\t\n", g.Procs, r.Guideline.ID, r.Label(),
-					findingSize(r.Guideline.Kind, f), f.Slow, f.Fast, f.P, Stars(f.P))
+				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%.4g\t%.4g\t%s\t\n", g.Procs, r.Guideline.ID, r.Label(),
+					findingSize(r.Guideline.Kind, f), f.Slow, f.Fast, findingP(f))
 			}
 		}
 	}
 	if !any {
 		fmt.Fprintln(w, "none")
 	}
+}
+
+// findingP is the p column: the p-value and its stars, or for the median
+// rule by how much T(m_j) exceeds k·T(m_i).
+func findingP(f Finding) string {
+	if math.IsNaN(f.P) {
+		return fmt.Sprintf("median +%.1f %%", 100*(f.Slow/f.Fast-1))
+	}
+	return fmt.Sprintf("%.3g %s", f.P, Stars(f.P))
 }
 
 // findingSize says which sizes a violation compares: "1024 > 2048" for

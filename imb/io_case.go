@@ -2,9 +2,7 @@ package imb
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"strconv"
 
 	"mpibench/mpi"
 )
@@ -20,23 +18,13 @@ type ioCase struct {
 	fileComm   mpi.Comm // MPI_COMM_SELF for per-process files, else comm
 	rank       int      // rank in comm: the buffer pattern and the block of P_ and C_
 	send, recv mpi.Buffer
+	save       mpi.Buffer // -check reads: every repetition's data
 	file       mpi.File
-	failed     bool  // an MPI call failed: free must not call collectives
-	skew       int64 // test hook: bytes added to every explicit offset
+	failed     bool // an MPI call failed: free must not call collectives
 }
 
 func newIOCase(env *caseEnv) runner {
-	return &ioCase{caseEnv: env, spec: env.b.IO, skew: ioSkew()}
-}
-
-// ioSkewEnv names a test hook: a run with MPIBENCH_IO_SKEW=n adds n bytes
-// to every explicit offset, so that -check must report defects for the
-// _expl benchmarks. It is for the integration tests only.
-const ioSkewEnv = "MPIBENCH_IO_SKEW"
-
-func ioSkew() int64 {
-	n, _ := strconv.ParseInt(os.Getenv(ioSkewEnv), 10, 64)
-	return n
+	return &ioCase{caseEnv: env, spec: env.b.IO}
 }
 
 func (c *ioCase) perProcess() bool { return c.spec.perProcess(c.b.Class) }
@@ -75,19 +63,19 @@ func (c *ioCase) layout(x int) ioLayout { return ioLayoutOf(c.spec, c.b.Class, c
 
 // allocBuffers sizes the buffers for the longest transfer. The write
 // buffer holds this rank's BUF_VALUE pattern (section 5.2.5). In -check
-// mode every read of a sample gets its own part of the read buffer, so
+// mode the loop keeps what every read of a sample delivered in save, so
 // that all of them can be verified afterwards.
 func (c *ioCase) allocBuffers() error {
 	if c.spec.Access == IONone {
 		return nil
 	}
-	most := 0
+	most, saved := 0, 0
 	for _, x := range c.lens {
 		n := c.layout(x).n
-		if c.check && !c.spec.Write {
-			n *= c.set.Repetitions(x, Aggregate)
-		}
 		most = max(most, n)
+		if c.check && !c.spec.Write {
+			saved = max(saved, n*c.set.Repetitions(x, Aggregate))
+		}
 	}
 	var err error
 	if c.spec.Write {
@@ -95,6 +83,9 @@ func (c *ioCase) allocBuffers() error {
 		fillIOPattern(c.send.Bytes(), c.rank, 0)
 	} else {
 		c.recv, err = mpi.Alloc(most)
+	}
+	if err == nil && saved > 0 {
+		c.save, err = mpi.Alloc(saved)
 	}
 	return err
 }
@@ -131,7 +122,8 @@ func (c *ioCase) createFile() error {
 	if err == nil {
 		err = f.SetSize(size)
 	}
-	if err == nil && !c.spec.Write {
+	if err == nil && !c.spec.Write && !c.check {
+		// -check gives the file its content per length (writeImage).
 		err = fillFile(&f, size)
 	}
 	if cerr := f.Close(); err == nil {
@@ -195,17 +187,19 @@ func (c *ioCase) measureActive(x int, m Mode) (Sample, error) {
 
 // fileRun describes the timed loop of one sample. Transfer j of this rank
 // goes to file offset pos + j·extent: the explicit offsets say so, the
-// view of _indv does, and the shared pointer does for C_ (ordered).
+// view of _indv does, and the shared pointer does for C_ (ordered). In
+// -check mode the same loop runs with this rank's check pattern.
 func (c *ioCase) fileRun(lay ioLayout, reps int, aggregate bool) *mpi.FileRun {
 	access := map[IOAccess]mpi.FileAccess{IOIndv: mpi.FileIndv, IOPriv: mpi.FileIndv,
 		IOExpl: mpi.FileExpl, IOShared: mpi.FileShared}[c.spec.Access]
 	r := &mpi.FileRun{File: &c.file, Comm: c.comm, Access: access, Collective: c.b.Class == Collective,
 		Write: c.spec.Write, Aggregate: aggregate, Buf: c.send, Count: lay.n,
-		Offset: lay.pos + c.skew, Stride: lay.extent, Reps: reps, Barriers: c.set.NBarr}
+		Offset: lay.pos, Stride: lay.extent, Reps: reps, Barriers: c.set.NBarr,
+		Check: c.check, Rank: c.rank, Save: c.save}
 	if !c.spec.Write {
 		r.Buf = c.recv
 		if c.check {
-			r.BufStep = lay.n
+			// a short read is left to the check, which counts the bytes missing
 			r.ShortOK = true
 		}
 	}
@@ -215,6 +209,11 @@ func (c *ioCase) fileRun(lay ioLayout, reps int, aggregate bool) *mpi.FileRun {
 // sample opens the file with its view, runs the loop (overlapped or not),
 // verifies it in -check mode and closes the file.
 func (c *ioCase) sample(lay ioLayout, run *mpi.FileRun, overlapped bool) (float64, int, error) {
+	if c.check && !c.spec.Write {
+		if err := c.writeImage(lay.x, run.Reps); err != nil {
+			return 0, 0, err
+		}
+	}
 	if err := c.open(lay); err != nil {
 		return 0, 0, err
 	}
@@ -246,16 +245,14 @@ func (c *ioCase) open(lay ioLayout) error {
 }
 
 // runChecked runs the loop. In -check mode a write starts from an empty
-// file and a read into a poisoned buffer, so that data a transfer failed
-// to move cannot pass for correct data, and the outcome is verified.
+// file (the loop poisons a read's buffer before every transfer), so that
+// data a transfer failed to move cannot pass for correct data, and the
+// outcome is verified.
 func (c *ioCase) runChecked(lay ioLayout, run *mpi.FileRun, overlapped bool) (float64, int, error) {
 	if c.check && c.spec.Write {
 		if err := c.file.SetSize(0); err != nil {
 			return 0, 0, err
 		}
-	}
-	if c.check && !c.spec.Write {
-		poison(c.recv.Bytes())
 	}
 	exec := run.Exec
 	if overlapped {
@@ -265,7 +262,7 @@ func (c *ioCase) runChecked(lay ioLayout, run *mpi.FileRun, overlapped bool) (fl
 	if err != nil || !c.check {
 		return t, 0, err
 	}
-	defects, err := c.verify(lay, run.Reps)
+	defects, err := c.verify(lay.x, run.Reps)
 	return t, defects, err
 }
 
@@ -275,6 +272,7 @@ func (c *ioCase) runChecked(lay ioLayout, run *mpi.FileRun, overlapped bool) (fl
 func (c *ioCase) free() error {
 	defer c.send.Free()
 	defer c.recv.Free()
+	defer c.save.Free()
 	if c.path == "" {
 		return nil
 	}

@@ -28,12 +28,6 @@ func fillIOPattern(dst []byte, rank int, off int64) {
 	}
 }
 
-func ioPattern(rank int, off int64, n int) []byte {
-	b := make([]byte, n)
-	fillIOPattern(b, rank, off)
-	return b
-}
-
 // filePortion is IMB_get_rank_portion: x bytes split over np processes in
 // units of sizeof(int), the first x/4 mod np processes one unit more, the
 // last piece cut at x. It returns the offset and size of rank's piece.
@@ -58,6 +52,7 @@ type ioLayout struct {
 	pos    int64
 	n      int
 	extent int64
+	x      int // the length
 }
 
 // ioLayoutOf is the layout of rank of q for length x (IMB_init_transfer).
@@ -67,13 +62,13 @@ type ioLayout struct {
 // common file, one x-byte step after the other.
 func ioLayoutOf(spec *IOSpec, class Class, rank, q, x int) ioLayout {
 	if class == SingleTransfer {
-		return ioLayout{0, x, int64(x)}
+		return ioLayout{0, x, int64(x), x}
 	}
 	pos, n := filePortion(rank, q, x)
 	if spec.Access == IOPriv {
-		return ioLayout{0, n, int64(n)}
+		return ioLayout{0, n, int64(n), x}
 	}
-	return ioLayout{int64(pos), n, int64(x)}
+	return ioLayout{int64(pos), n, int64(x), x}
 }
 
 // unordered: P_ _shared, whose blocks land in the order the processes
@@ -82,23 +77,99 @@ func (c *ioCase) unordered() bool {
 	return c.spec.Access == IOShared && c.b.Class != Collective
 }
 
-func (c *ioCase) verify(lay ioLayout, reps int) (int, error) {
-	if c.spec.Write {
-		return c.verifyWrite(lay, reps)
-	}
-	if c.unordered() {
-		return c.verifySharedRead(lay, reps)
-	}
-	return ioReadDefects(c.recv.Bytes()[:reps*lay.n], lay, reps), nil
+// checkBlock is the block of n bytes that rank's transfer in repetition
+// rep moves in a checked run: check.h's content (pattern.h), which
+// differs between ranks and repetitions in every byte.
+func checkBlock(rank, rep, n int) []byte {
+	b := make([]byte, n)
+	mpi.PatternBytes(b, rank, int64(rep), 0)
+	return b
 }
 
-// ioReadDefects counts the bytes of the reps blocks read that differ from
-// the read file's content (rank 0's pattern) at their offsets.
-func ioReadDefects(got []byte, lay ioLayout, reps int) int {
+// fileRanks are the processes whose blocks share this rank's file, with
+// their layouts for length x: this rank alone in a per-process file.
+func (c *ioCase) fileRanks(x int) ([]int, []ioLayout) {
+	if c.perProcess() {
+		return []int{c.rank}, []ioLayout{c.layout(x)}
+	}
+	ranks, lays := make([]int, c.q), make([]ioLayout, c.q)
+	for r := range ranks {
+		ranks[r], lays[r] = r, ioLayoutOf(c.spec, c.b.Class, r, c.q, x)
+	}
+	return ranks, lays
+}
+
+// image is the file region [0, reps·extent) that a correct checked write
+// of length x leaves (and that a checked read is given): repetition j of
+// process r at its offset pos_r + j·extent, holding checkBlock(r, j). For
+// the shared file pointer of P_ it is one order of the blocks of many.
+func (c *ioCase) image(x, reps int) []byte {
+	ranks, lays := c.fileRanks(x)
+	img := make([]byte, int64(reps)*lays[0].extent)
+	for i, lay := range lays {
+		// a process without a portion (x below 4 bytes per process) may
+		// have its pos beyond x
+		for j := 0; j < reps && lay.n > 0; j++ {
+			off := lay.pos + int64(j)*lay.extent
+			mpi.PatternBytes(img[off:off+int64(lay.n)], ranks[i], int64(j), 0)
+		}
+	}
+	return img
+}
+
+// writeImage gives the file of a checked read its content for length x
+// before the sample: the image of a checked write, written by the file's
+// owner through a handle of its own and closed before the sample opens
+// the file. The barrier keeps the readers from opening it earlier.
+func (c *ioCase) writeImage(x, reps int) error {
+	if c.fileOwner() {
+		f, err := mpi.OpenFile(mpi.FileSelf(), c.path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.path, err)
+		}
+		if err = f.SetByteView(); err == nil {
+			err = writePieces(&f, c.image(x, reps))
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.path, err)
+		}
+	}
+	return c.comm.Barrier()
+}
+
+// writePieces writes img at offset 0 in 1 MiB pieces.
+func writePieces(f *mpi.File, img []byte) error {
+	for off := 0; off < len(img); off += 1 << 20 {
+		if err := f.WriteAt(int64(off), img[off:min(len(img), off+1<<20)]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// verify counts the defects of a checked sample of length x: a write by
+// the file it left, a read by what each of its repetitions delivered.
+func (c *ioCase) verify(x, reps int) (int, error) {
+	lay := c.layout(x)
+	if c.spec.Write {
+		return c.verifyWrite(x, reps)
+	}
+	got := c.save.Bytes()[:reps*lay.n]
+	if c.unordered() {
+		return c.verifySharedRead(got, x, reps)
+	}
+	return ioReadDefects(got, c.rank, lay.n, reps), nil
+}
+
+// ioReadDefects counts the bytes of the reps blocks of n bytes read that
+// differ from the image's block of the same process and repetition.
+func ioReadDefects(got []byte, rank, n, reps int) int {
 	d := 0
 	for j := 0; j < reps; j++ {
-		blk := got[j*lay.n : (j+1)*lay.n]
-		d += countDiff(blk, ioPattern(0, lay.pos+int64(j)*lay.extent, lay.n))
+		d += mpi.BadBytes(got[j*n:(j+1)*n], rank, int64(j), 0)
 	}
 	return d
 }
@@ -106,22 +177,39 @@ func ioReadDefects(got []byte, lay ioLayout, reps int) int {
 // verifyWrite reads the written part of the file back through MPI-IO, on
 // MPI_COMM_SELF, once every process has synchronised it (the loop ended
 // with MPI_File_sync; the barrier orders the read after it), and counts
-// the bytes that differ from what the transfers should have left there,
-// plus the bytes by which the file is longer or shorter.
-func (c *ioCase) verifyWrite(lay ioLayout, reps int) (int, error) {
+// the bytes that differ from the image, plus the bytes by which the file
+// is longer or shorter.
+func (c *ioCase) verifyWrite(x, reps int) (int, error) {
 	if err := c.fileComm.Barrier(); err != nil {
 		return 0, err
 	}
 	defects := 0
 	if c.fileOwner() {
-		want := int64(reps) * lay.extent
-		img, size, err := readBack(c.path, want)
+		want := c.image(x, reps)
+		img, size, err := readBack(c.path, int64(len(want)))
 		if err != nil {
 			return 0, fmt.Errorf("%s: %w", c.path, err)
 		}
-		defects = int(max(size-want, want-size)) + c.imageDefects(img, lay, reps)
+		defects = int(max(size-int64(len(want)), int64(len(want))-size))
+		if c.unordered() {
+			defects += ioTileDefects(img, c.blocks(x, reps))
+		} else {
+			defects += countDiff(img, want[:len(img)])
+		}
 	}
 	return defects, c.fileComm.Barrier()
+}
+
+// blocks are the blocks every process of the file writes, in order.
+func (c *ioCase) blocks(x, reps int) [][][]byte {
+	ranks, lays := c.fileRanks(x)
+	blocks := make([][][]byte, len(ranks))
+	for i, r := range ranks {
+		for j := 0; j < reps && lays[i].n > 0; j++ {
+			blocks[i] = append(blocks[i], checkBlock(r, j, lays[i].n))
+		}
+	}
+	return blocks
 }
 
 // readBack reads the first n bytes of a file through a handle of its own
@@ -139,48 +227,6 @@ func readBack(path string, n int64) ([]byte, int64, error) {
 	img := make([]byte, min(n, size))
 	got, err := f.ReadAt(0, img)
 	return img[:got], size, err
-}
-
-// imageDefects compares the region read back with the blocks of every
-// process of the file.
-func (c *ioCase) imageDefects(img []byte, lay ioLayout, reps int) int {
-	if c.perProcess() {
-		return ioImageDefects(img, []ioLayout{lay}, []int{c.rank}, reps)
-	}
-	lays, ranks := make([]ioLayout, c.q), make([]int, c.q)
-	for r := range lays {
-		lays[r], ranks[r] = ioLayoutOf(c.spec, c.b.Class, r, c.q, int(lay.extent)), r
-	}
-	if c.unordered() {
-		blocks := make([][][]byte, c.q)
-		for r := range blocks {
-			p := ioPattern(r, 0, lays[r].n)
-			for j := 0; j < reps && len(p) > 0; j++ {
-				blocks[r] = append(blocks[r], p)
-			}
-		}
-		return ioTileDefects(img, blocks)
-	}
-	return ioImageDefects(img, lays, ranks, reps)
-}
-
-// ioImageDefects counts the bytes of img that differ from reps steps in
-// which every process ranks[i] wrote the start of its pattern at
-// lays[i].pos + j·extent.
-func ioImageDefects(img []byte, lays []ioLayout, ranks []int, reps int) int {
-	d := 0
-	for i, lay := range lays {
-		want := ioPattern(ranks[i], 0, lay.n)
-		for j := 0; j < reps; j++ {
-			off := lay.pos + int64(j)*lay.extent
-			end := min(off+int64(lay.n), int64(len(img)))
-			if off >= end {
-				continue // missing bytes: counted by the size difference
-			}
-			d += countDiff(img[off:end], want[:end-off])
-		}
-	}
-	return d
 }
 
 // ioTileDefects checks a region accessed through the shared file pointer:
@@ -225,9 +271,9 @@ func ioTileDefects(img []byte, blocks [][][]byte) int {
 
 // verifySharedRead checks P_ _shared reads, whose offsets only the shared
 // pointer knew: rank 0 gathers every process's blocks and looks for an
-// order of them that reproduces the region read, as for the writes.
-func (c *ioCase) verifySharedRead(lay ioLayout, reps int) (int, error) {
-	all, err := c.comm.GatherIOBytes(c.recv.Bytes()[:reps*lay.n])
+// order of them that reproduces the image, as for the writes.
+func (c *ioCase) verifySharedRead(got []byte, x, reps int) (int, error) {
+	all, err := c.comm.GatherIOBytes(got)
 	if err != nil || c.rank != 0 {
 		return 0, err
 	}
@@ -238,5 +284,5 @@ func (c *ioCase) verifySharedRead(lay ioLayout, reps int) (int, error) {
 			blocks[r] = append(blocks[r], b[j*n:(j+1)*n])
 		}
 	}
-	return ioTileDefects(ioPattern(0, 0, reps*int(lay.extent)), blocks), nil
+	return ioTileDefects(c.image(x, reps), blocks), nil
 }

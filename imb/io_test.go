@@ -140,13 +140,13 @@ func TestIOLayout(t *testing.T) {
 		q, x  int
 		want  ioLayout
 	}{
-		{"S_expl", SingleTransfer, IOExpl, 0, 1, 1000, ioLayout{0, 1000, 1000}},
-		{"S_indv", SingleTransfer, IOIndv, 0, 1, 7, ioLayout{0, 7, 7}},
-		{"P_expl rank 1", ParallelTransfer, IOExpl, 1, 2, 1000, ioLayout{500, 500, 1000}},
-		{"P_indv rank 2", ParallelTransfer, IOIndv, 2, 3, 1024, ioLayout{684, 340, 1024}},
-		{"C_shared rank 1", Collective, IOShared, 1, 2, 5, ioLayout{4, 1, 5}},
-		{"P_priv rank 1", ParallelTransfer, IOPriv, 1, 2, 1000, ioLayout{0, 500, 500}},
-		{"P_priv rank 2", ParallelTransfer, IOPriv, 2, 3, 1024, ioLayout{0, 340, 340}},
+		{"S_expl", SingleTransfer, IOExpl, 0, 1, 1000, ioLayout{0, 1000, 1000, 1000}},
+		{"S_indv", SingleTransfer, IOIndv, 0, 1, 7, ioLayout{0, 7, 7, 7}},
+		{"P_expl rank 1", ParallelTransfer, IOExpl, 1, 2, 1000, ioLayout{500, 500, 1000, 1000}},
+		{"P_indv rank 2", ParallelTransfer, IOIndv, 2, 3, 1024, ioLayout{684, 340, 1024, 1024}},
+		{"C_shared rank 1", Collective, IOShared, 1, 2, 5, ioLayout{4, 1, 5, 5}},
+		{"P_priv rank 1", ParallelTransfer, IOPriv, 1, 2, 1000, ioLayout{0, 500, 500, 1000}},
+		{"P_priv rank 2", ParallelTransfer, IOPriv, 2, 3, 1024, ioLayout{0, 340, 340, 1024}},
 	}
 	for _, c := range cases {
 		if got := ioLayoutOf(spec(c.a), c.class, c.rank, c.q, c.x); got != c.want {
@@ -205,16 +205,19 @@ func TestIORepetitionCounts(t *testing.T) {
 }
 
 // TestIOOverlapFormula: overlap = (t_pure + t_CPU − t_ovrl) / min(t_pure,
-// t_CPU) of section 4.2.5.2, in percent and clamped as IMB prints it.
+// t_CPU) of section 4.2.5.2 in percent, not clamped; the wanted values are
+// worked out by hand.
 func TestIOOverlapFormula(t *testing.T) {
 	cases := []struct{ pure, cpu, ovrl, want float64 }{
-		{100, 100, 200, 0},   // no overlap: t_ovrl = t_pure + t_CPU
-		{100, 100, 100, 100}, // perfect: t_ovrl = max
-		{50, 100, 125, 50},   // half the I/O hidden
-		{100, 40, 120, 50},   // min is t_CPU
-		{100, 100, 250, 0},   // slower than serial: clamped
-		{100, 100, 90, 100},  // faster than perfect: clamped
-		{0, 100, 100, 0},
+		{100, 100, 200, 0},         // no overlap: t_ovrl = t_pure + t_CPU
+		{100, 100, 100, 100},       // perfect: t_ovrl = max
+		{50, 100, 125, 50},         // (50+100-125)/50: half the I/O hidden
+		{100, 40, 120, 50},         // (100+40-120)/40: min is t_CPU
+		{2000, 100100, 101000, 55}, // (2000+100100-101000)/2000
+		{100, 100, 250, -50},       // (100+100-250)/100: slower than serial
+		{30, 100000, 100120, -300}, // (30+100000-100120)/30 = -90/30: the overlapped run 90 µs slower than serial
+		{100, 100, 90, 110},        // (100+100-90)/100: faster than perfect
+		{0, 100, 100, 0},           // no I/O time: no value
 	}
 	for _, c := range cases {
 		if got := Overlap(c.pure, c.cpu, c.ovrl); math.Abs(got-c.want) > 1e-9 {
@@ -242,57 +245,31 @@ func TestIOBufValue(t *testing.T) {
 	}
 }
 
-// TestIOReadDefects: blocks read at the right offsets pass, a block read
-// one byte off shows defects.
+// ioPattern is n bytes of rank's IMB-IO pattern from byte off on.
+func ioPattern(rank int, off int64, n int) []byte {
+	b := make([]byte, n)
+	fillIOPattern(b, rank, off)
+	return b
+}
+
+// TestIOReadDefects: the blocks of a checked read must be the process's
+// check blocks of their repetitions; a stale block (repetition 0 again)
+// or another process's block shows.
 func TestIOReadDefects(t *testing.T) {
-	lay := ioLayout{pos: 344, n: 340, extent: 1024}
-	reps := 3
-	got := make([]byte, reps*lay.n)
+	const n, reps = 5, 3
+	var got []byte
 	for j := 0; j < reps; j++ {
-		fillIOPattern(got[j*lay.n:(j+1)*lay.n], 0, lay.pos+int64(j)*lay.extent)
+		got = append(got, checkBlock(1, j, n)...)
 	}
-	if d := ioReadDefects(got, lay, reps); d != 0 {
+	if d := ioReadDefects(got, 1, n, reps); d != 0 {
 		t.Errorf("correct reads: %d defects", d)
 	}
-	fillIOPattern(got[lay.n:2*lay.n], 0, lay.pos+lay.extent+1)
-	if d := ioReadDefects(got, lay, reps); d == 0 {
-		t.Error("a block read one byte off shows no defects")
+	if d := ioReadDefects(got, 0, n, reps); d != n*reps {
+		t.Errorf("another process's blocks: %d defects, want %d (every byte)", d, n*reps)
 	}
-}
-
-// ioWriteImage is what reps steps of writes leave in a common file when
-// process r writes its block at pos_r + j·x + skew[r].
-func ioWriteImage(q, x, reps int, skew []int) []byte {
-	img := make([]byte, reps*x)
-	for r := 0; r < q; r++ {
-		lay := ioLayoutOf(&IOSpec{Access: IOExpl, Write: true}, ParallelTransfer, r, q, x)
-		for j := 0; j < reps; j++ {
-			off := int(lay.pos) + j*x + skew[r]
-			if off+lay.n <= len(img) {
-				fillIOPattern(img[off:off+lay.n], r, 0)
-			}
-		}
-	}
-	return img
-}
-
-func TestIOImageDefects(t *testing.T) {
-	q, x, reps := 3, 1000, 4
-	lays, ranks := make([]ioLayout, q), make([]int, q)
-	for r := range lays {
-		lays[r], ranks[r] = ioLayoutOf(&IOSpec{Access: IOIndv, Write: true}, ParallelTransfer, r, q, x), r
-	}
-	if d := ioImageDefects(ioWriteImage(q, x, reps, []int{0, 0, 0}), lays, ranks, reps); d != 0 {
-		t.Errorf("correct writes: %d defects", d)
-	}
-	if d := ioImageDefects(ioWriteImage(q, x, reps, []int{0, 4, 0}), lays, ranks, reps); d == 0 {
-		t.Error("rank 1 writing 4 bytes off shows no defects")
-	}
-	// rank 2 writing rank 0's data: right place, wrong content
-	img := ioWriteImage(q, x, reps, []int{0, 0, 0})
-	fillIOPattern(img[int(lays[2].pos):int(lays[2].pos)+lays[2].n], 0, 0)
-	if d := ioImageDefects(img, lays, ranks, reps); d == 0 {
-		t.Error("a block with another rank's data shows no defects")
+	copy(got[n:], checkBlock(1, 0, n))
+	if d := ioReadDefects(got, 1, n, reps); d != n {
+		t.Errorf("repetition 1 delivering repetition 0's block: %d defects, want %d", d, n)
 	}
 }
 

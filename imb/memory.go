@@ -57,21 +57,21 @@ func caseNeed(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
 }
 
 // ioNeed is the one buffer of an ioCase (send for writes, recv for reads)
-// on the rank with the largest portion; in -check mode a read keeps every
-// repetition.
+// on the rank with the largest portion; in -check mode a read also keeps
+// every repetition's data.
 func ioNeed(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
 	if b.IO.Access == IONone {
 		return 0
 	}
-	most := 0
+	most, saved := 0, 0
 	for _, x := range lens {
 		for rank := 0; rank < q; rank++ {
 			n := ioLayoutOf(b.IO, b.Class, rank, q, x).n
-			if check && !b.IO.Write {
-				n *= set.Repetitions(x, Aggregate)
-			}
 			most = max(most, n)
+			if check && !b.IO.Write {
+				saved = max(saved, n*set.Repetitions(x, Aggregate))
+			}
 		}
 	}
-	return most
+	return most + saved
 }

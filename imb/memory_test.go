@@ -22,8 +22,9 @@ func TestMemoryNeed(t *testing.T) {
 		// Table 20 gives 32 MB = 2X for IMB-IO; a case here allocates one
 		// buffer, send for writes, receive for reads.
 		{"io", "S_Write_Indv", 1, false, 16 * mb},
-		// -check keeps every repetition of a read: 16 MiB × 1.
-		{"io", "S_Read_Indv", 1, true, 16 * mb},
+		// -check keeps every repetition of a read besides the read
+		// buffer: 16 MiB + 16 MiB × 1.
+		{"io", "S_Read_Indv", 1, true, 32 * mb},
 	} {
 		cfg := &Config{Suite: c.suite, Benchmarks: []string{c.bench}, NPMin: SuiteByName(c.suite).NPMin,
 			Multi: -1, Check: c.check}

@@ -68,12 +68,15 @@ func TestAdjustLengths(t *testing.T) {
 	}{
 		{"bytes unchanged", []int{0, 1, 3, 100, 1000, 4194304}, 1,
 			[]int{0, 1, 3, 100, 1000, 4194304}, nil},
-		{"bytes truncated", []int{4194305, 7, 10000000}, 1,
-			[]int{4194304, 7, 4194304}, []int{4194305, 10000000}},
-		{"floats rounded up", []int{0, 1, 2, 3, 4, 5, 100, 1001}, 4,
-			[]int{0, 4, 4, 4, 4, 8, 100, 1004}, nil},
+		{"bytes truncated, once", []int{4194305, 7, 10000000}, 1,
+			[]int{4194304, 7}, []int{4194305, 10000000}},
+		{"bytes repeated", []int{8, 0, 8, 1}, 1, []int{8, 0, 1}, nil},
+		{"floats rounded up, each once", []int{0, 1, 2, 3, 4, 5, 100, 1001}, 4,
+			[]int{0, 4, 8, 100, 1004}, nil},
+		{"floats 4 to 7", []int{4, 5, 6, 7}, 4, []int{4, 8}, nil},
+		{"floats in file order", []int{9, 1, 12, 5}, 4, []int{12, 4, 8}, nil},
 		{"floats near the maximum", []int{4194303, 4194304, 4194305, 5000000}, 4,
-			[]int{4194304, 4194304, 4194304, 4194304}, []int{4194305, 5000000}},
+			[]int{4194304}, []int{4194305, 5000000}},
 		{"sample 2 lengths for Allreduce", []int{0, 100, 1000, 10000, 100000, 1000000}, 4,
 			[]int{0, 100, 1000, 10000, 100000, 1000000}, nil},
 	}
@@ -432,5 +435,83 @@ func TestBufferSizes(t *testing.T) {
 	b, _ = MPI1Suite.Lookup("PingPong")
 	if s, r := BufferSizes(b, 0, 2); s != 0 || r != 0 {
 		t.Errorf("PingPong buffers at x=0 = %d, %d, want 0, 0", s, r)
+	}
+}
+
+// imbGroups computes the groups of -multi as IMB-MPI1 2021.11 forms and
+// lists them, step by step as its source does, independently of Layout:
+// the split key of IMB_set_communicator (key = py·w mod (px·py − 1), 0
+// taken as w; w without a map), color = key / np (idle at size/np and
+// above), each group ordered by key; then IMB_init_communicator's list,
+// which world rank 0 builds from its own group and the leaders' (key
+// smallest) messages in the order of world ranks 1, 2, ….
+func imbGroups(size, px, py, np int) [][]int {
+	key := func(w int) int {
+		if px <= 1 || py <= 1 {
+			return w
+		}
+		if k := py * w % (px*py - 1); k != 0 {
+			return k
+		}
+		return w
+	}
+	byColor := map[int][]int{}
+	for w := 0; w < size; w++ {
+		if c := key(w) / np; c < size/np {
+			byColor[c] = append(byColor[c], w)
+		}
+	}
+	var list [][]int
+	for w := 0; w < size; w++ {
+		g := byColor[key(w)/np]
+		if key(w)/np >= size/np {
+			continue
+		}
+		slices.SortFunc(g, func(a, b int) int { return key(a) - key(b) })
+		if g[0] == w {
+			list = append(list, g)
+		}
+	}
+	return list
+}
+
+func TestLayoutIMBGroups(t *testing.T) {
+	// The examples: -map 2x3 on 6 processes, PingPong (the issue, from
+	// IMB-MPI1's output), and -map 2x2 on 4 (guide 000 section 6.2,
+	// sample 2: Group 0: 0 2, Group 1: 1 3).
+	for _, c := range []struct {
+		size, px, py, q int
+		want            [][]int
+	}{
+		{6, 2, 3, 2, [][]int{{0, 2}, {3, 5}, {4, 1}}},
+		{4, 2, 2, 2, [][]int{{0, 2}, {1, 3}}},
+		{6, 2, 3, 3, [][]int{{0, 2, 4}, {1, 3, 5}}},
+		{6, 1, 6, 2, [][]int{{0, 1}, {2, 3}, {4, 5}}},
+	} {
+		if got := Layout(c.size, c.q, MapOrder(c.size, c.px, c.py), true); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("-map %dx%d, %d of %d: groups %v, want %v", c.px, c.py, c.q, c.size, got, c.want)
+		}
+	}
+	// Every map and group size against IMB's procedure; each listed group
+	// is one split color, so the records' numbers name the groups the
+	// ranks measured in.
+	for px := 1; px <= 6; px++ {
+		for py := 1; py <= 6; py++ {
+			size := px * py
+			order := MapOrder(size, px, py)
+			for q := 1; q <= size; q++ {
+				got := Layout(size, q, order, true)
+				if want := imbGroups(size, px, py, q); !reflect.DeepEqual(got, want) {
+					t.Errorf("-map %dx%d, groups of %d: %v, IMB %v", px, py, q, got, want)
+				}
+				for _, g := range got {
+					for _, w := range g {
+						if Color(w, q, order, true, size) != Color(g[0], q, order, true, size) {
+							t.Errorf("-map %dx%d, groups of %d: rank %d not in the color of group %v", px, py, q, w, g)
+						}
+					}
+				}
+			}
+		}
 	}
 }

@@ -333,15 +333,20 @@ func (d *Driver) overlap(r *result.Record, b *Benchmark, pure []float64) {
 	}
 }
 
-// Overlap is the overlap of section 4.2.5.2 in percent:
-// 100 · (t_pure + t_CPU − t_ovrl) / min(t_pure, t_CPU), clamped to [0, 100]
-// as IMB prints it.
+// Overlap is formula (*) of section 4.2.5.2 in percent, the unit of the
+// table's overlap[%] column: 100 · (t_pure + t_CPU − t_ovrl) / min(t_pure,
+// t_CPU), as it is. It is not clamped: below 0 the overlapped run took
+// longer than I/O and CPU one after the other, above 100 it was faster
+// than perfect overlap (max(t_pure, t_CPU)) allows; both are information
+// about the library or the measurement (IMB 2021.11's IMB_output.c clamps
+// to [0, 100]; the 3.0 guide does not). Without I/O or CPU time
+// (min = 0) the formula has no value and Overlap returns 0.
 func Overlap(tPure, tCPU, tOvrl float64) float64 {
 	m := min(tPure, tCPU)
 	if m <= 0 {
 		return 0
 	}
-	return 100 * max(0, min(1, (tPure+tCPU-tOvrl)/m))
+	return 100 * (tPure + tCPU - tOvrl) / m
 }
 
 // MinMaxAvg returns the minimum, maximum and mean of v, skipping negative

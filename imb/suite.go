@@ -62,16 +62,27 @@ func (s *Settings) DefaultLengths(unit int) []int {
 
 // AdjustLengths applies IMB's rules to user lengths (-msglen): a length
 // above 2^MAXMSGLOG is truncated to it, and every length is rounded up to
-// the unit (4 bytes for reductions). It returns the truncated lengths so the
+// the unit (4 bytes for reductions), as IMB 2021.11 does
+// (helper_IMB_functions.h, helper_init_scope: len = (len + unit_size -
+// 1)/unit_size*unit_size). A length that comes out equal to one before it
+// is dropped: IMB measures and prints it again, a second row with the same
+// #bytes (-msglen 1, 2, 3 give three Allreduce rows of 4 bytes), which
+// reads as three measurements of different lengths; mpibench measures each
+// length once, at its first place in the file, so -msglen 4, 5, 6, 7 give
+// the reduction rows 4 and 8. It returns the truncated lengths so the
 // caller can report them as IMB does.
 func (s *Settings) AdjustLengths(user []int, unit int) (lens []int, truncated []int) {
 	maxMsg := s.MaxMsg() / unit * unit
+	seen := map[int]bool{}
 	for _, x := range user {
 		if x > maxMsg {
 			truncated = append(truncated, x)
 			x = maxMsg
 		}
-		lens = append(lens, roundUp(x, unit))
+		if x = roundUp(x, unit); !seen[x] {
+			seen[x] = true
+			lens = append(lens, x)
+		}
 	}
 	return lens, truncated
 }

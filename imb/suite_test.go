@@ -1,7 +1,6 @@
 package imb
 
 import (
-	"math"
 	"slices"
 	"testing"
 )
@@ -80,23 +79,6 @@ func TestSuiteProcessCounts(t *testing.T) {
 	for _, c := range cases {
 		if got := c.s.ProcessCounts(c.p, c.s.NPMin, c.class); !slices.Equal(got, c.want) {
 			t.Errorf("%s ProcessCounts(P=%d, %v) = %v, want %v", c.s.Name, c.p, c.class, got, c.want)
-		}
-	}
-}
-
-func TestOverlap(t *testing.T) {
-	cases := []struct{ pure, cpu, ovrl, want float64 }{
-		{100, 100, 200, 0},         // no overlap: t_ovrl = t_pure + t_CPU
-		{100, 100, 100, 100},       // perfect: t_ovrl = max
-		{50, 100, 125, 50},         // (50+100-125)/50 = 0.5
-		{2000, 100100, 101000, 55}, // (2000+100100-101000)/2000 = 0.55
-		{100, 100, 250, 0},         // worse than none: clamped at 0
-		{100, 100, 50, 100},        // faster than possible: clamped at 100
-		{0, 100, 100, 0},           // no I/O time: no figure
-	}
-	for _, c := range cases {
-		if got := Overlap(c.pure, c.cpu, c.ovrl); math.Abs(got-c.want) > 1e-9 {
-			t.Errorf("Overlap(pure %v, cpu %v, ovrl %v) = %v, want %v", c.pure, c.cpu, c.ovrl, got, c.want)
 		}
 	}
 }

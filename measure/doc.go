@@ -6,9 +6,9 @@
 // "SKaMPI: A Detailed, Accurate MPI Benchmark", section 3):
 //
 //   - Adaptive (3.1) repeats one measurement until the relative standard
-//     error of the mean falls below ε, with bounds on the count and on the
-//     total time, and reports the mean of the middle 50 % corrected by the
-//     time of an empty measurement.
+//     error of the reported figure, the mean of the middle 50 %, falls
+//     below ε, within bounds on the count and on the timed time, and
+//     reports that mean corrected by the time of an empty measurement.
 //   - Refine (3.2) chooses message lengths: a geometric grid, then
 //     bisection (geometric) of the segments where linear interpolation is
 //     least trustworthy, worst first, until the error estimate drops below

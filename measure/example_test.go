@@ -20,10 +20,11 @@ func ExampleAdaptive_Run() {
 		fmt.Println(err)
 		return
 	}
-	// The 50 µs outlier keeps the relative error above 3 %, so all 8
-	// repetitions run; the middle 50 % (5.0 5.0 5.0 5.1) ignores it.
+	// The 50 µs outlier would keep the relative error of the plain mean
+	// above 3 %; the stopping rule looks at the trimmed mean, whose middle
+	// half (5.0 5.1 of 4.9 5.0 5.1 50) ignores it, so MinReps suffice.
 	fmt.Printf("n=%d reached=%v trimmed=%.3f µs mean=%.3f µs\n", r.N, r.Reached, r.Trimmed*1e6, r.Mean*1e6)
-	// Output: n=8 reached=false trimmed=5.000 µs mean=10.600 µs
+	// Output: n=4 reached=true trimmed=5.025 µs mean=16.225 µs
 }
 
 // Message lengths from 1 B to 1 MiB for a cost with a protocol switch at

@@ -27,29 +27,36 @@ const (
 // BeffMaxSteps is the most send-receive steps one process may have.
 const BeffMaxSteps = C.MB_BEFF_MAXSTEPS
 
+// BeffPad is the slack past the last block that a buffer needs: the
+// mutant beff-peer sends from one byte past each block.
+const BeffPad = 64
+
 // BeffPattern is one process's part of a b_eff pattern, in C memory: the
-// destinations and sources of its steps (-1 for none) and the Alltoallv
-// counts and displacements over the communicator.
+// destinations and sources of its steps (-1 for none), the offsets of
+// their blocks, and the Alltoallv counts and displacements over the
+// communicator.
 type BeffPattern struct {
 	comm     Comm
 	n        int
 	slot     int
 	to, from Buffer
+	off      Buffer
 	sc, sd   Buffer
 	rc, rd   Buffer
 }
 
-// NewBeffPattern copies the steps to C memory; step s uses the bytes
-// [s·slot, s·slot+L) of the send and of the receive buffer.
+// NewBeffPattern copies the steps to C memory. Steps 2k and 2k+1 (a ping
+// and its pong) share the 2·slot bytes from 2k·slot of the send and of the
+// receive buffer, the pong's block right after the ping's (see SetLen).
 func NewBeffPattern(c Comm, to, from []int, slot int) (*BeffPattern, error) {
 	if len(to) != len(from) || len(to) > BeffMaxSteps {
 		return nil, fmt.Errorf("b_eff pattern with %d/%d steps (at most %d)", len(to), len(from), BeffMaxSteps)
 	}
 	p := &BeffPattern{comm: c, n: len(to), slot: slot}
 	size := c.Size()
-	for _, b := range []*Buffer{&p.to, &p.from, &p.sc, &p.sd, &p.rc, &p.rd} {
+	for _, b := range []*Buffer{&p.to, &p.from, &p.off, &p.sc, &p.sd, &p.rc, &p.rd} {
 		n := 4 * BeffMaxSteps
-		if b != &p.to && b != &p.from {
+		if b != &p.to && b != &p.from && b != &p.off {
 			n = 4 * size
 		}
 		var err error
@@ -65,86 +72,115 @@ func NewBeffPattern(c Comm, to, from []int, slot int) (*BeffPattern, error) {
 	return p, nil
 }
 
-// SetLen prepares the Alltoallv counts for messages of l bytes: zero
-// except for the neighbours, each step's block at its own slot.
+// SetLen lays out the blocks of messages of l bytes and prepares the
+// Alltoallv counts: zero except for the neighbours. Step s's block starts
+// at (s/2)·2·slot + (s%2)·l, so that a ping and a pong to the same
+// neighbour (a ring or direction of length 2) lie back to back and one
+// MPI_Alltoallv carries both as one block of 2·l bytes: one call can move
+// only one block between two processes. Two steps with the same
+// neighbour must be such a pair.
 func (p *BeffPattern) SetLen(l int) error {
+	if l > p.slot {
+		return fmt.Errorf("b_eff message of %d bytes in a slot of %d", l, p.slot)
+	}
 	sc, sd, rc, rd := p.sc.Int32s(), p.sd.Int32s(), p.rc.Int32s(), p.rd.Int32s()
 	for i := range sc {
 		sc[i], sd[i], rc[i], rd[i] = 0, 0, 0, 0
 	}
-	t, f := p.to.Int32s(), p.from.Int32s()
+	t, f, off := p.to.Int32s(), p.from.Int32s(), p.off.Int32s()
 	for s := 0; s < p.n; s++ {
-		if r := t[s]; r >= 0 {
-			if sc[r] != 0 {
-				return fmt.Errorf("b_eff pattern sends twice to rank %d", r)
-			}
-			sc[r], sd[r] = int32(l), int32(s*p.slot)
+		off[s] = int32(s/2*2*p.slot + s%2*l)
+		if err := addBlock(sc, sd, t[s], off[s], l, "sends"); err != nil {
+			return err
 		}
-		if r := f[s]; r >= 0 {
-			if rc[r] != 0 {
-				return fmt.Errorf("b_eff pattern receives twice from rank %d", r)
-			}
-			rc[r], rd[r] = int32(l), int32(s*p.slot)
+		if err := addBlock(rc, rd, f[s], off[s], l, "receives"); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// addBlock adds a block of l bytes at off for rank r (none if r < 0) to
+// the Alltoallv counts and displacements: a second block for the same
+// rank must follow the first directly.
+func addBlock(counts, displs []int32, r, off int32, l int, what string) error {
+	switch {
+	case r < 0:
+	case counts[r] == 0:
+		counts[r], displs[r] = int32(l), off
+	case displs[r]+counts[r] == off:
+		counts[r] += int32(l)
+	default:
+		return fmt.Errorf("b_eff pattern %s twice to rank %d in steps that are no ping-pong pair", what, r)
 	}
 	return nil
 }
 
 // Free releases the C memory.
 func (p *BeffPattern) Free() {
-	for _, b := range []*Buffer{&p.to, &p.from, &p.sc, &p.sd, &p.rc, &p.rd} {
+	for _, b := range []*Buffer{&p.to, &p.from, &p.off, &p.sc, &p.sd, &p.rc, &p.rd} {
 		b.Free()
 	}
 }
 
 // BeffRun is one measurement: Loop executions of the pattern with one
-// method and messages of Len bytes.
+// method and messages of Len bytes (the length of the last SetLen).
 type BeffRun struct {
 	Pattern    *BeffPattern
 	Method     BeffMethod
 	Len        int
-	Send, Recv Buffer // at least steps·slot bytes each
+	Send, Recv Buffer // at least steps·slot + BeffPad bytes each
 	Loop       int
 	Warmup     bool // one untimed execution before the barrier
+	// Check runs the same loop with the data check of beff.c: every
+	// execution sends rank- and execution-dependent bytes and the
+	// received ones are verified; the time is then no benchmark data.
+	Check bool
 }
 
 // Exec runs the measurement: warm-up, MPI_Barrier, then the timed loop,
-// all in C. It returns this process's loop time in seconds.
-func (r *BeffRun) Exec() (float64, error) {
+// all in C. It returns this process's loop time in seconds and, with
+// Check, the number of wrong bytes this process received.
+func (r *BeffRun) Exec() (float64, int64, error) {
 	p := r.Pattern
-	if need := p.n * p.slot; r.Send.Len() < need || r.Recv.Len() < need || r.Len > p.slot {
-		return 0, fmt.Errorf("b_eff buffers too small for %d steps of %d bytes", p.n, r.Len)
-	}
-	warm := C.int(0)
-	if r.Warmup {
-		warm = 1
+	if need := p.n*p.slot + BeffPad; r.Send.Len() < need || r.Recv.Len() < need || r.Len > p.slot {
+		return 0, 0, fmt.Errorf("b_eff buffers too small for %d steps of %d bytes", p.n, r.Len)
 	}
 	k := C.mb_beff{
 		comm: p.comm.c, method: C.int(r.Method), nsteps: C.int(p.n),
-		to: (*C.int)(p.to.p), from: (*C.int)(p.from.p),
-		len: C.int(r.Len), slot: C.long(p.slot),
+		to: (*C.int)(p.to.p), from: (*C.int)(p.from.p), off: (*C.int)(p.off.p),
+		len:  C.int(r.Len),
 		sbuf: (*C.char)(r.Send.p), rbuf: (*C.char)(r.Recv.p),
 		scounts: (*C.int)(p.sc.p), sdispls: (*C.int)(p.sd.p),
 		rcounts: (*C.int)(p.rc.p), rdispls: (*C.int)(p.rd.p),
-		loop: C.int(r.Loop), warmup: warm,
+		loop: C.int(r.Loop), warmup: cBool(r.Warmup), check: cBool(r.Check), rank: C.int(p.comm.Rank()),
 	}
 	var t C.double
-	if rc := C.mb_beff_run(&k, &t); rc != C.MPI_SUCCESS {
-		return 0, mpiError("b_eff kernel", rc)
+	var bad C.longlong
+	if rc := C.mb_beff_run(&k, &t, &bad); rc != C.MPI_SUCCESS {
+		return 0, 0, mpiError("b_eff kernel", rc)
 	}
-	return float64(t), nil
+	return float64(t), int64(bad), nil
 }
 
-// BeffTimes returns the maximum, minimum and mean of t over c, on every
-// rank (two MPI_Allreduce calls).
-func (c Comm) BeffTimes(t float64) (tmax, tmin, tavg float64, err error) {
-	out := (*C.double)(C.malloc(3 * 8))
-	defer C.free(unsafe.Pointer(out))
-	if rc := C.mb_beff_times(C.double(t), out, c.c); rc != C.MPI_SUCCESS {
-		return 0, 0, 0, mpiError("MPI_Allreduce", rc)
+func cBool(b bool) C.int {
+	if b {
+		return 1
 	}
-	v := unsafe.Slice((*float64)(unsafe.Pointer(out)), 3)
-	return v[0], v[1], v[2], nil
+	return 0
+}
+
+// BeffTimes returns the maximum, minimum and mean of t over c and the
+// sum of bad (the check's wrong bytes), on every rank (two MPI_Allreduce
+// calls).
+func (c Comm) BeffTimes(t float64, bad int64) (tmax, tmin, tavg float64, defects int64, err error) {
+	out := (*C.double)(C.malloc(4 * 8))
+	defer C.free(unsafe.Pointer(out))
+	if rc := C.mb_beff_times(C.double(t), C.double(bad), out, c.c); rc != C.MPI_SUCCESS {
+		return 0, 0, 0, 0, mpiError("MPI_Allreduce", rc)
+	}
+	v := unsafe.Slice((*float64)(unsafe.Pointer(out)), 4)
+	return v[0], v[1], v[2], int64(v[3]), nil
 }
 
 // BeffLocalSize is the number of processes of c on this node

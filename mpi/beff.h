@@ -16,20 +16,27 @@ typedef struct {
 	int nsteps;
 	const int *to;   /* per step: destination, -1 for none */
 	const int *from; /* per step: source, -1 for none */
+	const int *off;  /* per step: offset of its block in sbuf and rbuf */
 	int len;         /* bytes per message */
-	long slot;       /* bytes between the buffers of two steps */
 	char *sbuf, *rbuf;
 	const int *scounts, *sdispls, *rcounts, *rdispls; /* Alltoallv, size entries */
 	int loop;        /* looplength */
 	int warmup;      /* one untimed execution before the barrier */
+	int check;       /* data check: fill, poison and verify every execution */
+	int rank;        /* this process's rank in comm: the check content */
 } mb_beff;
 
 /* mb_beff_run: optional warm-up, MPI_Barrier, then the timed loop; *t is
- * the loop's time in seconds. Returns MPI_SUCCESS or the first error. */
-int mb_beff_run(const mb_beff *b, double *t);
+ * the loop's time in seconds. With check set, every execution (the warm-up
+ * included) sends rank- and execution-dependent bytes (pattern.h) and
+ * *defects counts the received bytes that differ from what the source of
+ * each step sent in that execution; the time is then no benchmark data.
+ * Returns MPI_SUCCESS or the first error. */
+int mb_beff_run(const mb_beff *b, double *t, long long *defects);
 
-/* mb_beff_times: max, min and mean of t over comm, on every rank. */
-int mb_beff_times(double t, double out[3], MPI_Comm comm);
+/* mb_beff_times: max, min and mean of t over comm and the sum of bad (the
+ * check's wrong bytes, exact below 2^53), on every rank. */
+int mb_beff_times(double t, double bad, double out[4], MPI_Comm comm);
 
 /* mb_beff_local_size: processes of comm on this shared-memory node. */
 int mb_beff_local_size(MPI_Comm comm, int *n);

@@ -1,5 +1,8 @@
+#include <string.h>
 #include <unistd.h>
 #include "io.h"
+#include "mutant.h"
+#include "check.h"
 
 #define AMODE (MPI_MODE_CREATE | MPI_MODE_RDWR)
 
@@ -279,9 +282,50 @@ static int barriers(const mb_io *k, const char **call)
 	return MPI_SUCCESS;
 }
 
+/* skip: the first-only mutant, which transfers in repetition 0 only
+ * (every process skips the same calls, so collectives still match). */
+static inline int skip(int i) { return MUTANT(MB_MUT_FIRST_ONLY) && i > 0; }
+
+/* misplace is the io-offset mutant, a write at the wrong file offset: the
+ * first transfer starts one byte (etype) late, and every later one with
+ * it. Explicit offsets move *off; the individual and the shared file
+ * pointer are moved by a seek (MPI_File_seek_shared is collective: every
+ * process of the file runs the loop). */
+static int misplace(const mb_io *k, MPI_Offset *off, const char **call)
+{
+	if (!MUTANT(MB_MUT_IO_OFFSET) || !k->write)
+		return MPI_SUCCESS;
+	if (k->access == MB_IO_EXPL)
+		*off += 1;
+	else if (k->access == MB_IO_INDV)
+		IOCHK("MPI_File_seek", MPI_File_seek(k->fh, 1, MPI_SEEK_SET));
+	else
+		IOCHK("MPI_File_seek_shared", MPI_File_seek_shared(k->fh, 1, MPI_SEEK_SET));
+	return MPI_SUCCESS;
+}
+
+/* chk_before prepares repetition i of a checked run: a write buffer gets
+ * this rank's content of repetition i (check.h), a read buffer poison. */
+static void chk_before(const mb_io *k, char *buf, int i)
+{
+	if (k->write)
+		mb_fill_bytes(buf, k->count, k->chk_rank, i, 0);
+	else
+		mb_poison(buf, k->count);
+}
+
+/* chk_after keeps what read i delivered, for the verification in Go. */
+static void chk_after(const mb_io *k, const char *buf, int i)
+{
+	if (!k->write && k->count > 0)
+		memcpy((char *)k->save + (long long)i * k->count, buf, (size_t)k->count);
+}
+
 /* Blocking case (section 5.2.8.2): aggregate writes sync once after the
- * nrep transfers, non-aggregate writes after every transfer; reads never. */
-int mb_io_run(const mb_io *k, double *t, const char **call)
+ * nrep transfers, non-aggregate writes after every transfer; reads never.
+ * With chk, the same loop runs with chk_before and chk_after around every
+ * transfer. */
+static inline __attribute__((always_inline)) int io_run(const mb_io *k, double *t, const char **call, int chk)
 {
 	int v = variant(k), i, n = k->nrep, count = k->count;
 	int sync_each = k->write && !k->aggregate, sync_end = k->write && k->aggregate;
@@ -295,13 +339,20 @@ int mb_io_run(const mb_io *k, double *t, const char **call)
 	double t0;
 	int got_, rc = barriers(k, call);
 	failure.got = failure.pos = -1;
+	if (rc == MPI_SUCCESS)
+		rc = misplace(k, &off, call);
 	if (rc != MPI_SUCCESS)
 		return rc;
 	t0 = MPI_Wtime();
 	for (i = 0; i < n; i++) {
-		IOXFER(name, fn(fh, off, buf, count, &st), &st, count);
+		if (chk)
+			chk_before(k, buf, i);
+		if (!skip(i))
+			IOXFER(name, fn(fh, off, buf, count, &st), &st, count);
 		if (sync_each)
 			IOCHK("MPI_File_sync", MPI_File_sync(fh));
+		if (chk)
+			chk_after(k, buf, i);
 		off += stride;
 		buf += step;
 	}
@@ -314,7 +365,7 @@ int mb_io_run(const mb_io *k, double *t, const char **call)
 /* Non-blocking case (section 4.2.5): start a transfer, exploit the CPU,
  * wait for the transfer; writes end with one MPI_File_sync as the
  * non-blocking benchmarks run in aggregate mode. */
-int mb_io_irun(const mb_io *k, double *t, const char **call)
+static inline __attribute__((always_inline)) int io_irun(const mb_io *k, double *t, const char **call, int chk)
 {
 	int v = variant(k), i, n = k->nrep, count = k->count;
 	start_fn start = starts[v];
@@ -329,13 +380,21 @@ int mb_io_irun(const mb_io *k, double *t, const char **call)
 	double t0;
 	int got_, rc = barriers(k, call);
 	failure.got = failure.pos = -1;
+	if (rc == MPI_SUCCESS)
+		rc = misplace(k, &off, call);
 	if (rc != MPI_SUCCESS)
 		return rc;
 	t0 = MPI_Wtime();
 	for (i = 0; i < n; i++) {
-		IOCHK(sname, start(fh, off, buf, count, &req));
+		if (chk)
+			chk_before(k, buf, i);
+		if (!skip(i))
+			IOCHK(sname, start(fh, off, buf, count, &req));
 		mb_cpu_exploit();
-		IOXFER(ename, end(fh, buf, &req, &st), &st, count);
+		if (!skip(i))
+			IOXFER(ename, end(fh, buf, &req, &st), &st, count);
+		if (chk)
+			chk_after(k, buf, i);
 		off += stride;
 		buf += step;
 	}
@@ -344,6 +403,11 @@ int mb_io_irun(const mb_io *k, double *t, const char **call)
 	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
 	return MPI_SUCCESS;
 }
+
+int mb_io_run(const mb_io *k, double *t, const char **call) { return io_run(k, t, call, 0); }
+int mb_io_irun(const mb_io *k, double *t, const char **call) { return io_irun(k, t, call, 0); }
+int mb_io_check(const mb_io *k, double *t, const char **call) { return io_run(k, t, call, 1); }
+int mb_io_icheck(const mb_io *k, double *t, const char **call) { return io_irun(k, t, call, 1); }
 
 int mb_io_open_close(MPI_Comm comm, const char *name, int nrep, int nbarr, double *t, const char **call)
 {

@@ -272,6 +272,12 @@ type FileRun struct {
 	// ShortOK lets a -check read move fewer bytes than asked: the check
 	// counts the bytes missing as defects. Any other short transfer fails.
 	ShortOK bool
+	// Check runs the loop with results checking (mb_io_check): writes
+	// send Rank's pattern of each repetition, reads are kept in Save
+	// (Reps·Count bytes) for the caller to verify.
+	Check bool
+	Rank  int
+	Save  Buffer
 }
 
 func (r *FileRun) c() C.mb_io {
@@ -280,7 +286,16 @@ func (r *FileRun) c() C.mb_io {
 		write: cbool(r.Write), aggregate: cbool(r.Aggregate), buf: r.Buf.p, count: C.int(r.Count),
 		bufstep: C.longlong(r.BufStep), offset: C.MPI_Offset(r.Offset), stride: C.MPI_Offset(r.Stride),
 		nrep: C.int(r.Reps), nbarr: C.int(r.Barriers), short_ok: cbool(r.ShortOK),
+		chk_rank: C.int(r.Rank), save: r.Save.p,
 	}
+}
+
+// fits guards the C loop of a checked read against saving beyond Save.
+func (r *FileRun) fits() error {
+	if r.Check && !r.Write && r.Reps*r.Count > r.Save.n {
+		return &Error{Call: "IMB-IO check", Code: -1, Text: "reads beyond the buffer that keeps them"}
+	}
+	return nil
 }
 
 func cbool(b bool) C.int {
@@ -291,15 +306,7 @@ func cbool(b bool) C.int {
 }
 
 // Exec runs the blocking loop and returns the time per transfer in seconds.
-func (r *FileRun) Exec() (float64, error) {
-	k := r.c()
-	var t C.double
-	var call *C.char
-	if rc := C.mb_io_run(&k, &t, &call); rc != C.MPI_SUCCESS {
-		return 0, r.failure(C.GoString(call), rc)
-	}
-	return float64(t), nil
-}
+func (r *FileRun) Exec() (float64, error) { return r.exec(false) }
 
 // failure names the transfer that failed or moved fewer bytes than asked:
 // the call, the file, where, and the MPI error or the bytes moved. It is
@@ -327,11 +334,27 @@ func (r *FileRun) failure(call string, rc C.int) error {
 
 // ExecOverlapped runs the non-blocking loop, CPU_Exploit between the start
 // and the end of every transfer, and returns the time per transfer.
-func (r *FileRun) ExecOverlapped() (float64, error) {
+func (r *FileRun) ExecOverlapped() (float64, error) { return r.exec(true) }
+
+func (r *FileRun) exec(overlapped bool) (float64, error) {
+	if err := r.fits(); err != nil {
+		return 0, err
+	}
 	k := r.c()
 	var t C.double
 	var call *C.char
-	if rc := C.mb_io_irun(&k, &t, &call); rc != C.MPI_SUCCESS {
+	var rc C.int
+	switch {
+	case overlapped && r.Check:
+		rc = C.mb_io_icheck(&k, &t, &call)
+	case overlapped:
+		rc = C.mb_io_irun(&k, &t, &call)
+	case r.Check:
+		rc = C.mb_io_check(&k, &t, &call)
+	default:
+		rc = C.mb_io_run(&k, &t, &call)
+	}
+	if rc != C.MPI_SUCCESS {
 		return 0, r.failure(C.GoString(call), rc)
 	}
 	return float64(t), nil
@@ -354,10 +377,21 @@ func OpenCloseRun(c Comm, name string, reps, barriers int) (float64, error) {
 	return float64(t), nil
 }
 
+// cpuSecsOverride replaces the target of CalibrateCPUExploit when > 0; only
+// a mutant build (mutant_cpu.go) sets it.
+var cpuSecsOverride float64
+
 // CalibrateCPUExploit calibrates CPU_Exploit for target seconds and returns
-// the time the calibrated kernel takes undisturbed and its Mflop/s.
+// the time the calibrated kernel takes undisturbed (its CPU time: see
+// io_cpu.c) and its Mflop/s.
 func CalibrateCPUExploit(target float64) (secs, mflops float64) {
+	if cpuSecsOverride > 0 {
+		target = cpuSecsOverride
+	}
 	var m C.double
 	s := C.mb_cpu_calibrate(C.double(target), &m)
 	return float64(s), float64(m)
 }
+
+// CPUExploit runs the calibrated CPU_Exploit kernel once.
+func CPUExploit() { C.mb_cpu_exploit() }

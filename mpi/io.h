@@ -32,6 +32,9 @@ typedef struct {
 	int nrep;
 	int nbarr;
 	int short_ok;       /* -check reads: a short read is left to the check, which counts the bytes missing */
+	/* check runs only: */
+	int chk_rank;       /* the rank whose content (check.h) a write sends */
+	void *save;         /* reads: nrep*count bytes, where read i's data is kept */
 } mb_io;
 
 /* mb_io_run times nrep blocking transfers and stores the time per transfer
@@ -49,6 +52,14 @@ int mb_io_irun(const mb_io *k, double *t, const char **call);
  * it (-1 unknown). */
 enum { MB_IO_SHORT = -1 };
 void mb_io_failure(long long *got, long long *pos);
+
+/* mb_io_check and mb_io_icheck run the same loops with results checking
+ * (their time is no benchmark data): before transfer i a write buffer is
+ * filled with chk_rank's content of repetition i (check.h), a read buffer
+ * poisoned; after transfer i a read buffer is copied to save + i*count.
+ * The caller verifies the file or the saved reads. */
+int mb_io_check(const mb_io *k, double *t, const char **call);
+int mb_io_icheck(const mb_io *k, double *t, const char **call);
 
 /* mb_io_open_close times nrep MPI_File_open / 1-byte MPI_File_write /
  * MPI_File_close rounds on comm (Open_Close, section 4.2.4.10). */
@@ -75,8 +86,9 @@ int mb_io_byte_view(MPI_File fh);
 int mb_io_block_view(MPI_File fh, MPI_Offset pos, int len, MPI_Offset extent);
 
 /* CPU_Exploit (section 4.2.5.1): mb_cpu_calibrate finds the repetition
- * count of the matrix-vector kernel that runs about target seconds, and
- * returns the time that count takes undisturbed (t_CPU) and its Mflop/s;
+ * count of the matrix-vector kernel that runs target seconds of CPU time
+ * (within 1 % where the node lets it), and returns the time that count
+ * takes undisturbed (t_CPU, the calling thread's CPU time) and its Mflop/s;
  * mb_cpu_exploit runs that count. */
 double mb_cpu_calibrate(double target, double *mflops);
 void mb_cpu_exploit(void);

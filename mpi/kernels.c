@@ -1,27 +1,81 @@
+#include <stdlib.h>
 #include "kernels.h"
+#include "check.h"
 #include "chk.h"
+#include "mutant.h"
 
 #define TAG 1000
 
+/* Every kernel loop is written once, as an always-inlined function with a
+ * constant argument chk: mb_run instantiates it with chk = 0, where the
+ * check hooks fold away and the loop is the bare MPI calls; mb_run_check
+ * with chk = 1, where before repetition i every rank writes its content of
+ * repetition i (mpi/pattern.h) into its send buffer and poisons its
+ * receive buffer, and after it counts the items that differ from what
+ * repetition i had to deliver. The expected sender and root are computed
+ * from the definition (root0 + i, left and right neighbour), never taken
+ * from the loop's own variables, so a loop that strays from its
+ * definition is caught. The MUTANT branches (mutant.h) are 0 in a normal
+ * build. */
+#define LOOP static inline __attribute__((always_inline)) int
+
+/* SKIP(i): the first-only mutant communicates in repetition 0 only. */
+#define SKIP(i) (MUTANT(MB_MUT_FIRST_ONLY) && (i) > 0)
+
+/* fresh prepares repetition i of a checked loop: n bytes of this rank's
+ * content into s, nr poisoned bytes at r. */
+static void fresh(void *s, long long n, void *r, long long nr, int rank, int i)
+{
+	mb_fill_bytes(s, n, rank, i, 0);
+	mb_poison(r, nr);
+}
+
+/* fresh_floats is fresh for the reductions: n floats of content into s. */
+static void fresh_floats(void *s, long long n, void *r, long long nr, int rank, int i)
+{
+	mb_fill_floats(s, n, rank, i, 0);
+	mb_poison(r, nr);
+}
+
+/* root_of is the root repetition i must have: root0 + i, cyclically. */
+static int root_of(const mb_kernel *k, int i, int size)
+{
+	return (int)(((long long)k->root0 + i) % size);
+}
+
 /* PingPong: rank 0 sends and waits for the echo; time is the full round
  * trip, halved by the caller (IMB 3.3.2.1). */
-static int pingpong(const mb_kernel *k, int rank)
+LOOP pingpong(const mb_kernel *k, int rank, int chk, long long *bad)
 {
 	/* Locals, not k->...: MPI calls could alias *k as far as the compiler
 	 * knows, so fields would be reloaded on every repetition. */
 	int i, n = k->nrep, count = k->count;
 	void *s = k->sbuf, *r = k->rbuf;
+	/* wrong-rank mutant: rank 1 echoes what it received */
+	void *back = MUTANT(MB_MUT_WRONG_RANK) ? r : s;
 	MPI_Comm comm = k->comm;
 	MPI_Status st;
 	if (rank == 0) {
 		for (i = 0; i < n; i++) {
-			CHK(MPI_Send(s, count, MPI_BYTE, 1, TAG, comm));
-			CHK(MPI_Recv(r, count, MPI_BYTE, 1, TAG, comm, &st));
+			if (chk)
+				fresh(s, count, r, count, rank, i);
+			if (!SKIP(i)) {
+				CHK(MPI_Send(s, count, MPI_BYTE, 1, TAG, comm));
+				CHK(MPI_Recv(r, count, MPI_BYTE, 1, TAG, comm, &st));
+			}
+			if (chk)
+				*bad += mb_bad_bytes(r, count, 1, i, 0);
 		}
 	} else if (rank == 1) {
 		for (i = 0; i < n; i++) {
-			CHK(MPI_Recv(r, count, MPI_BYTE, 0, TAG, comm, &st));
-			CHK(MPI_Send(s, count, MPI_BYTE, 0, TAG, comm));
+			if (chk)
+				fresh(s, count, r, count, rank, i);
+			if (!SKIP(i)) {
+				CHK(MPI_Recv(r, count, MPI_BYTE, 0, TAG, comm, &st));
+				CHK(MPI_Send(back, count, MPI_BYTE, 0, TAG, comm));
+			}
+			if (chk)
+				*bad += mb_bad_bytes(r, count, 0, i, 0);
 		}
 	}
 	return MPI_SUCCESS;
@@ -29,7 +83,7 @@ static int pingpong(const mb_kernel *k, int rank)
 
 /* PingPing: both ranks post MPI_Isend at once, receive the oncoming
  * message, then wait for their own send (IMB 3.3.2.2). */
-static int pingping(const mb_kernel *k, int rank)
+LOOP pingping(const mb_kernel *k, int rank, int chk, long long *bad)
 {
 	int i, other = 1 - rank;
 	MPI_Request req;
@@ -37,147 +91,310 @@ static int pingping(const mb_kernel *k, int rank)
 	if (rank > 1)
 		return MPI_SUCCESS;
 	for (i = 0; i < k->nrep; i++) {
-		CHK(MPI_Isend(k->sbuf, k->count, MPI_BYTE, other, TAG, k->comm, &req));
-		CHK(MPI_Recv(k->rbuf, k->count, MPI_BYTE, other, TAG, k->comm, &st));
-		CHK(MPI_Wait(&req, &st));
+		if (chk)
+			fresh(k->sbuf, k->count, k->rbuf, k->count, rank, i);
+		if (SKIP(i)) {
+		} else if (MUTANT(MB_MUT_WRONG_RANK) && rank == 1) {
+			/* rank 1 sends back rank 0's message instead of its own */
+			CHK(MPI_Recv(k->rbuf, k->count, MPI_BYTE, other, TAG, k->comm, &st));
+			CHK(MPI_Send(k->rbuf, k->count, MPI_BYTE, other, TAG, k->comm));
+		} else {
+			CHK(MPI_Isend(k->sbuf, k->count, MPI_BYTE, other, TAG, k->comm, &req));
+			CHK(MPI_Recv(k->rbuf, k->count, MPI_BYTE, other, TAG, k->comm, &st));
+			CHK(MPI_Wait(&req, &st));
+		}
+		if (chk)
+			*bad += mb_bad_bytes(k->rbuf, k->count, other, i, 0);
 	}
 	return MPI_SUCCESS;
 }
 
 /* Sendrecv: periodic chain, send right, receive from left (IMB 3.3.3.1). */
-static int sendrecv(const mb_kernel *k, int rank, int size)
+LOOP sendrecv(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 {
 	int i, right = (rank + 1) % size, left = (rank + size - 1) % size;
+	int to = right, from = left;
 	MPI_Status st;
-	for (i = 0; i < k->nrep; i++)
-		CHK(MPI_Sendrecv(k->sbuf, k->count, MPI_BYTE, right, TAG,
-				 k->rbuf, k->count, MPI_BYTE, left, TAG, k->comm, &st));
+	if (MUTANT(MB_MUT_WRONG_RANK))
+		to = from = rank; /* receives its own data */
+	for (i = 0; i < k->nrep; i++) {
+		if (chk)
+			fresh(k->sbuf, k->count, k->rbuf, k->count, rank, i);
+		if (!SKIP(i))
+			CHK(MPI_Sendrecv(k->sbuf, k->count, MPI_BYTE, to, TAG,
+					 k->rbuf, k->count, MPI_BYTE, from, TAG, k->comm, &st));
+		if (chk)
+			*bad += mb_bad_bytes(k->rbuf, k->count, left, i, 0);
+	}
 	return MPI_SUCCESS;
 }
 
 /* Exchange: Isend to both neighbours, Recv from both, Waitall
  * (IMB 3.3.3.2). The first half of sbuf goes right, the second left; the
  * first half of rbuf comes from the left, the second from the right. */
-static int exchange(const mb_kernel *k, int rank, int size)
+LOOP exchange(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 {
 	int i, right = (rank + 1) % size, left = (rank + size - 1) % size;
+	int to_r = right, to_l = left, from_l = left, from_r = right;
+	int c = k->count;
 	char *s = (char *)k->sbuf, *r = (char *)k->rbuf;
 	MPI_Request req[2];
 	MPI_Status st[2];
+	if (MUTANT(MB_MUT_WRONG_RANK))
+		to_r = to_l = from_l = from_r = rank; /* receives its own data */
 	for (i = 0; i < k->nrep; i++) {
-		CHK(MPI_Isend(s, k->count, MPI_BYTE, right, TAG, k->comm, &req[0]));
-		CHK(MPI_Isend(s + k->count, k->count, MPI_BYTE, left, TAG, k->comm, &req[1]));
-		CHK(MPI_Recv(r, k->count, MPI_BYTE, left, TAG, k->comm, &st[0]));
-		CHK(MPI_Recv(r + k->count, k->count, MPI_BYTE, right, TAG, k->comm, &st[0]));
-		CHK(MPI_Waitall(2, req, st));
+		if (chk)
+			fresh(s, 2LL * c, r, 2LL * c, rank, i);
+		if (!SKIP(i)) {
+			CHK(MPI_Isend(s, c, MPI_BYTE, to_r, TAG, k->comm, &req[0]));
+			CHK(MPI_Isend(s + c, c, MPI_BYTE, to_l, TAG, k->comm, &req[1]));
+			CHK(MPI_Recv(r, c, MPI_BYTE, from_l, TAG, k->comm, &st[0]));
+			CHK(MPI_Recv(r + c, c, MPI_BYTE, from_r, TAG, k->comm, &st[0]));
+			CHK(MPI_Waitall(2, req, st));
+		}
+		if (chk)
+			*bad += mb_bad_bytes(r, c, left, i, 0) + mb_bad_bytes(r + c, c, right, i, c);
 	}
 	return MPI_SUCCESS;
 }
 
 /* Bcast: the root changes cyclically; the root sends from sbuf, the others
  * receive into rbuf, so every received buffer has a well defined content. */
-static int bcast(const mb_kernel *k, int rank, int size)
+LOOP bcast(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 {
 	int i, root = k->root0 % size;
+	int step = MUTANT(MB_MUT_NO_ROTATION) ? 0 : 1;
 	for (i = 0; i < k->nrep; i++) {
-		CHK(MPI_Bcast(rank == root ? k->sbuf : k->rbuf, k->count, MPI_BYTE, root, k->comm));
-		if (++root == size)
+		if (chk)
+			fresh(k->sbuf, k->count, k->rbuf, k->count, rank, i);
+		if (!SKIP(i))
+			CHK(MPI_Bcast(rank == root ? k->sbuf : k->rbuf, k->count, MPI_BYTE, root, k->comm));
+		if (chk && rank != root_of(k, i, size))
+			*bad += mb_bad_bytes(k->rbuf, k->count, root_of(k, i, size), i, 0);
+		root += step;
+		if (root == size)
 			root = 0;
 	}
 	return MPI_SUCCESS;
 }
 
-static int allgather(const mb_kernel *k)
+/* bad_blocks counts the wrong bytes of a gathered buffer: the block of
+ * every rank p, counts[p] bytes at displs[p], must be p's content of
+ * repetition i from position off on. */
+static long long bad_blocks(const char *r, const int *counts, const int *displs, int size, int i,
+			    long long off)
+{
+	long long bad = 0;
+	int p;
+	for (p = 0; p < size; p++)
+		bad += mb_bad_bytes(r + displs[p], counts[p], p, i, off);
+	return bad;
+}
+
+/* bad_uniform is bad_blocks for count bytes per rank at p·count, each p's
+ * content from position at on. */
+static long long bad_uniform(const char *r, int count, int size, int i, long long at)
+{
+	long long bad = 0;
+	int p;
+	for (p = 0; p < size; p++)
+		bad += mb_bad_bytes(r + (long long)p * count, count, p, i, at);
+	return bad;
+}
+
+/* rotated is the displ mutant's displacements: rank p's block lands where
+ * rank p+1's belongs. Test builds only. */
+static const int *rotated(const int *displs, int size)
+{
+	static int *rot;
+	int p;
+	free(rot);
+	rot = malloc(sizeof(int) * (size_t)size);
+	if (rot == NULL)
+		return displs;
+	for (p = 0; p < size; p++)
+		rot[p] = displs[(p + 1) % size];
+	return rot;
+}
+
+LOOP allgather(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 {
 	int i;
-	for (i = 0; i < k->nrep; i++)
-		CHK(MPI_Allgather(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->count, MPI_BYTE, k->comm));
+	for (i = 0; i < k->nrep; i++) {
+		if (chk)
+			fresh(k->sbuf, k->count, k->rbuf, (long long)size * k->count, rank, i);
+		if (!SKIP(i))
+			CHK(MPI_Allgather(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->count, MPI_BYTE, k->comm));
+		if (chk)
+			*bad += bad_uniform(k->rbuf, k->count, size, i, 0);
+	}
 	return MPI_SUCCESS;
 }
 
-static int allgatherv(const mb_kernel *k)
+LOOP allgatherv(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 {
 	int i;
-	for (i = 0; i < k->nrep; i++)
-		CHK(MPI_Allgatherv(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->counts, k->displs,
-				   MPI_BYTE, k->comm));
+	const int *rd = MUTANT(MB_MUT_DISPL) ? rotated(k->displs, size) : k->displs;
+	for (i = 0; i < k->nrep; i++) {
+		if (chk)
+			fresh(k->sbuf, k->count, k->rbuf, (long long)size * k->count, rank, i);
+		if (!SKIP(i))
+			CHK(MPI_Allgatherv(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->counts, rd,
+					   MPI_BYTE, k->comm));
+		if (chk)
+			*bad += bad_blocks(k->rbuf, k->counts, k->displs, size, i, 0);
+	}
 	return MPI_SUCCESS;
 }
 
-static int alltoall(const mb_kernel *k)
+/* Alltoall: block p of the send buffer goes to rank p, so rank p's block
+ * in rbuf is p's content from position rank·count on. */
+LOOP alltoall(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 {
 	int i;
-	for (i = 0; i < k->nrep; i++)
-		CHK(MPI_Alltoall(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->count, MPI_BYTE, k->comm));
+	long long all = (long long)size * k->count;
+	for (i = 0; i < k->nrep; i++) {
+		if (chk)
+			fresh(k->sbuf, all, k->rbuf, all, rank, i);
+		if (!SKIP(i))
+			CHK(MPI_Alltoall(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->count, MPI_BYTE, k->comm));
+		if (chk)
+			*bad += bad_uniform(k->rbuf, k->count, size, i, (long long)rank * k->count);
+	}
 	return MPI_SUCCESS;
 }
 
-static int alltoallv(const mb_kernel *k)
+/* Alltoallv: the same counts and displacements on both sides, so rank p's
+ * block in rbuf is p's content from position displs[rank] on. */
+LOOP alltoallv(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 {
 	int i;
-	for (i = 0; i < k->nrep; i++)
-		CHK(MPI_Alltoallv(k->sbuf, k->counts, k->displs, MPI_BYTE, k->rbuf, k->counts,
-				  k->displs, MPI_BYTE, k->comm));
+	long long all = (long long)size * k->count;
+	const int *rd = MUTANT(MB_MUT_DISPL) ? rotated(k->displs, size) : k->displs;
+	for (i = 0; i < k->nrep; i++) {
+		if (chk)
+			fresh(k->sbuf, all, k->rbuf, all, rank, i);
+		if (!SKIP(i))
+			CHK(MPI_Alltoallv(k->sbuf, k->counts, k->displs, MPI_BYTE, k->rbuf, k->counts,
+					  rd, MPI_BYTE, k->comm));
+		if (chk)
+			*bad += bad_blocks(k->rbuf, k->counts, k->displs, size, i, k->displs[rank]);
+	}
 	return MPI_SUCCESS;
 }
+
+/* short_count is the short-reduce mutant's count: one element short. */
+static int short_count(int count) { return count > 0 ? count - 1 : 0; }
 
 /* Reduce: MPI_FLOAT, MPI_SUM, root changing cyclically (IMB 3.3.4.1). */
-static int reduce(const mb_kernel *k, int size)
+LOOP reduce(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 {
 	int i, root = k->root0 % size;
+	int step = MUTANT(MB_MUT_NO_ROTATION) ? 0 : 1;
+	int count = MUTANT(MB_MUT_SHORT_REDUCE) ? short_count(k->count) : k->count;
 	for (i = 0; i < k->nrep; i++) {
-		CHK(MPI_Reduce(k->sbuf, k->rbuf, k->count, MPI_FLOAT, MPI_SUM, root, k->comm));
-		if (++root == size)
+		if (chk)
+			fresh_floats(k->sbuf, k->count, k->rbuf, 4LL * k->count, rank, i);
+		if (!SKIP(i))
+			CHK(MPI_Reduce(k->sbuf, k->rbuf, count, MPI_FLOAT, MPI_SUM, root, k->comm));
+		if (chk && rank == root_of(k, i, size))
+			*bad += mb_bad_sums(k->rbuf, k->count, size, i, 0);
+		root += step;
+		if (root == size)
 			root = 0;
 	}
 	return MPI_SUCCESS;
 }
 
-static int reduce_scatter(const mb_kernel *k)
+/* shortened is the short-reduce mutant's Reduce_scatter counts: the last
+ * rank with elements gets one fewer. Test builds only. */
+static const int *shortened(const int *counts, int size)
 {
-	int i;
-	for (i = 0; i < k->nrep; i++)
-		CHK(MPI_Reduce_scatter(k->sbuf, k->rbuf, k->counts, MPI_FLOAT, MPI_SUM, k->comm));
+	static int *c;
+	int p;
+	free(c);
+	c = malloc(sizeof(int) * (size_t)size);
+	if (c == NULL)
+		return counts;
+	for (p = 0; p < size; p++)
+		c[p] = counts[p];
+	for (p = size - 1; p >= 0; p--)
+		if (c[p] > 0) {
+			c[p]--;
+			break;
+		}
+	return c;
+}
+
+/* Reduce_scatter: rank p gets counts[p] sums, from position
+ * counts[0] + ... + counts[p-1] of the reduced vector of count floats. */
+LOOP reduce_scatter(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+{
+	int i, p;
+	long long off = 0;
+	const int *counts = MUTANT(MB_MUT_SHORT_REDUCE) ? shortened(k->counts, size) : k->counts;
+	if (chk)
+		for (p = 0; p < rank; p++)
+			off += k->counts[p];
+	for (i = 0; i < k->nrep; i++) {
+		if (chk)
+			fresh_floats(k->sbuf, k->count, k->rbuf, 4LL * k->counts[rank], rank, i);
+		if (!SKIP(i))
+			CHK(MPI_Reduce_scatter(k->sbuf, k->rbuf, counts, MPI_FLOAT, MPI_SUM, k->comm));
+		if (chk)
+			*bad += mb_bad_sums(k->rbuf, k->counts[rank], size, i, off);
+	}
 	return MPI_SUCCESS;
 }
 
-static int allreduce(const mb_kernel *k)
+LOOP allreduce(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 {
 	int i;
-	for (i = 0; i < k->nrep; i++)
-		CHK(MPI_Allreduce(k->sbuf, k->rbuf, k->count, MPI_FLOAT, MPI_SUM, k->comm));
+	int count = MUTANT(MB_MUT_SHORT_REDUCE) ? short_count(k->count) : k->count;
+	for (i = 0; i < k->nrep; i++) {
+		if (chk)
+			fresh_floats(k->sbuf, k->count, k->rbuf, 4LL * k->count, rank, i);
+		if (!SKIP(i))
+			CHK(MPI_Allreduce(k->sbuf, k->rbuf, count, MPI_FLOAT, MPI_SUM, k->comm));
+		if (chk)
+			*bad += mb_bad_sums(k->rbuf, k->count, size, i, 0);
+	}
 	return MPI_SUCCESS;
 }
 
-static int barrier(const mb_kernel *k)
+/* Barrier moves no data: nothing to check. */
+LOOP barrier(const mb_kernel *k)
 {
 	int i;
 	for (i = 0; i < k->nrep; i++)
-		CHK(MPI_Barrier(k->comm));
+		if (!SKIP(i))
+			CHK(MPI_Barrier(k->comm));
 	return MPI_SUCCESS;
 }
 
-static int dispatch(const mb_kernel *k, int rank, int size)
+LOOP dispatch(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 {
 	switch (k->kind) {
-	case MB_PINGPONG: return pingpong(k, rank);
-	case MB_PINGPING: return pingping(k, rank);
-	case MB_SENDRECV: return sendrecv(k, rank, size);
-	case MB_EXCHANGE: return exchange(k, rank, size);
-	case MB_BCAST: return bcast(k, rank, size);
-	case MB_ALLGATHER: return allgather(k);
-	case MB_ALLGATHERV: return allgatherv(k);
-	case MB_ALLTOALL: return alltoall(k);
-	case MB_ALLTOALLV: return alltoallv(k);
-	case MB_REDUCE: return reduce(k, size);
-	case MB_REDUCE_SCATTER: return reduce_scatter(k);
-	case MB_ALLREDUCE: return allreduce(k);
+	case MB_PINGPONG: return pingpong(k, rank, chk, bad);
+	case MB_PINGPING: return pingping(k, rank, chk, bad);
+	case MB_SENDRECV: return sendrecv(k, rank, size, chk, bad);
+	case MB_EXCHANGE: return exchange(k, rank, size, chk, bad);
+	case MB_BCAST: return bcast(k, rank, size, chk, bad);
+	case MB_ALLGATHER: return allgather(k, rank, size, chk, bad);
+	case MB_ALLGATHERV: return allgatherv(k, rank, size, chk, bad);
+	case MB_ALLTOALL: return alltoall(k, rank, size, chk, bad);
+	case MB_ALLTOALLV: return alltoallv(k, rank, size, chk, bad);
+	case MB_REDUCE: return reduce(k, rank, size, chk, bad);
+	case MB_REDUCE_SCATTER: return reduce_scatter(k, rank, size, chk, bad);
+	case MB_ALLREDUCE: return allreduce(k, rank, size, chk, bad);
 	case MB_BARRIER: return barrier(k);
 	}
 	return MPI_ERR_ARG;
 }
 
-int mb_run(const mb_kernel *k, double *t)
+/* run is mb_run and mb_run_check: barriers, then the loop between two
+ * MPI_Wtime calls. */
+LOOP run(const mb_kernel *k, double *t, int chk, long long *bad)
 {
 	int i, rank, size, rc;
 	double t0;
@@ -186,7 +403,18 @@ int mb_run(const mb_kernel *k, double *t)
 	for (i = 0; i < k->nbarr; i++)
 		CHK(MPI_Barrier(k->comm));
 	t0 = MPI_Wtime();
-	rc = dispatch(k, rank, size);
+	rc = dispatch(k, rank, size, chk, bad);
 	*t = (MPI_Wtime() - t0) / (k->nrep > 0 ? k->nrep : 1);
 	return rc;
+}
+
+int mb_run(const mb_kernel *k, double *t)
+{
+	return run(k, t, 0, NULL);
+}
+
+int mb_run_check(const mb_kernel *k, double *t, long long *defects)
+{
+	*defects = 0;
+	return run(k, t, 1, defects);
 }

@@ -44,4 +44,11 @@ typedef struct {
  * It returns MPI_SUCCESS or the first MPI error code met. */
 int mb_run(const mb_kernel *k, double *t);
 
+/* mb_run_check runs the same loop in check mode (kernels.c): each
+ * repetition sends this rank's content of that repetition (pattern.h) into
+ * poisoned receive buffers, and *defects counts the items (bytes, or
+ * floats for reductions) this rank received wrong over all repetitions.
+ * Its time is not benchmark data. */
+int mb_run_check(const mb_kernel *k, double *t, long long *defects);
+
 #endif

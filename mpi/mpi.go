@@ -354,7 +354,31 @@ type Run struct {
 // Exec runs the kernel: barriers, then Reps repetitions between two
 // MPI_Wtime calls, all in C. It returns the time per repetition in seconds.
 func (r *Run) Exec() (float64, error) {
-	k := C.mb_kernel{
+	k := r.kernel()
+	var t C.double
+	if rc := C.mb_run(&k, &t); rc != C.MPI_SUCCESS {
+		return 0, mpiError("kernel", rc)
+	}
+	return float64(t), nil
+}
+
+// ExecCheck runs the same loop in check mode: every repetition carries
+// this rank's content of that repetition into poisoned receive buffers and
+// is verified in C. It returns the time per repetition (not benchmark
+// data) and the items (bytes, or floats for reductions) this rank received
+// wrong in all repetitions.
+func (r *Run) ExecCheck() (float64, int, error) {
+	k := r.kernel()
+	var t C.double
+	var bad C.longlong
+	if rc := C.mb_run_check(&k, &t, &bad); rc != C.MPI_SUCCESS {
+		return 0, 0, mpiError("kernel", rc)
+	}
+	return float64(t), int(bad), nil
+}
+
+func (r *Run) kernel() C.mb_kernel {
+	return C.mb_kernel{
 		comm:   r.Comm.c,
 		kind:   C.int(r.Kernel),
 		sbuf:   r.Send.p,
@@ -366,11 +390,6 @@ func (r *Run) Exec() (float64, error) {
 		root0:  C.int(r.Root0),
 		nbarr:  C.int(r.Barriers),
 	}
-	var t C.double
-	if rc := C.mb_run(&k, &t); rc != C.MPI_SUCCESS {
-		return 0, mpiError("kernel", rc)
-	}
-	return float64(t), nil
 }
 
 // Error is an MPI error code with the name of the call that returned it.

@@ -1,5 +1,8 @@
+#include <string.h>
 #include "rma.h"
 #include "chk.h"
+#include "mutant.h"
+#include "check.h"
 
 void mb_rma_set_info(MPI_Info *info)
 {
@@ -20,59 +23,154 @@ int mb_win_open(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm, MPI_Win
  * every transfer, so it costs a predicted branch next to an MPI call. */
 static int xfer(const mb_rma *k, int i)
 {
-	MPI_Aint disp = (MPI_Aint)i * k->stride;
+	MPI_Aint disp = (MPI_Aint)i * k->stride, tdisp = disp;
+	int count = k->count;
+	if (MUTANT(MB_MUT_RMA_OFFSET)) {
+		/* Test-only broken kernel: the target displacement one item too
+		 * far, the transfer cut at the window's end (MPI would reject
+		 * one beyond it). */
+		tdisp += 1;
+		if (tdisp + count > k->wcount)
+			count = tdisp < k->wcount ? (int)(k->wcount - tdisp) : 0;
+	}
 	switch (k->op) {
 	case MB_RMA_PUT:
-		return MPI_Put((char *)k->obuf + disp, k->count, MPI_BYTE, k->target, disp,
-			       k->count, MPI_BYTE, k->win);
+		return MPI_Put((char *)k->obuf + disp, count, MPI_BYTE, k->target, tdisp,
+			       count, MPI_BYTE, k->win);
 	case MB_RMA_GET:
-		return MPI_Get((char *)k->obuf + disp, k->count, MPI_BYTE, k->target, disp,
-			       k->count, MPI_BYTE, k->win);
+		return MPI_Get((char *)k->obuf + disp, count, MPI_BYTE, k->target, tdisp,
+			       count, MPI_BYTE, k->win);
 	case MB_RMA_ACC:
-		return MPI_Accumulate((float *)k->obuf + disp, k->count, MPI_FLOAT, k->target, disp,
-				      k->count, MPI_FLOAT, MPI_SUM, k->win);
+		return MPI_Accumulate((float *)k->obuf + disp, count, MPI_FLOAT, k->target, tdisp,
+				      count, MPI_FLOAT, MPI_SUM, k->win);
 	}
 	return MPI_ERR_ARG;
 }
 
+/* skip: the first-only mutant, which transfers in repetition 0 only. */
+static inline int skip(int i) { return MUTANT(MB_MUT_FIRST_ONLY) && i > 0; }
+
+static int unit(const mb_rma *k) { return k->op == MB_RMA_ACC ? 4 : 1; }
+
+/* chk_prepare sets up repetition i of a checked run in section i's bytes
+ * (all at offset 0 in non-aggregate mode): the data this rank puts or
+ * accumulates (its origin buffer) or offers to a Get (its window), poison
+ * where a Put or Get delivers to this rank, and zeros that Accumulate
+ * sums into at the root. */
+static void chk_prepare(const mb_rma *k, int i)
+{
+	long long off = (long long)i * k->stride * unit(k), n = (long long)k->count * unit(k);
+	char *o = (char *)k->obuf + off, *w = (char *)k->wbuf + off;
+	switch (k->op) {
+	case MB_RMA_PUT:
+		if (k->target >= 0)
+			mb_fill_bytes(o, n, k->rank, i, 0);
+		if (k->src >= 0)
+			mb_poison(w, n);
+		break;
+	case MB_RMA_GET:
+		mb_fill_bytes(w, n, k->rank, i, 0);
+		if (k->src >= 0)
+			mb_poison(o, n);
+		break;
+	case MB_RMA_ACC:
+		if (k->target >= 0)
+			mb_fill_floats((float *)o, k->count, k->rank, i, 0);
+		if (k->nacc > 0)
+			memset(w, 0, (size_t)n);
+		break;
+	}
+}
+
+/* chk_verify counts the wrong items repetition i left at this rank: the
+ * source's pattern where a Put or Get delivered, the exact sum over the
+ * nacc accumulating ranks in the root's window. */
+static long long chk_verify(const mb_rma *k, int i)
+{
+	long long off = (long long)i * k->stride * unit(k), n = (long long)k->count * unit(k);
+	const char *o = (const char *)k->obuf + off, *w = (const char *)k->wbuf + off;
+	switch (k->op) {
+	case MB_RMA_PUT:
+		return k->src >= 0 ? mb_bad_bytes(w, n, k->src, i, 0) : 0;
+	case MB_RMA_GET:
+		return k->src >= 0 ? mb_bad_bytes(o, n, k->src, i, 0) : 0;
+	case MB_RMA_ACC:
+		return k->nacc > 0 ? mb_bad_sums((const float *)w, k->count, k->nacc, i, 0) : 0;
+	}
+	return 0;
+}
+
 /* Non-aggregate mode (section 5.2.8.2): every transfer is completed by a
  * fence before the next; a rank without a target takes part in the fences
- * only, as the passive side of IMB's Unidir benchmarks does. */
-static int nonaggregate(const mb_rma *k)
+ * only, as the passive side of IMB's Unidir benchmarks does. With chk,
+ * repetition i is prepared and made public by a fence of its own before
+ * its transfer and verified after the fence that completes it. */
+static inline __attribute__((always_inline)) int nonaggregate(const mb_rma *k, int chk, long long *bad)
 {
-	int i, end = k->first + k->nrep;
-	for (i = k->first; i < end; i++) {
-		if (k->target >= 0)
+	int i, n = k->nrep;
+	for (i = 0; i < n; i++) {
+		if (chk) {
+			chk_prepare(k, i);
+			CHK(MPI_Win_fence(0, k->win));
+		}
+		if (k->target >= 0 && !skip(i))
 			CHK(xfer(k, i));
 		CHK(MPI_Win_fence(0, k->win));
+		if (chk)
+			*bad += chk_verify(k, i);
 	}
 	return MPI_SUCCESS;
 }
 
-/* Aggregate mode: all transfers, then one fence completes them. */
-static int aggregate(const mb_rma *k)
+/* Aggregate mode: all transfers, then one fence completes them; with chk,
+ * every section (one per repetition) is verified after that fence. */
+static inline __attribute__((always_inline)) int aggregate(const mb_rma *k, int chk, long long *bad)
 {
-	int i, end = k->first + k->nrep;
+	int i, n = k->nrep;
 	if (k->target >= 0)
-		for (i = k->first; i < end; i++)
-			CHK(xfer(k, i));
-	return MPI_Win_fence(0, k->win);
+		for (i = 0; i < n; i++)
+			if (!skip(i))
+				CHK(xfer(k, i));
+	CHK(MPI_Win_fence(0, k->win));
+	if (chk)
+		for (i = 0; i < n; i++)
+			*bad += chk_verify(k, i);
+	return MPI_SUCCESS;
 }
 
-int mb_rma_run(const mb_rma *kp, double *t)
+/* rma_run is the timed run; the check run (chk = 1) is the same loop with
+ * the per-repetition preparation and verification. In aggregate mode the
+ * sections are prepared before the opening fence, which the check run
+ * always has, so that the window's public copy holds them. */
+static inline __attribute__((always_inline)) int rma_run(const mb_rma *kp, double *t, long long *bad, int chk)
 {
 	/* A local copy: MPI calls could alias *kp as far as the compiler knows. */
 	mb_rma k = *kp;
 	int i, rc;
 	double t0;
-	if (k.open_fence)
+	if (chk && k.aggregate)
+		for (i = 0; i < k.nrep; i++)
+			chk_prepare(&k, i);
+	if (k.open_fence || (chk && k.aggregate))
 		CHK(MPI_Win_fence(0, k.win));
 	for (i = 0; i < k.nbarr; i++)
 		CHK(MPI_Barrier(k.comm));
 	t0 = MPI_Wtime();
-	rc = k.aggregate ? aggregate(&k) : nonaggregate(&k);
+	rc = k.aggregate ? aggregate(&k, chk, bad) : nonaggregate(&k, chk, bad);
 	*t = (MPI_Wtime() - t0) / (k.nrep > 0 ? k.nrep : 1);
 	return rc;
+}
+
+int mb_rma_run(const mb_rma *k, double *t)
+{
+	long long unused = 0;
+	return rma_run(k, t, &unused, 0);
+}
+
+int mb_rma_check(const mb_rma *k, double *t, long long *defects)
+{
+	*defects = 0;
+	return rma_run(k, t, defects, 1);
 }
 
 /* One life cycle of a window. MPI_ERRORS_RETURN is set on every window so

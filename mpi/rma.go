@@ -52,58 +52,77 @@ const (
 )
 
 // RMARun describes one execution of a one-sided transfer pattern on an open
-// window. Transfer i (First <= i < First+Reps) moves Count items between
-// origin offset i*Stride and target displacement i*Stride, in items.
+// window. Transfer i (0 <= i < Reps) moves Count items between origin
+// offset i*Stride and target displacement i*Stride, in items.
 type RMARun struct {
 	Op        RMAOp
 	Win       Win
 	Comm      Comm
 	Origin    Buffer // the data put or accumulated, or where gets land
+	Window    Buffer // this rank's window memory: its first WinItems items
+	WinItems  int    // items in every rank's window
 	Count     int    // items per transfer: bytes, floats for RMAAccumulate
 	Stride    int    // items from one transfer to the next
 	Target    int    // target rank; -1: this rank only takes part in the fences
-	First     int    // index of the first transfer
 	Reps      int
 	Aggregate bool // all transfers, then one fence; else a fence after each
 	OpenFence bool // MPI_Win_fence before the barriers
 	Barriers  int  // MPI_Barrier calls before the timer starts
+	// The roles of a checked run (Check): Rank's pattern is what this
+	// rank sends; Source is the rank whose data a Put or Get delivers to
+	// this rank (-1: none); Summands is the number of ranks whose
+	// Accumulate sums into this rank's window (0 if none).
+	Rank, Source, Summands int
 }
 
 // Exec runs the pattern in C and returns the time per transfer in seconds.
 func (r *RMARun) Exec() (float64, error) {
-	k := C.mb_rma{
-		win:        r.Win.w,
-		comm:       r.Comm.c,
-		op:         C.int(r.Op),
-		obuf:       r.Origin.p,
-		count:      C.int(r.Count),
-		stride:     C.int(r.Stride),
-		target:     C.int(r.Target),
-		first:      C.int(r.First),
-		nrep:       C.int(r.Reps),
-		aggregate:  rmaFlag(r.Aggregate),
-		open_fence: rmaFlag(r.OpenFence),
-		nbarr:      C.int(r.Barriers),
-	}
-	if err := r.fits(); err != nil {
-		return 0, err
-	}
-	var t C.double
-	if rc := C.mb_rma_run(&k, &t); rc != C.MPI_SUCCESS {
-		return 0, mpiError("one-sided kernel", rc)
-	}
-	return float64(t), nil
+	t, _, err := r.exec(false)
+	return t, err
 }
 
-// fits guards the C loop against a transfer beyond the origin buffer; the
-// window itself is guarded by MPI, which rejects a displacement outside it.
+// Check runs the same loop with results checking (mb_rma_check) and
+// returns its time, not benchmark data, and the wrong items it found.
+func (r *RMARun) Check() (float64, int, error) {
+	return r.exec(true)
+}
+
+func (r *RMARun) exec(check bool) (float64, int, error) {
+	if err := r.fits(); err != nil {
+		return 0, 0, err
+	}
+	k := C.mb_rma{
+		win: r.Win.w, comm: r.Comm.c, op: C.int(r.Op), obuf: r.Origin.p,
+		count: C.int(r.Count), stride: C.int(r.Stride), target: C.int(r.Target),
+		nrep: C.int(r.Reps), aggregate: rmaFlag(r.Aggregate), open_fence: rmaFlag(r.OpenFence),
+		nbarr: C.int(r.Barriers), wbuf: r.Window.p, wcount: C.MPI_Aint(r.WinItems),
+		rank: C.int(r.Rank), src: C.int(r.Source), nacc: C.int(r.Summands),
+	}
+	var t C.double
+	var bad C.longlong
+	rc := C.int(0)
+	if check {
+		rc = C.mb_rma_check(&k, &t, &bad)
+	} else {
+		rc = C.mb_rma_run(&k, &t)
+	}
+	if rc != C.MPI_SUCCESS {
+		return 0, 0, mpiError("one-sided kernel", rc)
+	}
+	return float64(t), int(bad), nil
+}
+
+// fits guards the C loop against a transfer beyond the origin buffer or,
+// in a checked run, beyond the window memory the check prepares; the
+// remote window is guarded by MPI, which rejects a displacement outside it.
 func (r *RMARun) fits() error {
 	unit := 1
 	if r.Op == RMAAccumulate {
 		unit = 4
 	}
-	if r.Reps > 0 && ((r.First+r.Reps-1)*r.Stride+r.Count)*unit > r.Origin.n {
-		return &Error{Call: "one-sided kernel", Code: -1, Text: "transfers beyond the origin buffer"}
+	end := ((r.Reps-1)*r.Stride + r.Count) * unit
+	if r.Reps > 0 && (end > r.Origin.n || end > r.Window.n || r.WinItems*unit > r.Window.n) {
+		return &Error{Call: "one-sided kernel", Code: -1, Text: "transfers beyond the origin buffer or the window"}
 	}
 	return nil
 }

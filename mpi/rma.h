@@ -16,9 +16,9 @@ enum mb_rma_op {
 };
 
 /* One execution of a transfer benchmark on an open window. Transfer i
- * (first <= i < first + nrep) moves count items between origin offset
- * i*stride and target displacement i*stride (both in items); stride is
- * count in aggregate mode (disjoint sections) and 0 otherwise. */
+ * (0 <= i < nrep) moves count items between origin offset i*stride and
+ * target displacement i*stride (both in items); stride is count in
+ * aggregate mode (disjoint sections) and 0 otherwise. */
 typedef struct {
 	MPI_Win win;
 	MPI_Comm comm;
@@ -27,16 +27,33 @@ typedef struct {
 	int count;      /* items per transfer: bytes, floats for MB_RMA_ACC */
 	int stride;     /* items from one transfer to the next */
 	int target;     /* target rank; -1: this rank only takes part in the fences */
-	int first;      /* index of the first transfer */
 	int nrep;       /* transfers inside the timed region */
 	int aggregate;  /* 1: nrep transfers, then one fence; 0: a fence after each */
 	int open_fence; /* 1: MPI_Win_fence before the barriers */
 	int nbarr;      /* barriers on comm before the timer starts */
+	/* The window and the check run's roles; the timed run reads wcount
+	 * only in the test-only rma-offset mutant. */
+	void *wbuf;     /* this rank's window memory */
+	MPI_Aint wcount;/* items in every rank's window */
+	int rank;       /* this rank's pattern */
+	int src;        /* Put/Get: whose data arrives at this rank (window, origin), -1 none */
+	int nacc;       /* Accumulate: ranks summing into this rank's window, 0 if not the root */
 } mb_rma;
 
 /* mb_rma_run executes the pattern and stores the time per transfer in *t.
  * It returns MPI_SUCCESS or the first MPI error code met. */
 int mb_rma_run(const mb_rma *k, double *t);
+
+/* mb_rma_check runs the same loop with results checking (its time is no
+ * benchmark data): before repetition i the origin data of the Put and
+ * Accumulate ranks and the window of Get targets hold repetition i's
+ * content (check.h), the landing zone of a Put or Get is poisoned and the
+ * root's Accumulate window zeroed, and a fence makes them public; after
+ * the fence that completes repetition i (all sections after the one fence
+ * in aggregate mode) it counts in *defects the bytes (floats for
+ * Accumulate) that differ from what rank src sent or, at the root, from
+ * the sum over the nacc ranks. */
+int mb_rma_check(const mb_rma *k, double *t, long long *defects);
 
 /* The Window benchmark: nrep times MPI_Win_create over size bytes of base,
  * MPI_Win_fence, a one-byte MPI_Put from src into the own window (when size

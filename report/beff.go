@@ -30,12 +30,32 @@ func BeffText(w io.Writer, recs []result.Record) error {
 	}
 	s := sum.Beff
 	t.header(sum.Context, s)
+	t.check(recs)
 	t.values(recs)
 	t.patterns(s)
 	t.table1(s)
 	t.printf("\nb_eff = %.3f MB/s = %.3f * %d PEs with %d MB/PE on %s\n",
 		s.Beff, s.PerProc, s.Procs, s.MemMB, s.Uname)
 	return t.err
+}
+
+// check says, for a run with -check, what the data check found.
+func (t *beffText) check(recs []result.Record) {
+	var n, bad int
+	var wrong float64
+	for _, r := range recs {
+		if r.Suite == "beff" && r.Check {
+			n++
+			if r.Defects > 0 {
+				bad++
+				wrong += r.Defects
+			}
+		}
+	}
+	if n > 0 {
+		t.printf("# Data check (-check): %.0f wrong bytes in %d of %d measurements; the times below are no benchmark data\n",
+			wrong, bad, n)
+	}
 }
 
 type beffText struct {

@@ -22,7 +22,7 @@ type Point struct {
 	X     float64 // abscissa: bytes, processes or workpieces
 	Y     float64 // the plotted value
 	Err   float64 // standard error of Y; 0 when there is none
-	Band  float64 // allowed standard error ε·mean; 0 when there is none
+	Band  float64 // allowed standard error (SKaMPI: ε·trimmed mean); 0 when there is none
 	Bytes int     // message length (chunk size for b_eff_io)
 	Time  float64 // µs of one operation
 	MBps  float64 // bandwidth, MB = 10^6 bytes
@@ -323,8 +323,9 @@ func (g *grouper) addBeffIO(i int, label string, r *result.Record) {
 }
 
 // addSKaMPI plots the trimmed mean (SKaMPI section 3.1: the average
-// without the 25 % slowest and fastest) with its standard error and the
-// allowed standard error ε·mean as a band.
+// without the 25 % slowest and fastest) with its standard error and, as
+// a band, the standard error the stopping rule allows: ε times the
+// trimmed mean as measured, before the correction.
 func (g *grouper) addSKaMPI(i int, label string, r *result.Record) {
 	if r.Stats == nil {
 		return
@@ -333,8 +334,8 @@ func (g *grouper) addSKaMPI(i int, label string, r *result.Record) {
 	st := r.Stats
 	s := g.series(proto, i, 0, label)
 	s.Name = r.Benchmark
-	s.Points = append(s.Points, Point{X: float64(r.X), Y: st.Trimmed, Err: st.StdErr,
-		Band: r.Epsilon * st.Mean, Bytes: r.Bytes, Time: st.Trimmed, MBps: perMicro(r.Bytes, st.Trimmed)})
+	s.Points = append(s.Points, Point{X: float64(r.X), Y: st.Trimmed, Err: st.TrimmedStdErr,
+		Band: r.Epsilon * (st.Trimmed + r.Correction), Bytes: r.Bytes, Time: st.Trimmed, MBps: perMicro(r.Bytes, st.Trimmed)})
 }
 
 func skampiMeasurement(r *result.Record) Measurement {

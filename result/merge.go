@@ -75,6 +75,7 @@ var mergeFloats = []func(*Record) *float64{
 	func(r *Record) *float64 { return &r.CPUMflops },
 	func(r *Record) *float64 { return &r.BMBps },
 	func(r *Record) *float64 { return &r.IOMBps },
+	func(r *Record) *float64 { return &r.Correction },
 }
 
 func mergeRecords(recs []*Record) Record {
@@ -87,6 +88,9 @@ func mergeRecords(recs []*Record) Record {
 	out.Reps = int(math.Round(mergeMedian(recs, func(r *Record) float64 { return float64(r.Reps) })))
 	out.Stats = mergeStats(recs)
 	out.Reached = mergeReached(recs)
+	// The raw samples, the relative error they give and why they
+	// stopped belong to one run; the median record has none of its own.
+	out.Samples, out.RelErr, out.Stop = nil, nil, ""
 	out.Beff = mergeBeff(recs)
 	out.BeffIO = mergeBeffIO(recs)
 	return out
@@ -119,13 +123,14 @@ func mergeStats(recs []*Record) *stats.Summary {
 		return mergeMedian(with, func(r *Record) float64 { return get(r.Stats) })
 	}
 	return &stats.Summary{
-		N:       int(math.Round(med(func(s *stats.Summary) float64 { return float64(s.N) }))),
-		Mean:    med(func(s *stats.Summary) float64 { return s.Mean }),
-		Trimmed: med(func(s *stats.Summary) float64 { return s.Trimmed }),
-		StdErr:  med(func(s *stats.Summary) float64 { return s.StdErr }),
-		Min:     med(func(s *stats.Summary) float64 { return s.Min }),
-		Median:  med(func(s *stats.Summary) float64 { return s.Median }),
-		Max:     med(func(s *stats.Summary) float64 { return s.Max }),
+		N:             int(math.Round(med(func(s *stats.Summary) float64 { return float64(s.N) }))),
+		Mean:          med(func(s *stats.Summary) float64 { return s.Mean }),
+		Trimmed:       med(func(s *stats.Summary) float64 { return s.Trimmed }),
+		StdErr:        med(func(s *stats.Summary) float64 { return s.StdErr }),
+		TrimmedStdErr: med(func(s *stats.Summary) float64 { return s.TrimmedStdErr }),
+		Min:           med(func(s *stats.Summary) float64 { return s.Min }),
+		Median:        med(func(s *stats.Summary) float64 { return s.Median }),
+		Max:           med(func(s *stats.Summary) float64 { return s.Max }),
 	}
 }
 

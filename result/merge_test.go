@@ -77,15 +77,22 @@ func TestMergeMedian(t *testing.T) {
 
 func TestMergeStats(t *testing.T) {
 	sk := func(trimmed, se float64, n int, reached bool) Record {
+		rel := se / trimmed
 		return Record{Suite: "skampi", Benchmark: "Reduce", Param: "bytes", X: 1024, Bytes: 1024,
-			Epsilon: 0.05, Reached: reached, Reps: n,
-			Stats: &stats.Summary{N: n, Mean: trimmed + 1, Trimmed: trimmed, StdErr: se, Min: trimmed - 1, Median: trimmed, Max: trimmed * 2}}
+			Epsilon: 0.05, Reached: reached, Reps: n, Samples: []float64{trimmed}, RelErr: &rel, Correction: se, Stop: "epsilon",
+			Stats: &stats.Summary{N: n, Mean: trimmed + 1, Trimmed: trimmed, StdErr: se, TrimmedStdErr: se / 2,
+				Min: trimmed - 1, Median: trimmed, Max: trimmed * 2}}
 	}
 	res := Merge([][]Record{{sk(10, 0.1, 10, true)}, {sk(30, 0.3, 21, true)}, {sk(20, 0.9, 40, false)}})
 	r := res.Records[0]
-	want := stats.Summary{N: 21, Mean: 21, Trimmed: 20, StdErr: 0.3, Min: 19, Median: 20, Max: 40}
+	want := stats.Summary{N: 21, Mean: 21, Trimmed: 20, StdErr: 0.3, TrimmedStdErr: 0.15, Min: 19, Median: 20, Max: 40}
 	if r.Stats == nil || *r.Stats != want {
 		t.Fatalf("stats %+v, want %+v", r.Stats, want)
+	}
+	// One run's samples, error and stop reason are not the median's.
+	if r.Samples != nil || r.RelErr != nil || r.Stop != "" || r.Correction != 0.3 {
+		t.Errorf("samples %v rel %v stop %q correction %v, want none, none, none, the median 0.3",
+			r.Samples, r.RelErr, r.Stop, r.Correction)
 	}
 	if r.Reached || r.Reps != 21 {
 		t.Errorf("reached %v reps %d, want false (one run did not), 21", r.Reached, r.Reps)

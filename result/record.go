@@ -63,18 +63,20 @@ type Record struct {
 	TOvrl     float64 `json:"t_ovrl_us,omitempty"`   // max over ranks of the overlapped time
 	TPure     float64 `json:"t_pure_us,omitempty"`   // max over ranks of the blocking time
 	TCPU      float64 `json:"t_cpu_us,omitempty"`    // calibrated CPU_Exploit time
-	Overlap   float64 `json:"overlap_pct,omitempty"` // 100·(t_pure+t_CPU−t_ovrl)/min(t_pure,t_CPU), in [0,100]
+	Overlap   float64 `json:"overlap_pct,omitempty"` // 100·(t_pure+t_CPU−t_ovrl)/min(t_pure,t_CPU), not clamped
 	CPUMflops float64 `json:"cpu_mflops,omitempty"`  // CPU_Exploit's undisturbed rate
 
 	// b_eff (suite "beff"): one record per b(pat,L,mthd,rep) with
 	// Benchmark the pattern, Class its group (cartesian, ring, random,
 	// analysis), Mode the method, Bytes L, Reps the looplength and
-	// TMin/TMax/TAvg the loop time over processes; then one summary record
+	// TMin/TMax/TAvg the loop time over processes (with -check, Check and
+	// Defects the data check's verdict); then one summary record
 	// (Benchmark "b_eff", Class "summary") carrying BeffSummary.
 	Rep      int          `json:"rep,omitempty"`      // repetition 1..3
 	Messages int          `json:"messages,omitempty"` // total messages of one execution of the pattern
 	BMBps    float64      `json:"b_mbps,omitempty"`   // b = L·messages·looplength/TMax, MB = 10^6 bytes
 	Seed     uint64       `json:"seed,omitempty"`     // seed of the random patterns
+	Tries    int          `json:"tries,omitempty"`    // measurements taken, the last one recorded (adaptive looplength: 1 + retunes)
 	Beff     *BeffSummary `json:"beff,omitempty"`     // the summary record's figures
 
 	// b_eff_io (suite "beffio"): one record per pattern and access method
@@ -97,14 +99,25 @@ type Record struct {
 	// SKaMPI (suite "skampi"): one record per measured point, with
 	// Benchmark the measurement's name (e.g. "Pingpong_Send_Recv"), Class
 	// its pattern (pingpong, collective, master-worker, simple), NProcs the
-	// processes, Bytes the message length, Reps the repetitions taken, and
-	// TMin/TMax/TAvg unused; Stats holds the figures in µs after the
-	// empty-measurement correction.
-	Param   string         `json:"param,omitempty"`   // the varied parameter: bytes, procs, workpieces, none
-	X       int            `json:"x,omitempty"`       // its value at this point
-	Stats   *stats.Summary `json:"stats,omitempty"`   // n, mean, trimmed mean, standard error, min, median, max
-	Epsilon float64        `json:"epsilon,omitempty"` // requested relative standard error
-	Reached bool           `json:"reached,omitempty"` // the standard error fell below Epsilon within the bounds
+	// processes, Bytes the message length, Reps the repetitions taken;
+	// Stats holds the figures in µs after the empty-measurement
+	// correction, Samples the raw (uncorrected) time of every repetition
+	// in µs unless the run dropped them (-samples=false). TMin/TMax/TAvg
+	// are left out: one process times, there is no spread over ranks.
+	// MarshalJSON writes reached, rel_err and correction_us on every
+	// SKaMPI record, also when false, null (rel_err not finite) or 0.
+	Param      string         `json:"param,omitempty"`         // the varied parameter: bytes, procs, workpieces, none
+	X          int            `json:"x,omitempty"`             // its value at this point
+	Stats      *stats.Summary `json:"stats,omitempty"`         // n, mean, trimmed mean and standard errors, min, median, max
+	Epsilon    float64        `json:"epsilon,omitempty"`       // requested relative standard error
+	Reached    bool           `json:"reached,omitempty"`       // the precision rules held when the repetitions stopped
+	RelErr     *float64       `json:"rel_err,omitempty"`       // the stopping rule's figure: trimmed standard error / trimmed mean of the raw samples
+	Correction float64        `json:"correction_us,omitempty"` // the empty measurement subtracted, µs
+	Stop       string         `json:"stop,omitempty"`          // why the repetitions ended: epsilon, max_reps, time_limit
+	MinReps    int            `json:"min_reps,omitempty"`      // the policy: bounds on the repetitions,
+	MaxReps    int            `json:"max_reps,omitempty"`
+	TimeLimit  float64        `json:"time_limit_s,omitempty"` // the bound on the sum of the samples (s; negative: none),
+	Tick       float64        `json:"tick_us,omitempty"`      // and MPI_Wtick of the timing process (µs)
 
 	// merge: the number of records `mpibench merge` took the median of
 	// (one per run that had this measurement); 0 for a record of one run.
@@ -129,11 +142,35 @@ type Record struct {
 	Against   string  `json:"against,omitempty"`    // pattern: the mock-up
 	FromBytes int     `json:"from_bytes,omitempty"` // GL1, GL2: the smaller size m_i
 	Factor    int     `json:"factor,omitempty"`     // GL2: k, the smallest with k·m_i ≥ m_j
-	Test      string  `json:"test,omitempty"`       // wilcoxon or ks, one-sided
+	Test      string  `json:"test,omitempty"`       // wilcoxon or ks, one-sided; median: GL2 by the median rule
+	Tolerance float64 `json:"tolerance,omitempty"`  // GL2: the fraction T(m_j) had to exceed k·T(m_i) by
 	PValue    float64 `json:"p_value,omitempty"`
 	Alpha     float64 `json:"alpha,omitempty"`
 
 	Context Context `json:"context"`
+}
+
+// MarshalJSON writes a Record with the fields of its suite: a SKaMPI
+// record always has reached, rel_err (null when the trimmed mean is not
+// positive) and correction_us, so that a false, an undefined error or a
+// zero correction shows as such, and never t_min_us/t_max_us/t_avg_us,
+// which only one timing process cannot fill. Other records are written
+// field by field as tagged.
+func (r Record) MarshalJSON() ([]byte, error) {
+	type plain Record // plain has no methods: no recursion
+	if r.Suite != "skampi" {
+		return json.Marshal(plain(r))
+	}
+	// Fields of the outer struct hide the embedded ones of the same name.
+	return json.Marshal(struct {
+		plain
+		TMin       *float64 `json:"t_min_us,omitempty"`
+		TMax       *float64 `json:"t_max_us,omitempty"`
+		TAvg       *float64 `json:"t_avg_us,omitempty"`
+		Reached    bool     `json:"reached"`
+		RelErr     *float64 `json:"rel_err"`
+		Correction float64  `json:"correction_us"`
+	}{plain: plain(r), Reached: r.Reached, RelErr: r.RelErr, Correction: r.Correction})
 }
 
 // Writer appends Records to a JSON Lines stream, one line per Record, handed

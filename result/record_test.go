@@ -202,3 +202,44 @@ func TestCollector(t *testing.T) {
 		t.Errorf("without a Sink: %d records, err %v", len(quiet.Records), quiet.Err)
 	}
 }
+
+// A SKaMPI record always says whether ε was reached, its relative error
+// (null when undefined) and its correction, and has no per-rank times;
+// other suites keep their fields as tagged, t_*_us included.
+func TestSkampiFields(t *testing.T) {
+	rel := 0.02
+	cases := []struct {
+		r          Record
+		has, hasNo []string
+	}{
+		{Record{Suite: "skampi", Reached: false, Samples: []float64{1, 2}},
+			[]string{`"reached":false`, `"rel_err":null`, `"correction_us":0`, `"samples_us":[1,2]`},
+			[]string{"t_min_us", "t_max_us", "t_avg_us"}},
+		{Record{Suite: "skampi", Reached: true, RelErr: &rel, Correction: 0.5},
+			[]string{`"reached":true`, `"rel_err":0.02`, `"correction_us":0.5`},
+			[]string{"t_min_us", "samples_us"}},
+		{Record{Suite: "mpi1", TMin: 0, TMax: 2},
+			[]string{`"t_min_us":0`, `"t_max_us":2`, `"t_avg_us":0`},
+			[]string{"reached", "rel_err", "correction_us"}},
+	}
+	for _, c := range cases {
+		var b bytes.Buffer
+		if err := NewWriter(&b).Write(&c.r); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range c.has {
+			if !strings.Contains(b.String(), k) {
+				t.Errorf("%s record without %s: %s", c.r.Suite, k, b.String())
+			}
+		}
+		for _, k := range c.hasNo {
+			if strings.Contains(b.String(), `"`+strings.Trim(k, `"`)+`"`) {
+				t.Errorf("%s record with %s: %s", c.r.Suite, k, b.String())
+			}
+		}
+		got, _, err := Read(&b, "x")
+		if err != nil || len(got) != 1 || !reflect.DeepEqual(got[0], c.r) {
+			t.Errorf("read back %+v, want %+v", got, c.r)
+		}
+	}
+}

@@ -50,8 +50,11 @@ type Measurement struct {
 	Epsilon float64 `json:"epsilon"`
 	MinReps int     `json:"minreps"`
 	MaxReps int     `json:"maxreps"`
-	File    string  `json:"file"`
-	Line    int     `json:"line"`
+	// TimeLimit bounds the timed seconds of one point (measure.Adaptive's
+	// TimeLimit); 0 is no bound.
+	TimeLimit float64 `json:"timelimit"`
+	File      string  `json:"file"`
+	Line      int     `json:"line"`
 }
 
 // ConfigError is a bad configuration: it names the file and line.
@@ -91,6 +94,7 @@ const (
 type defaults struct {
 	epsilon          float64
 	minReps, maxReps int
+	timeLimit        float64
 	gamma            float64
 	budget           int
 	len              int
@@ -118,7 +122,7 @@ func LoadConfig(path string) (*Config, error) {
 func ParseConfig(r io.Reader, name string) (*Config, error) {
 	c := &Config{}
 	d := defaults{epsilon: measure.DefaultEpsilon, minReps: measure.DefaultMinReps,
-		maxReps: measure.DefaultMaxReps, gamma: 2, len: 256}
+		maxReps: measure.DefaultMaxReps, timeLimit: measure.DefaultTimeLimit, gamma: 2, len: 256}
 	sc := bufio.NewScanner(r)
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
@@ -189,6 +193,8 @@ func (d *defaults) set(key, v string) error {
 		d.minReps, err = parseInt(v, 1, MaxReps)
 	case "maxreps":
 		d.maxReps, err = parseInt(v, 1, MaxReps)
+	case "timelimit":
+		d.timeLimit, err = parseTimeLimit(v)
 	case "gamma":
 		d.gamma, err = parseGamma(v)
 	case "budget":
@@ -196,7 +202,7 @@ func (d *defaults) set(key, v string) error {
 	case "len":
 		d.len, err = parseSize(v)
 	default:
-		return fmt.Errorf("unknown setting %q (want node, network, user, epsilon, minreps, maxreps, gamma, budget, len or measure)", key)
+		return fmt.Errorf("unknown setting %q (want node, network, user, epsilon, minreps, maxreps, timelimit, gamma, budget, len or measure)", key)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %v", key, err)
@@ -211,7 +217,8 @@ func parseMeasure(s string, d defaults) (Measurement, error) {
 		return Measurement{}, fmt.Errorf("measure %q: want NAME PATTERN OPERATION PARAM [LO..HI] [key=value ...]", s)
 	}
 	m := Measurement{Name: f[0], Pattern: strings.ToLower(f[1]), Param: strings.ToLower(f[3]), Len: d.len, Work: 1,
-		Step: "linear", Gamma: d.gamma, Budget: d.budget, Epsilon: d.epsilon, MinReps: d.minReps, MaxReps: d.maxReps}
+		Step: "linear", Gamma: d.gamma, Budget: d.budget, Epsilon: d.epsilon, MinReps: d.minReps, MaxReps: d.maxReps,
+		TimeLimit: d.timeLimit}
 	if _, ok := ops[m.Pattern]; !ok {
 		return m, fmt.Errorf("pattern %q: want pingpong, collective, master-worker or simple", f[1])
 	}
@@ -304,8 +311,10 @@ func (m *Measurement) option(kv string) error {
 		m.MinReps, err = parseInt(v, 1, MaxReps)
 	case "maxreps":
 		m.MaxReps, err = parseInt(v, 1, MaxReps)
+	case "timelimit":
+		m.TimeLimit, err = parseTimeLimit(v)
 	default:
-		return fmt.Errorf("option %q: want len, procs, work, step, gamma, budget, epsilon, minreps or maxreps", k)
+		return fmt.Errorf("option %q: want len, procs, work, step, gamma, budget, epsilon, minreps, maxreps or timelimit", k)
 	}
 	if err != nil {
 		return fmt.Errorf("option %s=%q: %v", k, v, err)
@@ -386,6 +395,18 @@ func parseEpsilon(s string) (float64, error) {
 		return 0, fmt.Errorf("%q: want a number in (0, 1)", s)
 	}
 	return e, nil
+}
+
+// MaxTimeLimit bounds timelimit: a day per point.
+const MaxTimeLimit = 86400
+
+// parseTimeLimit reads seconds of timed samples per point, 0 for none.
+func parseTimeLimit(s string) (float64, error) {
+	t, err := strconv.ParseFloat(s, 64)
+	if err != nil || !(t >= 0 && t <= MaxTimeLimit) {
+		return 0, fmt.Errorf("%q: want seconds from 0 (no limit) to %d", s, MaxTimeLimit)
+	}
+	return t, nil
 }
 
 func parseGamma(s string) (float64, error) {

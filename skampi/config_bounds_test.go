@@ -81,7 +81,7 @@ func TestMemoryNeedReps(t *testing.T) {
 		t.Fatal(err)
 	}
 	need := MemoryNeed(c, 2)
-	want := int64(2*(1<<20)*2 + 8*10_000_000*27)
+	want := int64(2*(1<<20)*2 + sampleBytes*10_000_000*27)
 	if need.Bytes != want || need.What != "A at 1048576 bytes on 2 processes, 26 points of up to 10000000 repetitions" {
 		t.Errorf("MemoryNeed = %+v, want %d bytes", need, want)
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mpibench/measure"
 )
 
 // The measurement names of the default configuration, as the report's
@@ -170,8 +172,8 @@ func TestLoadConfigMissing(t *testing.T) {
 }
 
 // MemoryNeed: send and receive buffers of max(length, 1)·processes bytes,
-// a third for MPI_Bsend's attached buffer, and maxreps times of 8 bytes
-// for every point and one more; the largest measurement wins.
+// a third for MPI_Bsend's attached buffer, and maxreps times of
+// sampleBytes for every point and one more; the largest measurement wins.
 func TestMemoryNeed(t *testing.T) {
 	cfg, err := ParseConfig(strings.NewReader(`
 measure A pingpong Send_Recv bytes 1..1M
@@ -184,13 +186,13 @@ measure D simple Wtime none
 	}
 	need := MemoryNeed(cfg, 4)
 	// A: 2·1 MiB·2; B: 2·64 KiB·4; C: 3·2 MiB·2 = 12 MiB, the largest,
-	// plus the 22 lengths of its grid 1..2M and one more of 33 times.
-	if need.Bytes != 3*(2<<20)*2+8*33*23 || need.What != "C at 2097152 bytes on 2 processes" {
-		t.Errorf("MemoryNeed = %+v, want C at 2 MiB on 2 processes, 12 MiB + 6072", need)
+	// plus the 22 lengths of its grid 1..2M and one more of maxreps times.
+	if need.Bytes != 3*(2<<20)*2+sampleBytes*measure.DefaultMaxReps*23 || need.What != "C at 2097152 bytes on 2 processes" {
+		t.Errorf("MemoryNeed = %+v, want C at 2 MiB on 2 processes, 12 MiB + maxreps·23 times", need)
 	}
 	cfg.Measurements = cfg.Measurements[1:2]
 	// B: 3 points, 2..4 processes.
-	if need := MemoryNeed(cfg, 4); need.Bytes != 2*(64<<10)*4+8*33*4 {
-		t.Errorf("MemoryNeed(B) = %+v, want 2·64 KiB·4 + 8·33·4", need)
+	if need := MemoryNeed(cfg, 4); need.Bytes != 2*(64<<10)*4+sampleBytes*measure.DefaultMaxReps*4 {
+		t.Errorf("MemoryNeed(B) = %+v, want 2·64 KiB·4 + maxreps·4 times", need)
 	}
 }

@@ -7,9 +7,10 @@
 // the journal that lets a crashed run resume.
 //
 // Every point is measured by measure.Adaptive (section 3.1 of the paper):
-// a warm-up call, repetitions until the relative standard error falls
-// below ε within the repetition bounds and the clock rule, the mean of the
-// middle 50 %, corrected by an empty measurement of the same pattern.
+// a warm-up call, repetitions until the relative standard error of the
+// mean of the middle 50 % falls below ε within the repetition and time
+// bounds and the clock rule; that mean, corrected by an empty measurement
+// of the same pattern, is the result, recorded with the raw samples.
 // Sweeps over the length use measure.Refine (3.2); sweeps over processes
 // use measure.ProcsLinear or ProcsDoubling on the first P ranks.
 //

@@ -2,6 +2,7 @@ package skampi
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 
 	"mpibench/measure"
@@ -19,6 +20,9 @@ const SurveyReps = 10
 type Driver struct {
 	World   mpi.Comm
 	Context result.Context
+	// Samples keeps every repetition's raw time in the records (the
+	// default of mpibench skampi; -samples=false drops them).
+	Samples bool
 	pair    []int // the ping-pong pair, found by the first ping-pong measurement
 	lat     float64
 }
@@ -30,6 +34,9 @@ type point struct {
 	NProcs int            `json:"np"`
 	Groups [][]int        `json:"groups"`
 	R      measure.Result `json:"r"`
+	// RelErr carries R.RelErr through JSON, which has no +Inf: nil when
+	// it is not finite.
+	RelErr *float64 `json:"rel_err"`
 }
 
 // Run measures m on every rank of the world and returns its records on
@@ -62,10 +69,15 @@ func (d *Driver) share(pts []point, root int) ([]point, error) {
 	var b []byte
 	if d.World.Rank() == root {
 		for i := range pts {
-			pts[i].R.Samples = nil // not recorded; keeps the broadcast short
-			pts[i].R.RelErr = 0    // +Inf for a mean of 0, which JSON cannot carry
+			if !d.Samples {
+				pts[i].R.Samples = nil // not recorded; keeps the broadcast short
+			}
+			if e := pts[i].R.RelErr; !math.IsInf(e, 0) && !math.IsNaN(e) {
+				pts[i].RelErr = &e
+			}
 		}
-		// With RelErr gone every figure is finite, so Marshal cannot fail.
+		// RelErr, the one figure that may be +Inf, goes as a pointer, so
+		// Marshal cannot fail.
 		b, _ = json.Marshal(pts)
 	}
 	b, err := d.World.SkampiBcastBytes(b, root)
@@ -83,7 +95,11 @@ func (d *Driver) share(pts []point, root int) ([]point, error) {
 // policy is the adaptive repetition policy of m; the clock rule uses this
 // process's MPI_Wtick, which matters on the timing process only.
 func (m *Measurement) policy() measure.Adaptive {
-	return measure.Adaptive{Epsilon: m.Epsilon, MinReps: m.MinReps, MaxReps: m.MaxReps, Tick: mpi.Wtick()}
+	limit := m.TimeLimit
+	if limit == 0 {
+		limit = -1 // the configuration's 0 is no limit
+	}
+	return measure.Adaptive{Epsilon: m.Epsilon, MinReps: m.MinReps, MaxReps: m.MaxReps, TimeLimit: limit, Tick: mpi.Wtick()}
 }
 
 // op is the C kernel of m.
@@ -299,16 +315,22 @@ func (d *Driver) simple(m *Measurement) ([]point, error) {
 	return []point{{NProcs: 1, Groups: [][]int{{0}}, R: r}}, err
 }
 
-// records turns the points into Records, times in µs.
+// records turns the points into Records, times in µs: the figures, the
+// raw samples and correction they come from, and the policy that
+// stopped them, so that the trimmed mean and the stop decision can be
+// recomputed from the record alone.
 func (d *Driver) records(m *Measurement, pts []point) []result.Record {
 	recs := make([]result.Record, 0, len(pts))
 	for _, p := range pts {
 		s := micro(p.R)
+		pol := p.R.Policy
 		recs = append(recs, result.Record{
 			Suite: "skampi", Benchmark: m.Name, Class: m.Pattern, Mode: m.Mode(),
 			Multi: -1, Group: -1, NProcs: p.NProcs, Groups: p.Groups, Bytes: p.Bytes, Reps: p.R.N,
-			Param: m.Param, X: p.X, Stats: &s, Epsilon: m.Epsilon, Reached: p.R.Reached,
-			Context: d.Context,
+			Param: m.Param, X: p.X, Stats: &s, Epsilon: pol.Epsilon, Reached: p.R.Reached,
+			Samples: microAll(p.R.Samples), RelErr: p.RelErr, Correction: p.R.Correction * us,
+			Stop: p.R.Stop, MinReps: pol.MinReps, MaxReps: pol.MaxReps, TimeLimit: pol.TimeLimit,
+			Tick: pol.Tick * us, Context: d.Context,
 		})
 	}
 	return recs

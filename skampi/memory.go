@@ -15,12 +15,14 @@ import (
 //     max(length, 1)·processes bytes each, and the MPI_Bsend variants
 //     attach a buffer of the same size again (plus MPI's small
 //     per-message overhead, left out here);
-//   - measure.Adaptive.Run allocates room for maxreps times (8 bytes
-//     each) for every point and its empty measurement, and the driver
-//     keeps the times of every point of the measurement until it ends:
-//     maxreps·8 bytes for each point and one more in flight. The points
-//     of a length sweep are its budget, or without one the lengths of
-//     its initial grid (the refinement adds more until ε is met).
+//   - measure.Adaptive.Run keeps up to maxreps times for every point and
+//     its empty measurement, and the driver keeps the times of every
+//     point of the measurement until it ends, then broadcasts them from
+//     the timing process as JSON text and converts them to µs for the
+//     records: sampleBytes per time, for each point and one more in
+//     flight. The points of a length sweep are its budget, or without
+//     one the lengths of its initial grid (the refinement adds more
+//     until ε is met).
 //
 // The sum saturates at math.MaxInt64 rather than overflow.
 func MemoryNeed(c *Config, worldSize int) memcheck.Need {
@@ -34,7 +36,7 @@ func MemoryNeed(c *Config, worldSize int) memcheck.Need {
 		}
 		buffers := bufs * float64(max(l, 1)) * float64(p)
 		points := m.maxPoints(worldSize)
-		samples := 8 * float64(m.MaxReps) * (float64(points) + 1)
+		samples := sampleBytes * float64(m.MaxReps) * (float64(points) + 1)
 		what := fmt.Sprintf("%s at %d bytes on %d processes", m.Name, l, p)
 		if samples > buffers {
 			what += fmt.Sprintf(", %d points of up to %d repetitions", points, m.MaxReps)
@@ -43,6 +45,12 @@ func MemoryNeed(c *Config, worldSize int) memcheck.Need {
 	}
 	return need
 }
+
+// sampleBytes bounds the memory of one recorded time: 8 bytes as a
+// float64 in the point and 8 in the record, and up to 25 bytes of JSON
+// text in the broadcast, held three times over (the encoding, its C copy
+// and the received Go copy).
+const sampleBytes = 8 + 8 + 3*25
 
 // saturate converts a byte count to int64, math.MaxInt64 when it is
 // larger.

@@ -8,7 +8,7 @@ import (
 )
 
 // Text writes one table per measurement, from its records in order: the
-// parameter's value, repetitions, trimmed mean, standard error, min,
+// parameter's value, repetitions, trimmed mean and its standard error, min,
 // median and max (µs, after the empty-measurement correction) and
 // whether ε was reached.
 func Text(w io.Writer, recs []result.Record) error {
@@ -46,7 +46,7 @@ func table(w io.Writer, recs []result.Record) error {
 		if s == nil {
 			continue
 		}
-		fmt.Fprintf(w, "%10d %6d %12.3f %10.3f %12.3f %12.3f %12.3f %8v\n", r.X, s.N, s.Trimmed, s.StdErr, s.Min, s.Median, s.Max, r.Reached)
+		fmt.Fprintf(w, "%10d %6d %12.3f %10.3f %12.3f %12.3f %12.3f %8v\n", r.X, s.N, s.Trimmed, s.TrimmedStdErr, s.Min, s.Median, s.Max, r.Reached)
 	}
 	_, err := fmt.Fprintln(w)
 	return err

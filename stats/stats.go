@@ -64,29 +64,6 @@ func RelErr(x []float64) float64 {
 	return StdErr(x) / m
 }
 
-// TrimCount is how many samples TrimmedMean drops from each end: ⌊n/4⌋.
-// Rounding down never drops more than a quarter on either side, so at
-// least half of the samples are always kept, and it is what SKaMPI 5
-// does (measurement.c, extract_final_results: n/4 in C integer division).
-// For n < 4 nothing is dropped.
-func TrimCount(n int) int {
-	return n / 4
-}
-
-// TrimmedMean is the mean of the middle of the sorted samples, with
-// TrimCount(n) of the fastest and as many of the slowest dropped:
-// n = 4..7 drop 1 from each end, n = 8..11 drop 2, and so on. It resists
-// outliers like the median does but, unlike the median, averages away the
-// clock's finite resolution (Reussner et al., 3.1).
-func TrimmedMean(x []float64) float64 {
-	if len(x) == 0 {
-		return math.NaN()
-	}
-	s := sorted(x)
-	k := TrimCount(len(s))
-	return Mean(s[k : len(s)-k])
-}
-
 // Quantile is the p-quantile, 0 ≤ p ≤ 1, interpolated linearly between
 // order statistics: with the sorted samples s and h = (n−1)·p, it is
 // s[⌊h⌋] + (h−⌊h⌋)·(s[⌊h⌋+1] − s[⌊h⌋]) (Hyndman and Fan's type 7, the

@@ -23,43 +23,47 @@ var summaryCases = []struct {
 	want Summary
 }{
 	{
-		// n = 1: no spread, nothing trimmed.
+		// n = 1: no spread; the one sample has weight 1/2 (its interval
+		// [0, 1] inside [1/4, 3/4]), so the trimmed mean is 7, σ = 0.
 		name: "one",
 		x:    []float64{7},
-		want: Summary{N: 1, Mean: 7, Trimmed: 7, StdErr: 0, Min: 7, Median: 7, Max: 7},
+		want: Summary{N: 1, Mean: 7, Trimmed: 7, StdErr: 0, TrimmedStdErr: 0, Min: 7, Median: 7, Max: 7},
 	},
 	{
 		// n = 2: x̄ = 2, deviations ±1, σ² = (1+1)/2 = 1, σ/√2 = 1/√2.
-		// ⌊2/4⌋ = 0 trimmed; median (1+3)/2 = 2.
+		// Trimmed: [1/2, 3/2] keeps half of each sample, mean 2, σ = 1,
+		// σ/√(2/2) = 1. Median (1+3)/2 = 2.
 		name: "two",
 		x:    []float64{3, 1},
-		want: Summary{N: 2, Mean: 2, Trimmed: 2, StdErr: 1 / math.Sqrt2, Min: 1, Median: 2, Max: 3},
+		want: Summary{N: 2, Mean: 2, Trimmed: 2, StdErr: 1 / math.Sqrt2, TrimmedStdErr: 1, Min: 1, Median: 2, Max: 3},
 	},
 	{
 		// n = 4, even: x̄ = 10/4 = 2.5; squared deviations 2.25+0.25+0.25+2.25
-		// = 5, σ² = 5/4, σ = √1.25, σ/√4 = √1.25/2. Trim ⌊4/4⌋ = 1 from each
-		// end: {2, 3} → 2.5. Median (2+3)/2 = 2.5.
+		// = 5, σ² = 5/4, σ = √1.25, σ/√4 = √1.25/2. Trim 1 from each end:
+		// {2, 3} → 2.5, σ = 1/2, σ/√2. Median (2+3)/2 = 2.5.
 		name: "four",
 		x:    []float64{4, 1, 3, 2},
-		want: Summary{N: 4, Mean: 2.5, Trimmed: 2.5, StdErr: math.Sqrt(1.25) / 2, Min: 1, Median: 2.5, Max: 4},
+		want: Summary{N: 4, Mean: 2.5, Trimmed: 2.5, StdErr: math.Sqrt(1.25) / 2, TrimmedStdErr: 0.5 / math.Sqrt2, Min: 1, Median: 2.5, Max: 4},
 	},
 	{
 		// n = 5, odd, one outlier: x̄ = 110/5 = 22; deviations −21, −20,
 		// −19, −18, 78, squares 441+400+361+324+6084 = 7610, σ² = 1522,
-		// σ/√5 = √(1522/5) = √304.4. Trim ⌊5/4⌋ = 1: {2, 3, 4} → 3, so the
-		// outlier 100 is ignored. Median 3.
+		// σ/√5 = √(1522/5) = √304.4. Trimmed: weights 0, 3/4, 1, 3/4, 0 on
+		// 1 2 3 4 100, (1.5+3+3)/2.5 = 3, so the outlier 100 is ignored;
+		// σ² = (3/4+3/4)/2.5 = 0.6, σ/√2.5 = √0.24. Median 3.
 		name: "odd with outlier",
 		x:    []float64{100, 3, 1, 4, 2},
-		want: Summary{N: 5, Mean: 22, Trimmed: 3, StdErr: math.Sqrt(304.4), Min: 1, Median: 3, Max: 100},
+		want: Summary{N: 5, Mean: 22, Trimmed: 3, StdErr: math.Sqrt(304.4), TrimmedStdErr: math.Sqrt(0.24), Min: 1, Median: 3, Max: 100},
 	},
 	{
 		// n = 6 with ties: Σ = 25, x̄ = 25/6; deviations −13/6 (three
 		// times), 5/6 (twice), 29/6; Σd² = (3·169 + 2·25 + 841)/36 = 1398/36,
-		// σ² = 1398/216, σ/√6 = √(1398/1296). Trim ⌊6/4⌋ = 1: {2, 2, 5, 5}
-		// → 3.5. Median (2+5)/2 = 3.5.
+		// σ² = 1398/216, σ/√6 = √(1398/1296). Trimmed: weights 0, 1/2, 1,
+		// 1, 1/2, 0 on 2 2 2 5 5 9: (1+2+5+2.5)/3 = 3.5, every kept
+		// sample 1.5 away, σ = 1.5, σ/√3 = √0.75. Median (2+5)/2 = 3.5.
 		name: "ties",
 		x:    []float64{5, 2, 9, 2, 5, 2},
-		want: Summary{N: 6, Mean: 25.0 / 6, Trimmed: 3.5, StdErr: math.Sqrt(1398.0 / 1296), Min: 2, Median: 3.5, Max: 9},
+		want: Summary{N: 6, Mean: 25.0 / 6, Trimmed: 3.5, StdErr: math.Sqrt(1398.0 / 1296), TrimmedStdErr: math.Sqrt(0.75), Min: 2, Median: 3.5, Max: 9},
 	},
 }
 
@@ -67,7 +71,7 @@ func TestSummarize(t *testing.T) {
 	for _, c := range summaryCases {
 		got := Summarize(c.x)
 		if got.N != c.want.N || !close(got.Mean, c.want.Mean) || !close(got.Trimmed, c.want.Trimmed) ||
-			!close(got.StdErr, c.want.StdErr) || got.Min != c.want.Min || !close(got.Median, c.want.Median) ||
+			!close(got.StdErr, c.want.StdErr) || !close(got.TrimmedStdErr, c.want.TrimmedStdErr) || got.Min != c.want.Min || !close(got.Median, c.want.Median) ||
 			got.Max != c.want.Max {
 			t.Errorf("%s: Summarize(%v) = %+v, want %+v", c.name, c.x, got, c.want)
 		}
@@ -85,6 +89,7 @@ func TestFunctions(t *testing.T) {
 			{"Mean", Mean(c.x), w.Mean},
 			{"TrimmedMean", TrimmedMean(c.x), w.Trimmed},
 			{"StdErr", StdErr(c.x), w.StdErr},
+			{"TrimmedStdErr", TrimmedStdErr(c.x), w.TrimmedStdErr},
 			{"StdDev", StdDev(c.x), w.StdErr * math.Sqrt(float64(w.N))},
 			{"Min", Min(c.x), w.Min},
 			{"Median", Median(c.x), w.Median},
@@ -110,36 +115,41 @@ func TestStdDevDividesByN(t *testing.T) {
 	}
 }
 
-func TestTrimCount(t *testing.T) {
-	// ⌊n/4⌋ from each end.
-	want := []int{0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3}
-	for n, k := range want {
-		if got := TrimCount(n); got != k {
-			t.Errorf("TrimCount(%d) = %d, want %d", n, got, k)
-		}
-	}
-}
-
-func TestTrimmedMeanRounding(t *testing.T) {
+// The trimmed mean drops exactly a quarter at each end for every
+// remainder of n mod 4; each case has an asymmetric middle, so that
+// dropping ⌊n/4⌋ whole samples (SKaMPI 5) gives another figure (old).
+// Weights in quarters from [4(i−1), 4i] ∩ [n, 3n] of the sorted samples.
+func TestTrimmedQuarter(t *testing.T) {
 	cases := []struct {
-		x    []float64
-		want float64
+		x             []float64
+		mean, se, old float64
 	}{
-		// n = 3: nothing dropped, the outlier counts: 103/3.
-		{[]float64{1, 2, 100}, 103.0 / 3},
-		// n = 6: drop 1 each end: {1, 2, 3, 4} → 2.5.
-		{[]float64{1000, 0, 1, 2, 3, 4}, 2.5},
-		// n = 7: drop 1 each end: {2, 3, 4, 5, 6} → 4.
-		{[]float64{1, 2, 3, 4, 5, 6, 100}, 4},
-		// n = 9: drop 2 each end (sorted −50, 1, | 2 3 4 5 6 | 7, 100) → 4.
-		{[]float64{100, 1, 2, 3, 4, 5, 6, 7, -50}, 4},
-		// n = 10: drop 2 each end (sorted −9e9, 1, | 2 .. 7 | 8, 9e9): 27/6 = 4.5.
-		{[]float64{1, 2, 3, 4, 5, 6, 7, 8, 9e9, -9e9}, 4.5},
+		// n = 8 (4k): 0.5 1 | 2 3 4 5 | 6 100, mean 3.5, σ² = (2.25+0.25)·2/4
+		// = 5/4, σ/√4 = √5/4. Old: the same middle.
+		{[]float64{100, 1, 2, 3, 4, 5, 6, 0.5}, 3.5, math.Sqrt(5) / 4, 3.5},
+		// n = 9 (4k+1): weights 0 0 3 4 4 4 3 0 0 on 0.5 1 2 3 4 5 10 11 100:
+		// (6+12+16+20+30)/18 = 14/3; Σw(x−14/3)²/18 = 20/3, /4.5 = 40/27.
+		// Old: {2 3 4 5 10} = 4.8.
+		{[]float64{0.5, 1, 2, 3, 4, 5, 10, 11, 100}, 14.0 / 3, math.Sqrt(40.0 / 27), 4.8},
+		// n = 10 (4k+2): weights 0 0 2 4 4 4 4 2 0 0 on 0.5 1 2 3 4 5 6 17 50 90:
+		// (4+72+34)/20 = 5.5; Σw(x−5.5)²/20 = 65/4, /5 = 13/4.
+		// Old: {2 .. 6, 17} = 37/6.
+		{[]float64{90, 0.5, 1, 2, 3, 4, 5, 6, 17, 50}, 5.5, math.Sqrt(13) / 2, 37.0 / 6},
+		// n = 11 (4k+3): weights 0 0 1 4 4 4 4 4 1 0 0 on
+		// 0.25 0.5 1 2 3 4 5 6 29 40 90: (1+80+29)/22 = 5;
+		// Σw(x−5)² = 16+4·(9+4+1+0+1)+576 = 652, /22, /5.5: 652/121.
+		// Old: {1 .. 6, 29} = 50/7.
+		{[]float64{0.25, 0.5, 1, 2, 3, 4, 5, 6, 29, 40, 90}, 5, math.Sqrt(652) / 11, 50.0 / 7},
 	}
 	for _, c := range cases {
-		if got := TrimmedMean(c.x); !close(got, c.want) {
-			t.Errorf("TrimmedMean(%v) = %v, want %v", c.x, got, c.want)
+		m, se, rel := TrimmedMean(c.x), TrimmedStdErr(c.x), TrimmedRelErr(c.x)
+		if !close(m, c.mean) || !close(se, c.se) || !close(rel, c.se/c.mean) || close(m, c.old) && len(c.x)%4 != 0 {
+			t.Errorf("n = %d: trimmed %v ± %v (rel %v), want %v ± %v (rel %v)",
+				len(c.x), m, se, rel, c.mean, c.se, c.se/c.mean)
 		}
+	}
+	if got := TrimmedRelErr([]float64{0, 0, 0, 0}); !math.IsInf(got, 1) {
+		t.Errorf("TrimmedRelErr of zeros = %v, want +Inf", got)
 	}
 }
 
@@ -171,7 +181,7 @@ func TestQuantile(t *testing.T) {
 
 func TestEmpty(t *testing.T) {
 	for name, f := range map[string]func([]float64) float64{
-		"Mean": Mean, "StdDev": StdDev, "StdErr": StdErr, "TrimmedMean": TrimmedMean,
+		"Mean": Mean, "StdDev": StdDev, "StdErr": StdErr, "TrimmedMean": TrimmedMean, "TrimmedStdErr": TrimmedStdErr,
 		"Median": Median, "Min": Min, "Max": Max,
 	} {
 		if got := f(nil); !math.IsNaN(got) {
@@ -214,7 +224,7 @@ func TestRelErrAndShift(t *testing.T) {
 		t.Errorf("RelErr with zero mean = %v, want +Inf", got)
 	}
 	sh := s.Shift(-0.5)
-	want := Summary{N: 4, Mean: 2, Trimmed: 2, StdErr: s.StdErr, Min: 0.5, Median: 2, Max: 3.5}
+	want := Summary{N: 4, Mean: 2, Trimmed: 2, StdErr: s.StdErr, TrimmedStdErr: s.TrimmedStdErr, Min: 0.5, Median: 2, Max: 3.5}
 	if sh != want {
 		t.Errorf("Shift(-0.5) = %+v, want %+v", sh, want)
 	}

@@ -9,9 +9,11 @@ type Summary struct {
 	Mean    float64 `json:"mean"`    // arithmetic mean
 	Trimmed float64 `json:"trimmed"` // TrimmedMean: middle 50 %
 	StdErr  float64 `json:"stderr"`  // σ/√n, σ divided by n
-	Min     float64 `json:"min"`
-	Median  float64 `json:"median"`
-	Max     float64 `json:"max"`
+	// TrimmedStdErr is the standard error of Trimmed (TrimmedStdErr).
+	TrimmedStdErr float64 `json:"trimmed_stderr"`
+	Min           float64 `json:"min"`
+	Median        float64 `json:"median"`
+	Max           float64 `json:"max"`
 }
 
 // Summarize computes every figure of the Summary in one sort. For no
@@ -22,15 +24,16 @@ func Summarize(x []float64) Summary {
 		return Summary{}
 	}
 	s := sorted(x)
-	k := TrimCount(len(s))
+	tm, te := trimmed(s)
 	return Summary{
-		N:       len(s),
-		Mean:    Mean(s),
-		Trimmed: Mean(s[k : len(s)-k]),
-		StdErr:  StdErr(s),
-		Min:     s[0],
-		Median:  quantileSorted(s, 0.5),
-		Max:     s[len(s)-1],
+		N:             len(s),
+		Mean:          Mean(s),
+		Trimmed:       tm,
+		StdErr:        StdErr(s),
+		TrimmedStdErr: te,
+		Min:           s[0],
+		Median:        quantileSorted(s, 0.5),
+		Max:           s[len(s)-1],
 	}
 }
 
@@ -45,9 +48,9 @@ func (s Summary) RelErr() float64 {
 }
 
 // Shift adds d to every location figure (Mean, Trimmed, Min, Median, Max)
-// and leaves N and StdErr alone, since a constant offset moves every
-// sample by the same amount and leaves the spread as it was. Subtracting a
-// systematic overhead is Shift(−overhead).
+// and leaves N, StdErr and TrimmedStdErr alone, since a constant offset
+// moves every sample by the same amount and leaves the spread as it was.
+// Subtracting a systematic overhead is Shift(−overhead).
 func (s Summary) Shift(d float64) Summary {
 	if s.N == 0 {
 		return s

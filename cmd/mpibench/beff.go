@@ -9,6 +9,7 @@ import (
 	"mpibench/beff"
 	"mpibench/mpi"
 	"mpibench/report"
+	"mpibench/result"
 )
 
 // runBeff runs the effective-bandwidth benchmark.
@@ -43,7 +44,29 @@ func measureBeff(o beff.Options, env *mpiEnv) int {
 		// An MPI or memory error of this rank.
 		return env.abort(err)
 	}
-	return env.finish(werr, func() error { return report.BeffText(env.stdout, recs) })
+	code := env.finish(werr, func() error { return report.BeffText(env.stdout, recs) })
+	if code != 0 || !o.Check {
+		return code
+	}
+	return checkCode(env.world, beffDefects(recs))
+}
+
+// beffDefects names the measurements (rank 0's records) whose data check
+// found wrong bytes: the first three and how many more.
+func beffDefects(recs []result.Record) []string {
+	var bad []string
+	n := 0
+	for _, r := range recs {
+		if r.Defects > 0 {
+			if n++; n <= 3 {
+				bad = append(bad, fmt.Sprintf("%s (%.0f wrong bytes)", r.Case, r.Defects))
+			}
+		}
+	}
+	if n > 3 {
+		bad = append(bad, fmt.Sprintf("and %d more measurements", n-3))
+	}
+	return bad
 }
 
 // beffMemory is the memory per process in MB: -mem, or the physical

@@ -22,6 +22,8 @@ type faultCase struct {
 	files map[string]string // created in {dir} first
 	links map[string]string // symbolic links created in {dir}: name -> target
 	env   []string          // KEY=VALUE set for the run
+	// mutant runs the mutant binary playing this broken kernel.
+	mutant string
 	// signal is sent to rank 1 once the journal {dir}/r.jsonl.state has
 	// the line mark; 0 for none.
 	signal syscall.Signal
@@ -46,7 +48,7 @@ var faultCases = []faultCase{
 	{id: "F10", np: 2, args: []string{"mpi1", "-msglen", "{dir}/lens.txt", "Alltoall"}, files: map[string]string{"lens.txt": "4194304\n"},
 		env: []string{memcheck.FakeEnv + "=1"}, code: 2, msg: "Alltoall at 4194304 bytes on 2 processes needs 16.0 MiB per process"},
 	{id: "F11", np: 2, args: []string{"io", "-check", "-msglen", "{dir}/lens.txt", "-iodir", "{dir}", "S_Write_Expl"},
-		files: map[string]string{"lens.txt": "4\n"}, env: []string{"MPIBENCH_IO_SKEW=1"}, code: 3, msg: "-check found defects in S_Write_Expl"},
+		files: map[string]string{"lens.txt": "4\n"}, mutant: "io-offset", code: 3, msg: "-check found defects in S_Write_Expl"},
 	{id: "F12", np: 0, args: []string{"report", "{dir}/r.jsonl", "-o", "{dir}/r.html"}, files: map[string]string{"r.jsonl": "{\"suite\":\"mpi1\",\"benchm"},
 		code: 2, msg: "r.jsonl:1:"},
 	{id: "F13", np: 2, args: []string{"mpi1", "-timeout", "2", "PingPong"},
@@ -146,6 +148,9 @@ func faultRun(t *testing.T, c faultCase) runResult {
 		return direct(t, args...)
 	case c.signal != 0:
 		return signalAt(t, c.np, filepath.Join(dir, "r.jsonl"), c.mark, c.signal, 1, args...)
+	case c.mutant != "":
+		t.Setenv(mutantEnv, c.mutant)
+		return launchBinary(t, mutantBinary(t), c.np, args...)
 	}
 	return launch(t, c.np, args...)
 }

@@ -19,7 +19,7 @@ func splitArgs(s string) []string {
 func FuzzSkampiParse(f *testing.F) {
 	for _, s := range []string{
 		"", "-config\nmy.ski", "-o\nout.jsonl\n-resume", "-epsilon\n0.05", "-epsilon\n1", "-epsilon\nNaN",
-		"-o=", "-print-config", "-h", "extra", "-resume=maybe",
+		"-o=", "-print-config", "-h", "extra", "-resume=maybe", "-samples=false",
 	} {
 		f.Add(s)
 	}

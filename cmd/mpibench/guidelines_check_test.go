@@ -109,6 +109,31 @@ func TestGcheckClean(t *testing.T) {
 	}
 }
 
+// The report names the GL2 rule it used: the paper's median rule by
+// default, the scaled-distribution test with -split test.
+func TestGcheckSplitRule(t *testing.T) {
+	dir := gcheckDir(t, true)
+	js := filepath.Join(t.TempDir(), "v.jsonl")
+	for _, c := range []struct{ args, want []string }{
+		{nil, []string{"split-robustness (GL2): median rule of PGMPI IV-C2", "T(1024) > 2 T(512)", "median +", `"test":"median"`}},
+		{[]string{"-split", "test"}, []string{"split-robustness (GL2): Wilcoxon rank-sum test of T(m_j) against the distribution at m_i scaled by 1.05·k (-split test, not the paper's rule)",
+			"T(1024) > 2 T(512)", `"test":"wilcoxon"`}},
+	} {
+		code, out, errs := gcheckRunArgs(append([]string{dir, "-json", js}, c.args...)...)
+		b, _ := os.ReadFile(js)
+		out += string(b)
+		for _, want := range c.want {
+			if code != 0 || !strings.Contains(out, want) {
+				t.Errorf("%q: exit %d %s, output lacks %q:\n%s", c.args, code, errs, want, out)
+			}
+		}
+		os.Remove(js)
+	}
+	if code, _, errs := gcheckRunArgs(dir, "-split", "scaled"); code != 2 || !strings.Contains(errs, `split rule "scaled": want median or test`) {
+		t.Errorf("-split scaled: exit %d, %s", code, errs)
+	}
+}
+
 func TestGcheckGuidelineFile(t *testing.T) {
 	dir := gcheckDir(t, true)
 	file := filepath.Join(t.TempDir(), "g.txt")

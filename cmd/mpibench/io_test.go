@@ -292,15 +292,14 @@ func ioCheckRecord(t *testing.T, r ioRecord, p, multi int, check bool) {
 }
 
 // ioCheckOverlap: t_ovrl is the worst overlapped time, t_CPU the
-// calibrated CPU_Exploit time (about TARGET_CPU_SECS = 0.1 s; the
-// machine's load may stretch it), and overlap the formula of section
-// 4.2.5.2 in percent, clamped to [0, 100].
+// calibrated CPU_Exploit time (about TARGET_CPU_SECS = 0.1 s of CPU time),
+// and overlap the formula of section 4.2.5.2 in percent, as it is.
 func ioCheckOverlap(t *testing.T, r ioRecord) {
 	t.Helper()
 	if r.TOvrl != r.TMax || r.TPure <= 0 || r.TCPU < 0.05e6 || r.TCPU > 2e6 || r.CPUMflops <= 0 {
 		t.Errorf("%v: want t_ovrl = t_max, t_pure > 0, t_CPU about 0.1 s, Mflop/s > 0", r)
 	}
-	want := 100 * max(0, min(1, (r.TPure+r.TCPU-r.TOvrl)/min(r.TPure, r.TCPU)))
+	want := 100 * (r.TPure + r.TCPU - r.TOvrl) / min(r.TPure, r.TCPU)
 	if math.Abs(r.Overlap-want) > 1e-6 {
 		t.Errorf("%v: overlap %g, want %g", r, r.Overlap, want)
 	}
@@ -633,28 +632,5 @@ func ioInterrupt(t *testing.T, sig syscall.Signal, toLauncher bool) {
 	}
 	if !strings.Contains(r.stderr, "interrupted by") {
 		t.Errorf("stderr lacks the interruption notice\n%s", r)
-	}
-}
-
-// TestIOCheckFindsBrokenOffsets: with every explicit offset moved by one
-// byte (the MPIBENCH_IO_SKEW test hook), -check reports defects for the
-// _expl writes and reads, and exit code 3.
-func TestIOCheckFindsBrokenOffsets(t *testing.T) {
-	needMPI(t)
-	t.Setenv("MPIBENCH_IO_SKEW", "1")
-	dir := t.TempDir()
-	js := filepath.Join(t.TempDir(), "o.jsonl")
-	names := []string{"P_Write_Expl", "C_Read_Expl", "S_Write_Indv"}
-	r := launch(t, 2, append([]string{"io", "-check", "-iodir", dir, "-json", js, "-msglen", ioLengths(t, 1024)}, names...)...)
-	noPanic(t, r)
-	if r.code != 3 {
-		t.Errorf("exit code %d, want 3 (defects)\n%s", r.code, r)
-	}
-	ioAssertEmpty(t, dir)
-	for _, rec := range ioReadRecords(t, js, false) {
-		broken := strings.HasSuffix(rec.Benchmark, "_Expl")
-		if broken != (rec.Defects > 0) {
-			t.Errorf("%v: %g defects with offsets skewed", rec, rec.Defects)
-		}
 	}
 }

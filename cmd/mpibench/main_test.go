@@ -308,7 +308,8 @@ func expectedCounts(p, npmin int, class string) []int {
 }
 
 // expectedLengths are the lengths of b for user lengths: rounded up to a
-// multiple of 4 bytes for reductions, one row for Barrier.
+// multiple of 4 bytes for reductions, each length once, one row for
+// Barrier.
 func expectedLengths(b benchInfo, user []int) []int {
 	if b.name == "Barrier" {
 		return []int{0}
@@ -318,7 +319,9 @@ func expectedLengths(b benchInfo, user []int) []int {
 		if b.reduction {
 			x = (x + 3) / 4 * 4
 		}
-		out = append(out, x)
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
 	}
 	return out
 }

@@ -12,17 +12,20 @@ import (
 	"mpibench/skampi"
 )
 
-const skampiUsage = `Usage: mpirun -np P mpibench skampi [-config FILE] [-o FILE] [-epsilon E] [-resume] [-timeout S]
+const skampiUsage = `Usage: mpirun -np P mpibench skampi [-config FILE] [-o FILE] [-epsilon E] [-samples=false] [-resume] [-timeout S]
 
 Runs the SKaMPI measurements of a configuration file (the default one
 without -config: sections 2-5 of the SKaMPI report). Each point is
-repeated until its relative standard error is below epsilon (within the
-file's repetition bounds); lengths are refined adaptively.
+repeated until the relative standard error of its trimmed mean is below
+epsilon (within the file's repetition and time bounds); lengths are
+refined adaptively.
 
   -config FILE   the measurements (see 'mpibench skampi -print-config')
   -o FILE        results, JSON Lines, written as each measurement finishes
                  (default skampi.jsonl); FILE.state notes what started
   -epsilon E     override the file's epsilon for every measurement
+  -samples=false leave the raw time of every repetition out of the records
+                 (recorded by default, so that the figures can be recomputed)
   -resume        after a crash: skip the finished measurements of FILE, run
                  the others, and retry the one that crashed last (below)
   -print-config  print the default configuration and exit
@@ -35,7 +38,8 @@ Exit codes: 0 ok, 1 run-time failure, 2 bad command line or configuration,
 // skampiPlan is what rank 0 broadcasts after reading the command line
 // and the configuration.
 type skampiPlan struct {
-	Config *skampi.Config `json:"config,omitempty"`
+	Config  *skampi.Config `json:"config,omitempty"`
+	Samples bool           `json:"samples"`
 }
 
 // skampiFlags are the command line of mpibench skampi.
@@ -43,10 +47,11 @@ type skampiFlags struct {
 	config, out string
 	epsilon     float64
 	printConfig bool
+	samples     bool
 }
 
 func skampiParse(args []string) (skampiFlags, error) {
-	f := skampiFlags{out: "skampi.jsonl"}
+	f := skampiFlags{out: "skampi.jsonl", samples: true}
 	fs := flag.NewFlagSet("skampi", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&f.config, "config", "", "")
@@ -60,6 +65,7 @@ func skampiParse(args []string) (skampiFlags, error) {
 		return nil
 	})
 	fs.BoolVar(&f.printConfig, "print-config", false, "")
+	fs.BoolVar(&f.samples, "samples", true, "")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -95,7 +101,7 @@ func skampiMeasure(plan *skampiPlan, env *mpiEnv) int {
 	env.resumeNote(true)
 	ctx := env.ctx
 	ctx.Node, ctx.Network, ctx.User = cfg.Node, cfg.Network, cfg.User
-	d := &skampi.Driver{World: env.world, Context: ctx}
+	d := &skampi.Driver{World: env.world, Context: ctx, Samples: plan.Samples}
 	rank0 := env.world.Rank() == 0
 	if rank0 {
 		skampiReplay(cfg, env)
@@ -174,5 +180,5 @@ func skampiPrepare(args []string, procs int, _ bool) (*skampiPlan, string, error
 	if err := cfg.Check(procs); err != nil {
 		return nil, "", err
 	}
-	return &skampiPlan{Config: cfg}, f.out, nil
+	return &skampiPlan{Config: cfg, Samples: f.samples}, f.out, nil
 }

@@ -54,8 +54,17 @@ type skampiRecord struct {
 	Stats     *struct {
 		N                                       int
 		Mean, Trimmed, StdErr, Min, Median, Max float64
+		TrimmedStdErr                           float64 `json:"trimmed_stderr"`
 	} `json:"stats"`
-	Context struct {
+	Samples    []float64 `json:"samples_us"`
+	Correction float64   `json:"correction_us"`
+	RelErr     *float64  `json:"rel_err"`
+	Stop       string    `json:"stop"`
+	MinReps    int       `json:"min_reps"`
+	MaxReps    int       `json:"max_reps"`
+	TimeLimit  float64   `json:"time_limit_s"`
+	Tick       float64   `json:"tick_us"`
+	Context    struct {
 		Procs   int    `json:"procs"`
 		MPI     string `json:"mpi"`
 		Node    string `json:"node"`
