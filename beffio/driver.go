@@ -17,6 +17,9 @@ type Plan struct {
 	MPart      int
 	Table      []Pattern
 	Partitions []int
+	// MaxReps bounds the calls of the time-driven patterns (by partition,
+	// then pattern number): the disk bound, set by Bound.
+	MaxReps [][]int64
 }
 
 // NewPlan resolves the options for procs processes with memMB MB each.
@@ -42,6 +45,7 @@ type state struct {
 	types   [3][Types]float64
 	bytes   [3]int64
 	measure bool // this rank belongs to the partition
+	bounded int  // time-driven patterns that stopped at the disk bound
 }
 
 type meter struct {
@@ -55,6 +59,11 @@ type meter struct {
 	wbuf  mpi.Buffer
 	rbuf  mpi.Buffer
 	parts []*state
+	// defects are the chunks the data check found wrong, over all ranks
+	// (rank 0), and where: "read of p05 on 2 processes".
+	defects int64
+	wrong   []string
+	last    int64 // the defects of the last read pattern
 }
 
 // Out is where a run's records go on rank 0 besides the returned slice.
@@ -67,8 +76,18 @@ type Out struct {
 	// Sink takes the record of no case: the summary, computed from the
 	// others (and again after -resume).
 	Sink func(*result.Record) error
-	// Notes hears what a resumed run cannot measure.
+	// Notes hears what a resumed run cannot measure, and which patterns
+	// the disk bound stopped.
 	Notes io.Writer
+	// Check, when not nil, gets on rank 0 what the data check found.
+	Check *Check
+}
+
+// Check is what the data check of the reads found over all partitions:
+// the chunks whose marks were not the writer's, and in which patterns.
+type Check struct {
+	Defects int64
+	Where   []string
 }
 
 // Run measures every pattern with every access method on every
@@ -85,8 +104,12 @@ func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, out Out) (re
 	if err := m.run(); err != nil {
 		return nil, m.werr, err
 	}
+	m.noteBounded()
 	if world.Rank() != 0 {
 		return nil, nil, nil
+	}
+	if out.Check != nil {
+		*out.Check = Check{Defects: m.defects, Where: m.wrong}
 	}
 	sum := m.summary(uname)
 	m.out.Add(sum)
@@ -94,6 +117,17 @@ func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, out Out) (re
 		m.wrote(out.Sink(sum))
 	}
 	return m.out.Records, m.werr, nil
+}
+
+// noteBounded tells how many time-driven patterns stopped at the disk
+// bound before their scheduled time.
+func (m *meter) noteBounded() {
+	for pi, st := range m.parts {
+		if st.bounded > 0 {
+			m.note("%d time-driven patterns on %d processes stopped at the disk bound before their scheduled time "+
+				"(-disk; see the reps of the write records)", st.bounded, m.plan.Partitions[pi])
+		}
+	}
 }
 
 func (m *meter) run() error {
@@ -220,7 +254,7 @@ func (m *meter) pass(a, pi, typ int, comm mpi.Comm, refill bool) ([]*result.Reco
 				return nil, err
 			}
 		}
-		r, t, sched, err := m.exec(f, a, pi, p, mem, refill)
+		r, t, sched, err := m.exec(f, a, pi, p, l, mem, refill, comm)
 		if err != nil {
 			return nil, err
 		}
@@ -232,7 +266,9 @@ func (m *meter) pass(a, pi, typ int, comm mpi.Comm, refill bool) ([]*result.Reco
 		bytes += moved
 		total += t
 		if rank == 0 && !refill {
-			recs = append(recs, m.patternRecord(a, n, p, l, mem, r, t, moved, sched))
+			rec := m.patternRecord(a, n, p, l, mem, r, t, moved, sched)
+			rec.Defects = float64(m.last)
+			recs = append(recs, rec)
 		}
 	}
 	tc, err := f.Close()
@@ -248,25 +284,64 @@ func (m *meter) pass(a, pi, typ int, comm mpi.Comm, refill bool) ([]*result.Reco
 	return recs, nil
 }
 
-// exec runs one pattern of mem bytes per call: time-driven in the
-// initial write of types 0-2, else with the repeat factor of the write.
-// It returns the calls made, the time and the schedule (0 if none).
-func (m *meter) exec(f *mpi.BeffIOFile, a, pi int, p Pattern, mem int, refill bool) (int64, float64, float64, error) {
+// exec runs one pattern of mem bytes per call, in chunks of l bytes on
+// disk: time-driven in the initial write of types 0-2 (and at most the
+// calls of the disk bound), else with the repeat factor of the write. As
+// in release 2.1 of the original (r_max = rep[p] when a > 0 or type >= 3)
+// and section 4 of the paper (types 3 and 4 "size-driven ... initialized
+// based on the measurements for types (0) to (2)"), the rewrite and read
+// are size-driven too: they move exactly the bytes the write moved, the
+// read checking every chunk; a time-driven read could not read more than
+// the file holds. It returns the calls made, the time and the schedule (0
+// if none); a read's defects, summed over the partition, go to m.last and
+// on rank 0 to m.defects.
+func (m *meter) exec(f *mpi.BeffIOFile, a, pi int, p Pattern, l, mem int, refill bool, comm mpi.Comm) (int64, float64, float64, error) {
 	st := m.parts[pi]
-	run := mpi.BeffIOPattern{Type: p.Type, Write: a != 2, Buf: m.wbuf, Len: mem}
+	m.last = 0
+	run := mpi.BeffIOPattern{Type: p.Type, Write: a != 2, Buf: m.wbuf, Len: mem, Chunk: l, Rank: comm.Rank(),
+		Pattern: p.No, Dir: m.plan.Opts.IODir, Room: int64(comm.Size()) * int64(mem)}
 	if a == 2 {
 		run.Buf = m.rbuf
 	}
 	if timed(a, p.Type, refill) {
 		run.Sched = Sched(m.plan.Opts.T, p.U, len(m.plan.Partitions))
+		run.MaxReps = m.plan.MaxReps[pi][p.No]
 	} else {
 		run.Reps = st.reps[p.No]
 	}
-	r, t, err := f.Exec(run)
-	if err == nil && timed(a, p.Type, refill) {
-		st.reps[p.No] = r
+	res, err := f.Exec(run)
+	if err != nil {
+		return 0, 0, 0, err
 	}
-	return r, t, run.Sched, err
+	if timed(a, p.Type, refill) {
+		st.reps[p.No] = res.Calls
+		if p.U > 0 && res.Calls == run.MaxReps {
+			st.bounded++
+		}
+	}
+	if a == 2 {
+		if err := m.countDefects(res.Defects, a, p, comm); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	return res.Calls, res.Time, run.Sched, nil
+}
+
+// countDefects sums a read's defects over the partition on its rank 0.
+func (m *meter) countDefects(d int64, a int, p Pattern, comm mpi.Comm) error {
+	all, err := comm.GatherFloat64s([]float64{float64(d)})
+	if err != nil {
+		return err
+	}
+	m.last = 0
+	for _, v := range all {
+		m.last += int64(v)
+	}
+	if m.last > 0 {
+		m.defects += m.last
+		m.wrong = append(m.wrong, fmt.Sprintf("%s of p%02d on %d processes", Accesses[a], p.No, comm.Size()))
+	}
+	return nil
 }
 
 // timed tells whether a pattern of type typ runs on a schedule in access

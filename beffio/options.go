@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"mpibench/internal/cli"
+	"mpibench/internal/diskcheck"
 )
 
 // DefaultT is the default scheduled time: 15 minutes, the paper's
@@ -28,6 +29,7 @@ type Options struct {
 	T          float64 `json:"t_sec"`            // scheduled time of all partitions
 	IODir      string  `json:"iodir"`
 	Partitions []int   `json:"partitions,omitempty"` // partition sizes; none: all processes
+	Disk       int64   `json:"disk_bytes,omitempty"` // -disk: most bytes of files at once; 0: min(16 GiB, free/2)
 	JSON       string  `json:"json,omitempty"`
 	Prefix     string  `json:"prefix,omitempty"` // file name prefix, chosen by rank 0
 	Help       bool    `json:"-"`
@@ -55,6 +57,11 @@ func ParseArgs(args []string) (Options, error) {
 	fs.Func("partitions", "", func(v string) error {
 		p, err := parseList(v)
 		o.Partitions = p
+		return err
+	})
+	fs.Func("disk", "", func(v string) error {
+		n, err := diskcheck.ParseSize(v)
+		o.Disk = n
 		return err
 	})
 	fs.StringVar(&o.IODir, "iodir", ".", "")
@@ -105,8 +112,10 @@ strided, non-contiguous file view, collective; 1 shared: shared file
 pointer, MPI_File_write_ordered; 2 separated: one file per process; 3
 segmented: one file, a segment per process; 4 seg_coll: 3 with collective
 calls), each written, rewritten and read. Types 0-2 repeat each pattern for
-T*U/64/3 seconds in the initial write; type 3 and 4 and the rewrite and read
-repeat the counts measured then. b_eff_io of a partition = 25 % write +
+T*U/64/3 seconds in the initial write (or up to the -disk bound); type 3 and
+4 and the rewrite and read repeat the counts measured then, as the original
+does. The read checks the marks every write puts at both ends of every
+chunk (exit 3 when one is wrong). b_eff_io of a partition = 25 % write +
 25 % rewrite + 50 % read, each the average over the types with type 0
 counted twice; b_eff_io of the system is the maximum over the partitions.
 
@@ -120,10 +129,18 @@ counted twice; b_eff_io of the system is the maximum over the partitions.
   -iodir DIR         directory of the benchmark files (default: the current
                      one); every file is removed at the end, after an error
                      or on SIGINT/SIGTERM
+  -disk SIZE         most bytes of benchmark files at once, e.g. 500M, 20G
+                     (K, M, G, T, P: powers of 1024; default: min(16G, half
+                     the free space of -iodir)); each time-driven pattern
+                     also stops at its share of it. A run whose files may
+                     need more than the file system has free is refused
+                     before anything is written (exit 2)
   -partitions N,...  partition sizes, each run on ranks 0..N-1 (default: P)
   -json FILE         write every pattern, every type total and the summary
                      as JSON Lines records to FILE
   -h                 this help
 
-Exit codes: 0 ok, 1 run-time failure, 2 bad input, 130/143 interrupted.
+Exit codes: 0 ok, 1 run-time failure (a failed or short MPI-IO transfer, a
+full file system: the job ends, the files are removed), 2 bad input or too
+little disk space, 3 the data check found wrong data, 130/143 interrupted.
 `

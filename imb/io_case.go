@@ -3,7 +3,6 @@ package imb
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 
 	"mpibench/mpi"
 )
@@ -146,32 +145,8 @@ func fillFile(f *mpi.File, size int64) error {
 	return nil
 }
 
-// fileSize is the size IMB_init_file gives the file: the longest length
-// (2^MAXMSGLOG when it is 0) times MSGSPERSAMPLE, but at least that length
-// and at most max(it, OVERALL_VOL); a private file gets its share plus
-// some slack. It is raised to what the aggregate samples read if ever IMB's
-// rule falls short (the reads must never hit the end of the file).
-func (c *ioCase) fileSize() int64 {
-	size := slices.Max(c.lens)
-	if size == 0 {
-		size = c.set.MaxMsg()
-	}
-	total := max(size, c.set.OverallVol)
-	if c.set.OverallVol/size > c.set.MsgsPerSample {
-		total = size * c.set.MsgsPerSample
-	}
-	if c.perProcess() && c.b.Class != SingleTransfer {
-		total = (total + c.q - 1) / c.q
-		if size%c.q != 0 {
-			total += 4 * c.set.MsgsPerSample
-		}
-	}
-	need := int64(0)
-	for _, x := range c.lens {
-		need = max(need, int64(c.set.Repetitions(x, Aggregate))*c.layout(x).extent)
-	}
-	return max(int64(total), need)
-}
+// fileSize is the size of this rank's file (see ioFileSize).
+func (c *ioCase) fileSize() int64 { return ioFileSize(c.b, c.set, c.q, c.lens, c.rank) }
 
 func (c *ioCase) measure(x int, m Mode) (Sample, error) {
 	if c.comm.Null() {
@@ -197,10 +172,16 @@ func (c *ioCase) measureActive(x int, m Mode) (Sample, error) {
 	lay := c.layout(x)
 	run := c.fileRun(lay, reps, m != NonAggregate)
 	t, defects, err := c.sample(lay, run, false)
+	if err == nil && c.spec.Write {
+		err = c.diskFull(x)
+	}
 	if err != nil || m != NonBlocking {
 		return Sample{T: t, Defects: defects}, err
 	}
 	tOvrl, more, err := c.sample(lay, run, true)
+	if err == nil && c.spec.Write {
+		err = c.diskFull(x)
+	}
 	return Sample{T: tOvrl, TPure: t, Defects: defects + more}, err
 }
 
@@ -217,6 +198,10 @@ func (c *ioCase) fileRun(lay ioLayout, reps int, aggregate bool) *mpi.FileRun {
 		Check: c.check, Rank: c.rank, Save: c.save}
 	if !c.spec.Write {
 		r.Buf = c.recv
+		if c.check {
+			// a short read is left to the check, which counts the bytes missing
+			r.ShortOK = true
+		}
 	}
 	return r
 }

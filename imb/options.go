@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"mpibench/internal/diskcheck"
 )
 
 // Options are the command-line settings of section 5.1.2, as typed.
@@ -21,6 +23,7 @@ type Options struct {
 	Check      bool     // -check: results checking (section 7.2)
 	JSON       string   // -json records file
 	IODir      string   // -iodir: directory of the IMB-IO files
+	Disk       int64    // -disk: most bytes of IMB-IO files at once; 0 when not given
 	Help       bool     // -h, -help
 }
 
@@ -34,7 +37,7 @@ func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(form
 
 // valueFlags take one argument.
 var valueFlags = map[string]bool{"npmin": true, "multi": true, "input": true, "msglen": true, "map": true, "json": true,
-	"iodir": true}
+	"iodir": true, "disk": true}
 
 // ParseArgs parses the arguments after the subcommand. Flags and benchmark
 // names may come in any order, as in IMB; flags take one dash or two.
@@ -101,6 +104,12 @@ func (o *Options) set(name, val string) error {
 			return usagef("-iodir: empty directory name")
 		}
 		o.IODir = val
+	case "disk":
+		n, err := diskcheck.ParseSize(val)
+		if err != nil {
+			return usagef("-disk %v", err)
+		}
+		o.Disk = n
 	case "map":
 		p, q, err := parseMap(val)
 		if err != nil {
@@ -124,9 +133,10 @@ func parseMap(s string) (int, int, error) {
 // Config is what every rank runs: Options resolved against the files and
 // the job size on rank 0, then broadcast.
 type Config struct {
-	Suite      string   `json:"suite"`           // mpi1, ext, io
-	IODir      string   `json:"iodir,omitempty"` // IMB-IO file directory
-	Benchmarks []string `json:"benchmarks"`      // canonical names, in run order
+	Suite      string   `json:"suite"`                // mpi1, ext, io
+	IODir      string   `json:"iodir,omitempty"`      // IMB-IO file directory
+	Disk       int64    `json:"disk_bytes,omitempty"` // IMB-IO -disk; 0: min(16 GiB, free/2)
+	Benchmarks []string `json:"benchmarks"`           // canonical names, in run order
 	NPMin      int      `json:"npmin"`
 	Multi      int      `json:"multi"`
 	Lengths    []int    `json:"lengths,omitempty"` // user lengths; nil for the defaults
@@ -141,9 +151,12 @@ type Config struct {
 // -msglen files. It runs on rank 0 only.
 func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 	c := &Config{Suite: s.Name, NPMin: s.NPMin, Multi: o.Multi, MapP: o.MapP, MapQ: o.MapQ, Check: o.Check,
-		JSON: o.JSON, Args: args, IODir: o.IODir}
+		JSON: o.JSON, Args: args, IODir: o.IODir, Disk: o.Disk}
 	if o.IODir != "" && s != IOSuite {
 		return nil, usagef("-iodir is a flag of mpibench io only")
+	}
+	if o.Disk != 0 && s != IOSuite {
+		return nil, usagef("-disk is a flag of mpibench io only")
 	}
 	if s == IOSuite && c.IODir == "" {
 		c.IODir = "."

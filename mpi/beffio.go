@@ -9,7 +9,10 @@ package mpi
 */
 import "C"
 
-import "unsafe"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // BeffIO access methods, in the order of beffio.h.
 const (
@@ -22,6 +25,7 @@ const (
 type BeffIOFile struct {
 	fh   C.MPI_File
 	comm Comm // the partition: barriers and the time check run on it
+	name string
 }
 
 // BeffIOOpen opens name for one access method (BeffIOWrite creates it,
@@ -36,7 +40,7 @@ func BeffIOOpen(comm Comm, self bool, name string, access int) (*BeffIOFile, flo
 	if self {
 		s = 1
 	}
-	f := &BeffIOFile{comm: comm}
+	f := &BeffIOFile{comm: comm, name: name}
 	var t C.double
 	if rc := C.mb_beffio_open(comm.c, s, cs, C.int(access), &f.fh, &t); rc != C.MPI_SUCCESS {
 		return nil, 0, mpiError("MPI_File_open "+name, rc)
@@ -48,7 +52,7 @@ func BeffIOOpen(comm Comm, self bool, name string, access int) (*BeffIOFile, flo
 func (f *BeffIOFile) Close() (float64, error) {
 	var t C.double
 	if rc := C.mb_beffio_close(f.comm.c, &f.fh, &t); rc != C.MPI_SUCCESS {
-		return 0, mpiError("MPI_File_close", rc)
+		return 0, mpiError("MPI_File_close "+f.name, rc)
 	}
 	return float64(t), nil
 }
@@ -65,33 +69,72 @@ func (f *BeffIOFile) SetView(typ, n, rank, l int, disp int64) error {
 
 // BeffIOPattern is one timed loop of a pattern.
 type BeffIOPattern struct {
-	Type  int     // 0..4
-	Write bool    // write or rewrite; false: read
-	Buf   Buffer  // at least Len bytes
-	Len   int     // L: bytes per call
-	Reps  int64   // > 0: exactly Reps calls; 0: time-driven
-	Sched float64 // seconds, when time-driven
+	Type    int     // 0..4
+	Write   bool    // write or rewrite; false: read
+	Buf     Buffer  // at least Len bytes
+	Len     int     // L: bytes per call
+	Reps    int64   // > 0: exactly Reps calls; 0: time-driven
+	Sched   float64 // seconds, when time-driven
+	MaxReps int64   // time-driven: at most this many calls (the -disk bound); 0: none
+	Chunk   int     // l: the chunk on disk, the unit of the data check
+	Rank    int     // rank in the partition and the pattern number: the check's content
+	Pattern int
+	Dir     string // writes: the directory whose file system is watched; "": none
+	Room    int64  // writes: bytes one call moves on the whole partition
 }
 
-// Exec runs the loop in C and returns the number of calls made and the
-// time from the barrier before the first to the barrier after the last
-// (and after MPI_File_sync for writes).
-func (f *BeffIOFile) Exec(p BeffIOPattern) (int64, float64, error) {
+// BeffIOResult is what one loop did.
+type BeffIOResult struct {
+	Calls   int64
+	Time    float64 // from the barrier before the first call to the barrier after the last (and MPI_File_sync for writes)
+	Defects int64   // reads: chunks whose check marks are not the writer's
+}
+
+// Exec runs the loop in C. Writes mark every chunk with rank- and
+// call-dependent bytes, reads verify them (see beffio.c). A failed MPI
+// call, a transfer of fewer bytes than asked, or a file system found full
+// ends the loop at once with an error that names the file, the call and
+// the offset; it is this process's alone, so the job must be aborted.
+func (f *BeffIOFile) Exec(p BeffIOPattern) (BeffIOResult, error) {
 	if p.Len > p.Buf.Len() || p.Len < 0 {
-		return 0, 0, &Error{Call: "b_eff_io pattern", Text: "buffer too small"}
-	}
-	w := C.int(0)
-	if p.Write {
-		w = 1
+		return BeffIOResult{}, &Error{Call: "b_eff_io pattern", Text: "buffer too small"}
 	}
 	k := C.mb_beffio_pat{
-		fh: f.fh, comm: f.comm.c, _type: C.int(p.Type), write: w,
+		fh: f.fh, comm: f.comm.c, _type: C.int(p.Type), write: cbool(p.Write),
 		buf: (*C.char)(p.Buf.p), len: C.int(p.Len), reps: C.longlong(p.Reps), sched: C.double(p.Sched),
+		maxreps: C.longlong(p.MaxReps), l: C.int(max(p.Chunk, 1)), rank: C.int(p.Rank),
+		pattern: C.int(p.Pattern), room: C.longlong(p.Room),
 	}
-	var done C.longlong
-	var t C.double
-	if rc := C.mb_beffio_pattern(&k, &done, &t); rc != C.MPI_SUCCESS {
-		return 0, 0, mpiError("b_eff_io pattern", rc)
+	if p.Write && p.Dir != "" {
+		k.dir = C.CString(p.Dir)
+		defer C.free(unsafe.Pointer(k.dir))
 	}
-	return int64(done), float64(t), nil
+	var o C.mb_beffio_out
+	rc := C.mb_beffio_pattern(&k, &o)
+	if rc != C.MPI_SUCCESS {
+		return BeffIOResult{}, f.failure(p, rc, &o)
+	}
+	return BeffIOResult{Calls: int64(o.done), Time: float64(o.t), Defects: int64(o.defects)}, nil
+}
+
+// failure describes a loop that stopped: which call on which file, where
+// the file pointer stood, and why.
+func (f *BeffIOFile) failure(p BeffIOPattern, rc C.int, o *C.mb_beffio_out) error {
+	at := "at an unknown offset"
+	if o.pos >= 0 {
+		at = fmt.Sprintf("with the file pointer at byte %d after it", int64(o.pos))
+	}
+	call := C.GoString(o.call)
+	where := fmt.Sprintf("%s of %s, call %d of pattern %d, %s", call, f.name, int64(o.done)+1, p.Pattern, at)
+	switch rc {
+	case C.MB_BEFFIO_SHORT:
+		verb := "read"
+		if p.Write {
+			verb = "wrote"
+		}
+		return &LocalError{Err: fmt.Errorf("%s: %s %d of %d bytes", where, verb, int64(o.got), p.Len)}
+	case C.MB_BEFFIO_FULL:
+		return DiskFull(p.Dir, fmt.Sprintf("%s (pattern %d)", f.name, p.Pattern), int64(o.free), p.Room)
+	}
+	return mpiError(where, rc)
 }

@@ -16,6 +16,50 @@
 		}                               \
 	} while (0)
 
+/* IOXFER is IOCHK for a transfer of n bytes whose status is st: a
+ * transfer that moved fewer bytes fails too (MB_IO_SHORT), as Open MPI 4.1
+ * returns MPI_SUCCESS with a count of 0 from independent writes on a full
+ * file system. mb_io_failure then tells the count and where. */
+#define IOXFER(name, expr, st, n)                                           \
+	do {                                                                \
+		int rc_ = (expr);                                           \
+		got_ = -1;                                                  \
+		if (rc_ == MPI_SUCCESS)                                     \
+			rc_ = MPI_Get_count((st), MPI_BYTE, &got_);         \
+		if (rc_ != MPI_SUCCESS || (got_ != (n) && !k->short_ok)) {  \
+			*call = (name);                                     \
+			return xfer_failed(k, off, rc_, got_);              \
+		}                                                           \
+	} while (0)
+
+static struct {
+	long long got, pos;
+} failure;
+
+void mb_io_failure(long long *got, long long *pos)
+{
+	*got = failure.got;
+	*pos = failure.pos;
+}
+
+/* xfer_failed records a failed or short transfer: the bytes moved (-1 for
+ * a failed call) and the byte offset it started at (explicit offsets) or
+ * of the file pointer after it (-1 when unknown); it returns rc, or
+ * MB_IO_SHORT for a short transfer. */
+static int xfer_failed(const mb_io *k, MPI_Offset off, int rc, int got)
+{
+	MPI_Offset pos, byte = -1;
+	int prc = MPI_SUCCESS;
+	failure.got = got;
+	if (k->access == MB_IO_EXPL)
+		byte = off;
+	else if ((prc = k->access == MB_IO_SHARED ? MPI_File_get_position_shared(k->fh, &pos)
+						  : MPI_File_get_position(k->fh, &pos)) == MPI_SUCCESS)
+		prc = MPI_File_get_byte_offset(k->fh, pos, &byte);
+	failure.pos = prc == MPI_SUCCESS ? (long long)byte : -1;
+	return rc != MPI_SUCCESS ? rc : MB_IO_SHORT;
+}
+
 MPI_Info mb_io_user_info(void) { return MPI_INFO_NULL; }
 
 static int halted;
@@ -29,6 +73,8 @@ static void wait_if_halted(void)
 	while (__atomic_load_n(&halted, __ATOMIC_RELAXED))
 		sleep(1);
 }
+
+void mb_io_wait_if_halted(void) { wait_if_halted(); }
 
 /* One blocking transfer of n bytes; off is used by the explicit-offset
  * forms only. A uniform signature lets the benchmark pick its MPI-IO call
@@ -108,7 +154,7 @@ static const char *blocking_name[12] = {
 /* The non-blocking forms: an i-call and MPI_Wait for independent access,
  * the split collective _begin and _end for collective access. */
 typedef int (*start_fn)(MPI_File fh, MPI_Offset off, void *buf, int n, MPI_Request *req);
-typedef int (*end_fn)(MPI_File fh, void *buf, MPI_Request *req);
+typedef int (*end_fn)(MPI_File fh, void *buf, MPI_Request *req, MPI_Status *st);
 
 static int iw_indv(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *r)
 {
@@ -169,46 +215,40 @@ static int br_ordered(MPI_File fh, MPI_Offset off, void *b, int n, MPI_Request *
 	return MPI_File_read_ordered_begin(fh, b, n, MPI_BYTE);
 }
 
-static int wait_req(MPI_File fh, void *b, MPI_Request *r)
+static int wait_req(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
 	(void)fh, (void)b;
-	return MPI_Wait(r, MPI_STATUS_IGNORE);
+	return MPI_Wait(r, st);
 }
-static int ew_all(MPI_File fh, void *b, MPI_Request *r)
+static int ew_all(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_write_all_end(fh, b, &st);
+	return MPI_File_write_all_end(fh, b, st);
 }
-static int ew_at_all(MPI_File fh, void *b, MPI_Request *r)
+static int ew_at_all(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_write_at_all_end(fh, b, &st);
+	return MPI_File_write_at_all_end(fh, b, st);
 }
-static int ew_ordered(MPI_File fh, void *b, MPI_Request *r)
+static int ew_ordered(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_write_ordered_end(fh, b, &st);
+	return MPI_File_write_ordered_end(fh, b, st);
 }
-static int er_all(MPI_File fh, void *b, MPI_Request *r)
+static int er_all(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_read_all_end(fh, b, &st);
+	return MPI_File_read_all_end(fh, b, st);
 }
-static int er_at_all(MPI_File fh, void *b, MPI_Request *r)
+static int er_at_all(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_read_at_all_end(fh, b, &st);
+	return MPI_File_read_at_all_end(fh, b, st);
 }
-static int er_ordered(MPI_File fh, void *b, MPI_Request *r)
+static int er_ordered(MPI_File fh, void *b, MPI_Request *r, MPI_Status *st)
 {
-	MPI_Status st;
 	(void)r;
-	return MPI_File_read_ordered_end(fh, b, &st);
+	return MPI_File_read_ordered_end(fh, b, st);
 }
 
 static const start_fn starts[12] = {
@@ -297,7 +337,8 @@ static inline __attribute__((always_inline)) int io_run(const mb_io *k, double *
 	long long step = k->bufstep;
 	MPI_Status st;
 	double t0;
-	int rc = barriers(k, call);
+	int got_, rc = barriers(k, call);
+	failure.got = failure.pos = -1;
 	if (rc == MPI_SUCCESS)
 		rc = misplace(k, &off, call);
 	if (rc != MPI_SUCCESS)
@@ -307,7 +348,7 @@ static inline __attribute__((always_inline)) int io_run(const mb_io *k, double *
 		if (chk)
 			chk_before(k, buf, i);
 		if (!skip(i))
-			IOCHK(name, fn(fh, off, buf, count, &st));
+			IOXFER(name, fn(fh, off, buf, count, &st), &st, count);
 		if (sync_each)
 			IOCHK("MPI_File_sync", MPI_File_sync(fh));
 		if (chk)
@@ -335,8 +376,10 @@ static inline __attribute__((always_inline)) int io_irun(const mb_io *k, double 
 	char *buf = (char *)k->buf;
 	long long step = k->bufstep;
 	MPI_Request req = MPI_REQUEST_NULL;
+	MPI_Status st;
 	double t0;
-	int rc = barriers(k, call);
+	int got_, rc = barriers(k, call);
+	failure.got = failure.pos = -1;
 	if (rc == MPI_SUCCESS)
 		rc = misplace(k, &off, call);
 	if (rc != MPI_SUCCESS)
@@ -349,7 +392,7 @@ static inline __attribute__((always_inline)) int io_irun(const mb_io *k, double 
 			IOCHK(sname, start(fh, off, buf, count, &req));
 		mb_cpu_exploit();
 		if (!skip(i))
-			IOCHK(ename, end(fh, buf, &req));
+			IOXFER(ename, end(fh, buf, &req, &st), &st, count);
 		if (chk)
 			chk_after(k, buf, i);
 		off += stride;
@@ -371,7 +414,7 @@ int mb_io_open_close(MPI_Comm comm, const char *name, int nrep, int nbarr, doubl
 	MPI_Info info = mb_io_user_info();
 	MPI_File fh;
 	MPI_Status st;
-	int i, dum = 0;
+	int i, got, dum = 0;
 	double t0;
 	for (i = 0; i < nbarr; i++)
 		IOCHK("MPI_Barrier", MPI_Barrier(comm));
@@ -381,6 +424,13 @@ int mb_io_open_close(MPI_Comm comm, const char *name, int nrep, int nbarr, doubl
 		IOCHK("MPI_File_open", MPI_File_open(comm, (char *)name, AMODE, info, &fh));
 		/* the negligible non-trivial action of Figure 19: one byte */
 		IOCHK("MPI_File_write", MPI_File_write(fh, &dum, 1, MPI_BYTE, &st));
+		IOCHK("MPI_Get_count", MPI_Get_count(&st, MPI_BYTE, &got));
+		if (got != 1) {
+			*call = "MPI_File_write";
+			failure.got = got;
+			failure.pos = -1;
+			return MB_IO_SHORT;
+		}
 		IOCHK("MPI_File_close", MPI_File_close(&fh));
 	}
 	*t = (MPI_Wtime() - t0) / (nrep > 0 ? nrep : 1);

@@ -16,9 +16,12 @@ static int mb_io_get_size(MPI_File f, long long *n) {
 	*n = (long long)s;
 	return rc;
 }
-static int mb_io_write_at(MPI_File f, long long off, void *b, int n) {
+static int mb_io_write_at(MPI_File f, long long off, void *b, int n, int *got) {
 	MPI_Status st;
-	return MPI_File_write_at(f, (MPI_Offset)off, b, n, MPI_BYTE, &st);
+	int rc = MPI_File_write_at(f, (MPI_Offset)off, b, n, MPI_BYTE, &st);
+	if (rc == MPI_SUCCESS)
+		rc = MPI_Get_count(&st, MPI_BYTE, got);
+	return rc;
 }
 static int mb_io_read_at(MPI_File f, long long off, void *b, int n, int *got) {
 	MPI_Status st;
@@ -36,6 +39,7 @@ static int mb_io_gatherv(void *s, int n, void *r, int *counts, int *displs, MPI_
 import "C"
 
 import (
+	"fmt"
 	"sync"
 	"syscall"
 	"unsafe"
@@ -48,6 +52,7 @@ func FileSelf() Comm { return Comm{C.mb_io_self()} }
 type File struct {
 	f    C.MPI_File
 	open bool
+	name string
 }
 
 // OpenFile is a collective MPI_File_open on c with amode
@@ -60,7 +65,7 @@ func OpenFile(c Comm, name string) (File, error) {
 	if rc := C.mb_io_open(c.c, cs, &f); rc != C.MPI_SUCCESS {
 		return File{}, mpiError("MPI_File_open", rc)
 	}
-	return File{f: f, open: true}, nil
+	return File{f: f, open: true, name: name}, nil
 }
 
 // CreateFile is OpenFile with MPI_MODE_EXCL added: it fails when name
@@ -73,7 +78,7 @@ func CreateFile(c Comm, name string) (File, error) {
 	if rc := C.mb_io_create(c.c, cs, &f); rc != C.MPI_SUCCESS {
 		return File{}, mpiError("MPI_File_open(MPI_MODE_EXCL)", rc)
 	}
-	return File{f: f, open: true}, nil
+	return File{f: f, open: true, name: name}, nil
 }
 
 var privateMask sync.Once
@@ -142,10 +147,16 @@ func (f *File) Size() (int64, error) {
 	return int64(n), nil
 }
 
-// WriteAt is MPI_File_write_at of b at byte offset off of the view.
+// WriteAt is MPI_File_write_at of b at byte offset off of the view. A
+// write of fewer bytes (a full disk) is an error of this process.
 func (f *File) WriteAt(off int64, b []byte) error {
-	if rc := C.mb_io_write_at(f.f, C.longlong(off), bytesPtr(b), C.int(len(b))); rc != C.MPI_SUCCESS {
-		return mpiError("MPI_File_write_at", rc)
+	var got C.int
+	if rc := C.mb_io_write_at(f.f, C.longlong(off), bytesPtr(b), C.int(len(b)), &got); rc != C.MPI_SUCCESS {
+		return mpiError(fmt.Sprintf("MPI_File_write_at of %s at byte offset %d", f.name, off), rc)
+	}
+	if int(got) != len(b) {
+		return &LocalError{Err: fmt.Errorf("MPI_File_write_at of %s at byte offset %d: wrote %d of %d bytes",
+			f.name, off, int(got), len(b))}
 	}
 	return nil
 }
@@ -258,6 +269,9 @@ type FileRun struct {
 	Stride     int64 // explicit offsets: the step
 	Reps       int
 	Barriers   int
+	// ShortOK lets a -check read move fewer bytes than asked: the check
+	// counts the bytes missing as defects. Any other short transfer fails.
+	ShortOK bool
 	// Check runs the loop with results checking (mb_io_check): writes
 	// send Rank's pattern of each repetition, reads are kept in Save
 	// (Reps·Count bytes) for the caller to verify.
@@ -271,7 +285,8 @@ func (r *FileRun) c() C.mb_io {
 		fh: r.File.f, comm: r.Comm.c, access: C.int(r.Access), collective: cbool(r.Collective),
 		write: cbool(r.Write), aggregate: cbool(r.Aggregate), buf: r.Buf.p, count: C.int(r.Count),
 		bufstep: C.longlong(r.BufStep), offset: C.MPI_Offset(r.Offset), stride: C.MPI_Offset(r.Stride),
-		nrep: C.int(r.Reps), nbarr: C.int(r.Barriers), chk_rank: C.int(r.Rank), save: r.Save.p,
+		nrep: C.int(r.Reps), nbarr: C.int(r.Barriers), short_ok: cbool(r.ShortOK),
+		chk_rank: C.int(r.Rank), save: r.Save.p,
 	}
 }
 
@@ -292,6 +307,30 @@ func cbool(b bool) C.int {
 
 // Exec runs the blocking loop and returns the time per transfer in seconds.
 func (r *FileRun) Exec() (float64, error) { return r.exec(false) }
+
+// failure names the transfer that failed or moved fewer bytes than asked:
+// the call, the file, where, and the MPI error or the bytes moved. It is
+// this process's own: the job must be aborted.
+func (r *FileRun) failure(call string, rc C.int) error {
+	var got, pos C.longlong
+	C.mb_io_failure(&got, &pos)
+	at := "at an unknown offset"
+	switch {
+	case pos >= 0 && r.Access == FileExpl:
+		at = fmt.Sprintf("at byte offset %d", int64(pos))
+	case pos >= 0:
+		at = fmt.Sprintf("with the file pointer at byte %d after it", int64(pos))
+	}
+	where := fmt.Sprintf("%s of %s %s", call, r.File.name, at)
+	if rc != C.MB_IO_SHORT {
+		return mpiError(where, rc)
+	}
+	verb := "read"
+	if r.Write {
+		verb = "wrote"
+	}
+	return &LocalError{Err: fmt.Errorf("%s: %s %d of %d bytes", where, verb, int64(got), r.Count)}
+}
 
 // ExecOverlapped runs the non-blocking loop, CPU_Exploit between the start
 // and the end of every transfer, and returns the time per transfer.
@@ -316,7 +355,7 @@ func (r *FileRun) exec(overlapped bool) (float64, error) {
 		rc = C.mb_io_run(&k, &t, &call)
 	}
 	if rc != C.MPI_SUCCESS {
-		return 0, mpiError(C.GoString(call), rc)
+		return 0, r.failure(C.GoString(call), rc)
 	}
 	return float64(t), nil
 }
@@ -330,7 +369,10 @@ func OpenCloseRun(c Comm, name string, reps, barriers int) (float64, error) {
 	var t C.double
 	var call *C.char
 	if rc := C.mb_io_open_close(c.c, cs, C.int(reps), C.int(barriers), &t, &call); rc != C.MPI_SUCCESS {
-		return 0, mpiError(C.GoString(call), rc)
+		if rc == C.MB_IO_SHORT {
+			return 0, &LocalError{Err: fmt.Errorf("MPI_File_write of %s: wrote 0 of 1 byte", name)}
+		}
+		return 0, mpiError(C.GoString(call)+" of "+name, rc)
 	}
 	return float64(t), nil
 }

@@ -31,6 +31,7 @@ typedef struct {
 	MPI_Offset stride;  /* explicit offsets: offset step per transfer */
 	int nrep;
 	int nbarr;
+	int short_ok;       /* -check reads: a short read is left to the check, which counts the bytes missing */
 	/* check runs only: */
 	int chk_rank;       /* the rank whose content (check.h) a write sends */
 	void *save;         /* reads: nrep*count bytes, where read i's data is kept */
@@ -43,6 +44,14 @@ typedef struct {
  * the failed call in *call. */
 int mb_io_run(const mb_io *k, double *t, const char **call);
 int mb_io_irun(const mb_io *k, double *t, const char **call);
+
+/* A transfer that moved fewer bytes than asked makes mb_io_run and
+ * mb_io_irun return MB_IO_SHORT; after it or a failed transfer
+ * mb_io_failure gives the bytes moved (-1 for a failed call) and the byte
+ * offset where it started (explicit offsets) or of the file pointer after
+ * it (-1 unknown). */
+enum { MB_IO_SHORT = -1 };
+void mb_io_failure(long long *got, long long *pos);
 
 /* mb_io_check and mb_io_icheck run the same loops with results checking
  * (their time is no benchmark data): before transfer i a write buffer is
@@ -64,6 +73,10 @@ MPI_Info mb_io_user_info(void);
  * forever: a signal handler calls it before it removes the files and
  * exits. */
 void mb_io_halt(void);
+
+/* mb_io_wait_if_halted is the wait of the calls below, for b_eff_io's
+ * opens: after mb_io_halt it sleeps until the process exits. */
+void mb_io_wait_if_halted(void);
 
 /* File handling with amode MPI_MODE_CREATE | MPI_MODE_RDWR. */
 int mb_io_open(MPI_Comm comm, const char *name, MPI_File *fh);

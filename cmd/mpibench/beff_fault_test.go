@@ -37,7 +37,7 @@ func bfBeffCommand(out string, more ...string) []string {
 }
 
 func bfIOCommand(out, dir string, more ...string) []string {
-	return append([]string{"beffio", "-json", out, "-T", "2", "-mem", "16", "-iodir", dir}, more...)
+	return append([]string{"beffio", "-json", out, "-T", "2", "-mem", "16", "-disk", "256M", "-iodir", dir}, more...)
 }
 
 // bfLine is what the fault tests read of a record.

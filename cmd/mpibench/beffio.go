@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"mpibench/beffio"
@@ -58,7 +59,7 @@ func measureBeffIO(o beffio.Options, env *mpiEnv) int {
 		return 2
 	}
 	beffio.Register(o.IODir, o.Prefix)
-	onInterrupt(func() { beffio.RemoveFiles() })
+	onInterrupt(beffioInterrupted)
 	defer beffio.RemoveFiles()
 	// Files of the prefix left by a killed run of the same results file go
 	// first (files are created with MPI_MODE_EXCL); the collective memory
@@ -75,14 +76,61 @@ func measureBeffIO(o beffio.Options, env *mpiEnv) int {
 	if code, ok := checkMemory(env, beffio.MemoryNeed(plan), o.Mem); !ok {
 		return code
 	}
+	if code, ok := checkDisk(env, o.IODir, o.Disk, beffioDiskNeed(plan)); !ok {
+		return code
+	}
 	env.resumeNote(false)
-	out := beffio.Out{Guard: env.guard, Sink: env.sink(), Notes: env.stderr}
+	var check beffio.Check
+	out := beffio.Out{Guard: env.guard, Sink: env.sink(), Notes: env.stderr, Check: &check}
 	recs, werr, err := beffio.Run(plan, env.world, env.ctx, beffUname(), out)
 	if err != nil {
-		// An MPI error of this rank: abort removes its files first.
+		// An MPI-IO failure of this rank (a failed or short transfer, a
+		// full file system): abort removes the files first.
 		return env.abort(err)
 	}
-	return env.finish(werr, func() error { return report.BeffIOText(env.stdout, recs) })
+	code := env.finish(werr, func() error { return report.BeffIOText(env.stdout, recs) })
+	if code != 0 {
+		return code
+	}
+	return beffioCheckCode(env, check)
+}
+
+// beffioDiskNeed bounds the plan by the disk limit, once the free space is
+// known, and returns what its files may need.
+func beffioDiskNeed(plan *beffio.Plan) func(limit int64) (string, int64) {
+	return func(limit int64) (string, int64) {
+		plan.Bound(limit)
+		return fmt.Sprintf("b_eff_io with M_PART %d bytes on partitions %v", plan.MPart, plan.Partitions),
+			plan.DiskNeed()
+	}
+}
+
+// beffioCheckCode is 3 on every rank when rank 0's data check found wrong
+// chunks.
+func beffioCheckCode(env *mpiEnv, c beffio.Check) int {
+	ok, err := agreeOK(env.world, c.Defects == 0)
+	if err != nil {
+		return env.fail(err)
+	}
+	if ok {
+		return 0
+	}
+	if env.world.Rank() == 0 {
+		fmt.Fprintf(env.stderr, "mpibench beffio: the data check found %d wrong chunks in %s\n", c.Defects,
+			strings.Join(c.Where, ", "))
+	}
+	return 3
+}
+
+// beffioInterrupted removes the files when a signal or an abort ends the
+// run: it first stops this process from opening files (an open waits until
+// the process exits), removes them, and again a moment later, so that a
+// file an open in progress created goes too, as IMB-IO does.
+func beffioInterrupted() {
+	mpi.HaltFileCreation()
+	beffio.RemoveFiles()
+	time.Sleep(100 * time.Millisecond)
+	beffio.RemoveFiles()
 }
 
 // beffioCheckDir makes sure every rank can create files in dir before

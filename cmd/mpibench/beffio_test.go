@@ -33,6 +33,7 @@ type beffioRecord struct {
 	IOBytes   int64   `json:"io_bytes"`
 	Sched     float64 `json:"sched_s"`
 	MBps      float64 `json:"io_mbps"`
+	Defects   float64 `json:"defects"`
 	BeffIO    *struct {
 		BeffIO     float64 `json:"b_eff_io"`
 		Procs      int     `json:"procs"`
@@ -84,7 +85,7 @@ func TestBeffIORun(t *testing.T) {
 			iodir := filepath.Join(dir, "io")
 			os.Mkdir(iodir, 0o755)
 			js := filepath.Join(dir, "r.jsonl")
-			args := []string{"beffio", "-T", "2", "-mem", "16", "-iodir", iodir, "-json", js}
+			args := []string{"beffio", "-T", "2", "-mem", "16", "-disk", "256M", "-iodir", iodir, "-json", js}
 			if c.np == 3 {
 				args = append(args, "-partitions", "2,3")
 			}
@@ -239,7 +240,7 @@ func TestBeffIOBadInput(t *testing.T) {
 func TestBeffIOInterrupt(t *testing.T) {
 	needMPI(t)
 	dir := t.TempDir()
-	cmd, _, _ := startRun(t, 2, "beffio", "-T", "60", "-mem", "16", "-iodir", dir)
+	cmd, _, _ := startRun(t, 2, "beffio", "-T", "60", "-mem", "16", "-disk", "1G", "-iodir", dir)
 	// Wait until the benchmark files exist, then interrupt.
 	deadline := time.Now().Add(20 * time.Second)
 	seen := false

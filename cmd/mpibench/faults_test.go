@@ -89,6 +89,12 @@ var faultCases = []faultCase{
 		files: map[string]string{"r.jsonl": `{"suite":"mpi1","benchmark":"PingPong"}` + "\n"},
 		links: map[string]string{"link": "{dir}/elsewhere"},
 		code:  2, msg: "link is a symbolic link; mpibench does not write through links"},
+	{id: "FD1", np: 2, args: []string{"beffio", "-T", "2", "-mem", "16", "-disk", "20M", "-iodir", "{dir}"}, code: 2,
+		msg: "needs up to 70.3 MiB (73687664 bytes) of files in"},
+	{id: "FD2", np: 2, args: []string{"io", "-disk", "10M", "-iodir", "{dir}", "P_Write_Indv"}, code: 2,
+		msg: "-disk allows 10.0 MiB (10485760 bytes) (nothing was written)"},
+	{id: "FD3", np: 2, args: []string{"beffio", "-disk", "12X"}, code: 2,
+		msg: `invalid value "12X" for flag -disk: "12X": want a number of bytes of at least 1 with an optional suffix K, M, G, T or P`},
 }
 
 func TestFaultTable(t *testing.T) {

@@ -54,6 +54,9 @@ func measureIMB(suite *imb.Suite, cfg *imb.Config, env *mpiEnv) int {
 		return code
 	}
 	if suite == imb.IOSuite {
+		if code, ok := checkIODisk(cfg, env); !ok {
+			return code
+		}
 		onInterrupt(imb.RemoveFiles)
 	}
 	var out *imb.Output
@@ -72,6 +75,24 @@ func measureIMB(suite *imb.Suite, cfg *imb.Config, env *mpiEnv) int {
 		return env.fail(err)
 	}
 	return checkCode(env.world, bad)
+}
+
+// checkIODisk refuses an IMB-IO run whose files may need more than the
+// file system of -iodir has free or than -disk allows, after the check
+// that every rank can create files there (which names a missing or
+// unwritable directory).
+func checkIODisk(cfg *imb.Config, env *mpiEnv) (code int, ok bool) {
+	if err := imb.CheckIODir(cfg.IODir); err != nil {
+		var usage *imb.UsageError
+		if errors.As(err, &usage) {
+			fmt.Fprintf(env.stderr, "mpibench %s: %v\n", env.name, err)
+			return 2, false
+		}
+		return env.fail(err), false
+	}
+	return checkDisk(env, cfg.IODir, cfg.Disk, func(int64) (string, int64) {
+		return imb.IODiskNeed(cfg, env.world.Size())
+	})
 }
 
 // checkCode shares rank 0's -check verdict: 3 when defects were found.

@@ -120,7 +120,11 @@ case-insensitive). Flags and names may come in any order.
 `, s.Name, title, s.NPMin, s.Settings.MaxMsg())
 	if s == imb.IOSuite {
 		u += "  -iodir DIR    directory of the benchmark files (default: the current one);\n" +
-			"                every file is removed after its benchmark\n"
+			"                every file is removed after its benchmark\n" +
+			"  -disk SIZE    most bytes of files at once, e.g. 500M, 2G (K, M, G, T, P:\n" +
+			"                powers of 1024; default: min(16G, half the free space));\n" +
+			"                a run that may need more, or more than the file system\n" +
+			"                has free, is refused before anything is written (exit 2)\n"
 	}
 	return u + `  -h            this help
 

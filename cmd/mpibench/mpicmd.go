@@ -307,10 +307,13 @@ func fail(world mpi.Comm, stderr io.Writer, err error) int {
 
 // abort ends the whole job after an error of this rank alone: the other
 // ranks may be blocked in a collective. The cleanups of an interrupt run
-// first, so that this rank leaves no benchmark file behind.
+// first, so that this rank leaves no benchmark file behind. The message
+// goes out before them: MPICH's launcher may drop what a rank wrote just
+// before MPI_Abort, and the cleanups (IMB-IO's and b_eff_io's removals
+// wait 100 ms) give it the time to pass the message on.
 func abort(world mpi.Comm, stderr io.Writer, who string, err error) {
-	runCleanups()
 	fmt.Fprintf(stderr, "%s: rank %d: %v\n", who, world.Rank(), err)
+	runCleanups()
 	abortJob(1)
 }
 
