@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 
 	"mpibench/result"
@@ -17,7 +18,15 @@ import (
 // comparisons of the SKaMPI report. Nothing is loaded from elsewhere and
 // no script runs; html/template escapes every string of a record.
 func HTML(w io.Writer, inputs []Input) error {
-	page, err := htmlBuild(inputs)
+	return collect(inputs).HTML(w)
+}
+
+// HTML renders the collected records as HTML's page, drawing at most
+// pagePlots plots of at most pageSeries series of pagePoints points each
+// (a page of a few MB whatever the input); the page says what it left
+// out.
+func (c *Collector) HTML(w io.Writer) error {
+	page, err := c.page()
 	if err != nil {
 		return err
 	}
@@ -39,8 +48,7 @@ func writePage(w io.Writer, t *template.Template, data any) error {
 // Plots are the measurements of the inputs followed by the comparisons,
 // in the order the HTML page shows them: what -format png and pdf draw.
 func Plots(inputs []Input) []*Measurement {
-	ms := Group(inputs)
-	return append(ms, Compare(ms)...)
+	return collect(inputs).Plots()
 }
 
 type htmlPage struct {
@@ -49,6 +57,7 @@ type htmlPage struct {
 	Comparisons []htmlPlot
 	Absent      []Comparison // comparisons a side of which is missing
 	SKaMPI      bool
+	LeftOut     []string // plots not drawn, by section
 }
 
 type htmlInput struct {
@@ -57,6 +66,10 @@ type htmlInput struct {
 	Records int
 	Merged  int // runs merged into the input by mpibench merge
 	Runs    []htmlRun
+
+	RunsLeft    int // runs not listed
+	FiguresLeft int // headline figures not listed
+	figures     int // listed
 }
 
 // htmlRun is one run (one Context) of an input.
@@ -74,25 +87,34 @@ type htmlPlot struct {
 	M       *Measurement
 	SVG     template.HTML // from vgsvg, which escapes every text it draws
 	Figures []Figure
+	LeftOut string // series and points not drawn
 }
 
-func htmlBuild(inputs []Input) (*htmlPage, error) {
-	page := &htmlPage{}
-	for _, in := range inputs {
-		page.Inputs = append(page.Inputs, htmlInputOf(in))
-	}
-	ms := Group(inputs)
+func (c *Collector) page() (*htmlPage, error) {
+	page := &htmlPage{Inputs: c.inputs}
+	ms := c.Measurements()
+	drawn := 0
+	left := map[string][]string{}
+	var leftOrder []string
 	for _, m := range ms {
+		title := suiteTitles[m.Suite]
+		if title == "" {
+			title = m.Suite
+		}
+		if drawn >= pagePlots {
+			if left[title] == nil {
+				leftOrder = append(leftOrder, title)
+			}
+			left[title] = append(left[title], m.Title)
+			continue
+		}
+		drawn++
 		hp, err := htmlPlotOf(m)
 		if err != nil {
 			return nil, err
 		}
 		n := len(page.Suites)
 		if n == 0 || page.Suites[n-1].ID != m.Suite {
-			title := suiteTitles[m.Suite]
-			if title == "" {
-				title = m.Suite
-			}
 			page.Suites = append(page.Suites, htmlSuite{ID: m.Suite, Title: title})
 			n++
 		}
@@ -108,38 +130,79 @@ func htmlBuild(inputs []Input) (*htmlPage, error) {
 		page.Comparisons = append(page.Comparisons, hp)
 		shown[m.ID] = true
 	}
-	for _, c := range Comparisons {
-		if !shown[anchor("compare-"+c.Section)] {
-			page.Absent = append(page.Absent, c)
+	for _, cp := range Comparisons {
+		if !shown[anchor("compare-"+cp.Section)] {
+			page.Absent = append(page.Absent, cp)
 		}
+	}
+	for _, t := range leftOrder {
+		page.LeftOut = append(page.LeftOut, pageLeftOut(t, left[t]))
 	}
 	return page, nil
 }
 
+// The caps of a page: a page drawing every point of every record of a
+// million-record file would be hundreds of MB that no browser opens.
+const (
+	pagePlots   = 200 // plots drawn, comparisons aside
+	pageSeries  = 16  // series of one plot
+	pagePoints  = 300 // points of one series
+	pageRuns    = 20  // runs listed per input
+	pageFigures = 60  // headline figures listed per input
+	pageNames   = 10  // titles named of the plots left out of a section
+)
+
+// pageLeftOut says which plots of a section were not drawn.
+func pageLeftOut(section string, titles []string) string {
+	named := titles[:min(len(titles), pageNames)]
+	text := fmt.Sprintf("%s: %d plots not drawn: %s", section, len(titles), strings.Join(named, "; "))
+	if len(titles) > len(named) {
+		text += fmt.Sprintf("; and %d more", len(titles)-len(named))
+	}
+	return text
+}
+
 func htmlPlotOf(m *Measurement) (htmlPlot, error) {
-	svg, err := m.SVG()
+	drawn, left := capMeasurement(m)
+	svg, err := drawn.SVG()
 	if err != nil {
 		return htmlPlot{}, err
 	}
-	return htmlPlot{M: m, SVG: template.HTML(svg), Figures: m.Figures()}, nil
+	return htmlPlot{M: m, SVG: template.HTML(svg), Figures: m.Figures(), LeftOut: left}, nil
 }
 
-// htmlInputOf describes an input: one run per distinct context, since
-// one results file may hold several runs appended to it.
-func htmlInputOf(in Input) htmlInput {
-	hi := htmlInput{Name: in.Name, Label: InputLabel(in), Records: len(in.Records), Merged: htmlMerged(in)}
-	index := map[string]int{}
-	for _, r := range in.Records {
-		key := r.Context.Start + "\x00" + strings.Join(r.Context.Args, "\x00") + "\x00" + r.Context.Host
-		i, ok := index[key]
-		if !ok {
-			i = len(hi.Runs)
-			index[key] = i
-			hi.Runs = append(hi.Runs, htmlRun{Rows: htmlContext(r.Context)})
-		}
-		hi.Runs[i].Figures = append(hi.Runs[i].Figures, htmlFigures(&r)...)
+// capMeasurement is the measurement as the page draws it: its first
+// pageSeries series, each thinned to pagePoints points evenly spread
+// over its abscissae (the first and the last kept); and what that left
+// out, in words ("" for nothing).
+func capMeasurement(m *Measurement) (*Measurement, string) {
+	series, points := 0, 0
+	c := *m
+	if len(c.Series) > pageSeries {
+		series = len(c.Series) - pageSeries
+		c.Series = c.Series[:pageSeries]
 	}
-	return hi
+	c.Series = slices.Clone(c.Series)
+	for i, s := range c.Series {
+		if len(s.Points) <= pagePoints {
+			continue
+		}
+		t := *s
+		t.Points = make([]Point, pagePoints)
+		for j := range t.Points {
+			t.Points[j] = s.Points[j*(len(s.Points)-1)/(pagePoints-1)]
+		}
+		points += len(s.Points) - pagePoints
+		c.Series[i] = &t
+	}
+	var parts []string
+	if series > 0 {
+		parts = append(parts, fmt.Sprintf("%d series not drawn (at most %d per plot)", series, pageSeries))
+	}
+	if points > 0 {
+		parts = append(parts, fmt.Sprintf("%d points not drawn (at most %d per series, evenly spread)", points, pagePoints))
+	}
+	return &c, strings.Join(parts, "; ")
 }
 
 // htmlContext lists the set fields of a Context under their JSON names,
@@ -189,17 +252,9 @@ func htmlFigures(r *result.Record) []string {
 	return fs
 }
 
-// htmlMerged is the largest Merged of an input's records, for its header.
-func htmlMerged(in Input) int {
-	n := 0
-	for _, r := range in.Records {
-		n = max(n, r.Merged)
-	}
-	return n
-}
-
 var htmlFuncs = template.FuncMap{
-	"us": func(v float64) string { return fmt.Sprintf("%.4g µs", v) },
+	"pagePlots": func() int { return pagePlots },
+	"us":        func(v float64) string { return fmt.Sprintf("%.4g µs", v) },
 	"mbps": func(v float64) string {
 		if v == 0 {
 			return "–"
@@ -237,9 +292,14 @@ figure svg { width: 100%; max-width: 16cm; height: auto; background: #fff; }
 {{range .Rows}}<tr><td>{{index . 0}}</td><td>{{index . 1}}</td></tr>
 {{end}}</table>
 {{if .Figures}}<ul class="figs">{{range .Figures}}<li>{{.}}</li>{{end}}</ul>{{end}}
+{{end}}{{if .RunsLeft}}<p class="note left-out">{{.RunsLeft}} more runs not listed.</p>
+{{end}}{{if .FiguresLeft}}<p class="note left-out">{{.FiguresLeft}} more figures not listed.</p>
 {{end}}</section>
 {{end}}
 <h2 id="contents">Contents</h2>
+{{if .LeftOut}}<div class="note left-out"><p>This page draws at most {{pagePlots}} plots; left out:</p>
+<ul>{{range .LeftOut}}<li>{{.}}</li>{{end}}</ul></div>
+{{end}}
 <ul class="toc">
 {{range .Suites}}<li><a href="#{{.ID}}">{{.Title}}</a>
 <ul>{{range .Plots}}<li><a href="#{{.M.ID}}">{{.M.Title}}</a></li>{{end}}</ul></li>
@@ -264,6 +324,7 @@ figure svg { width: 100%; max-width: 16cm; height: auto; background: #fff; }
 {{.SVG}}
 <figcaption>
 <p class="note">{{.M.Note}}</p>
+{{if .LeftOut}}<p class="note left-out">{{.LeftOut}}</p>{{end}}
 {{if .Figures}}<ul class="figs">{{range .Figures}}<li>{{.Label}}: {{if .Single}}at {{.FirstX}}: latency {{us .First.Time}}, bandwidth {{mbps .First.MBps}}{{else}}smallest, at {{.FirstX}}: latency {{us .First.Time}}, bandwidth {{mbps .First.MBps}}; largest, at {{.LastX}}: latency {{us .Last.Time}}, bandwidth {{mbps .Last.MBps}}{{end}}</li>{{end}}</ul>{{end}}
 </figcaption>
 </figure>

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"mpibench/result"
+	"mpibench/stats"
 )
 
 // Input is one results file of a report: its name and its records.
@@ -26,6 +26,9 @@ type Point struct {
 	Bytes int     // message length (chunk size for b_eff_io)
 	Time  float64 // µs of one operation
 	MBps  float64 // bandwidth, MB = 10^6 bytes
+	N     int     // measurements Y is the median of (a file may repeat one)
+	Lo    float64 // the smallest and largest of them; Y when N is 1
+	Hi    float64
 }
 
 // Series is one line of a plot.
@@ -35,6 +38,70 @@ type Series struct {
 	Input  int    // index of the Input it comes from
 	Kind   int    // 0 the main figure, 1.. the secondary ones (dashed)
 	Points []Point
+
+	// While records come in: the index of each point by abscissa and
+	// measurement, and the values of the points measured more than once.
+	at    map[pointKey]int
+	ys    [][]float64
+	times [][]float64 // of a rate series
+	rate  bool        // Y is a bandwidth and Time its own figure (b_eff_io)
+}
+
+// pointKey tells the points of a series apart: the abscissa, and for
+// b_eff_io the pattern (two patterns may share a chunk size).
+type pointKey struct {
+	x   float64
+	sub string
+}
+
+// add takes a point; one at an abscissa the series has is a repetition
+// of that measurement, kept for aggregate.
+func (s *Series) add(p Point, sub string) {
+	k := pointKey{p.X, sub}
+	if i, ok := s.at[k]; ok {
+		q := s.Points[i]
+		if s.ys[i] == nil {
+			s.ys[i] = []float64{q.Y}
+			s.times[i] = []float64{q.Time}
+		}
+		s.ys[i] = append(s.ys[i], p.Y)
+		if s.rate {
+			s.times[i] = append(s.times[i], p.Time)
+		}
+		return
+	}
+	if s.at == nil {
+		s.at = map[pointKey]int{}
+	}
+	s.at[k] = len(s.Points)
+	s.Points = append(s.Points, p)
+	s.ys = append(s.ys, nil)
+	s.times = append(s.times, nil)
+}
+
+// aggregate makes each repeated point the median of its measurements
+// with their range in Lo and Hi, and says whether there was one. A
+// median has no standard error of its own: Err and Band go.
+func (s *Series) aggregate() bool {
+	spread := false
+	for i := range s.Points {
+		p := &s.Points[i]
+		p.N, p.Lo, p.Hi = 1, p.Y, p.Y
+		if i >= len(s.ys) || s.ys[i] == nil {
+			continue
+		}
+		spread = true
+		ys := s.ys[i]
+		p.N, p.Y, p.Lo, p.Hi = len(ys), stats.Median(ys), slices.Min(ys), slices.Max(ys)
+		p.Err, p.Band = 0, 0
+		if s.rate {
+			p.MBps, p.Time = p.Y, stats.Median(s.times[i])
+		} else {
+			p.Time, p.MBps = p.Y, perMicro(p.Bytes, p.Y)
+		}
+	}
+	s.at, s.ys, s.times = nil, nil, nil
+	return spread
 }
 
 // Measurement is what one plot shows: one benchmark on one process
@@ -107,26 +174,7 @@ var suiteTitles = map[string]string{
 // order and within a suite in order of first appearance. Records of
 // -check runs (not benchmark data) and summary records are left out.
 func Group(inputs []Input) []*Measurement {
-	g := &grouper{byID: map[string]*Measurement{}}
-	for i, in := range inputs {
-		label := InputLabel(in)
-		for j := range in.Records {
-			g.add(i, label, &in.Records[j])
-		}
-	}
-	for _, m := range g.order {
-		for _, s := range m.Series {
-			slices.SortStableFunc(s.Points, func(a, b Point) int {
-				return cmp.Compare(a.X, b.X)
-			})
-		}
-		m.LogX = m.LogX && groupPositiveX(m)
-		groupPrune(m, len(inputs))
-	}
-	slices.SortStableFunc(g.order, func(a, b *Measurement) int {
-		return suiteRank(a.Suite) - suiteRank(b.Suite)
-	})
-	return g.order
+	return collect(inputs).Measurements()
 }
 
 func suiteRank(s string) int {
@@ -181,11 +229,15 @@ func groupPositiveX(m *Measurement) bool {
 // InputLabel names an input in legends: the file name, the host and the
 // MPI library of its first record.
 func InputLabel(in Input) string {
-	label := filepath.Base(in.Name)
 	if len(in.Records) == 0 {
-		return label
+		return filepath.Base(in.Name)
 	}
-	c := in.Records[0].Context
+	return inputLabel(in.Name, &in.Records[0])
+}
+
+func inputLabel(name string, first *result.Record) string {
+	label := filepath.Base(name)
+	c := first.Context
 	var parts []string
 	if c.Host != "" {
 		parts = append(parts, c.Host)
@@ -271,7 +323,7 @@ func (g *grouper) addIMB(i int, label string, r *result.Record) {
 		v    float64
 	}{{"t_max", r.TMax}, {"t_avg", r.TAvg}, {"t_min", r.TMin}} {
 		s := g.series(proto, i, k, label+" "+t.name)
-		s.Points = append(s.Points, Point{X: float64(r.Bytes), Y: t.v, Bytes: r.Bytes, Time: t.v, MBps: perMicro(r.Bytes, t.v)})
+		s.add(Point{X: float64(r.Bytes), Y: t.v, Bytes: r.Bytes, Time: t.v, MBps: perMicro(r.Bytes, t.v)}, "")
 	}
 }
 
@@ -319,7 +371,8 @@ func (g *grouper) addBeffIO(i int, label string, r *result.Record) {
 		XLabel: "chunk size l (bytes)", YLabel: "bandwidth (MB/s)",
 		Note: "bytes moved by all processes / time of the pattern, MB = 10^6 bytes; one point per pattern."}
 	s := g.series(proto, i, 0, label)
-	s.Points = append(s.Points, Point{X: float64(r.Bytes), Y: r.IOMBps, Bytes: r.Bytes, Time: r.TMax, MBps: r.IOMBps})
+	s.rate = true
+	s.add(Point{X: float64(r.Bytes), Y: r.IOMBps, Bytes: r.Bytes, Time: r.TMax, MBps: r.IOMBps}, r.Benchmark)
 }
 
 // addSKaMPI plots the trimmed mean (SKaMPI section 3.1: the average
@@ -334,8 +387,8 @@ func (g *grouper) addSKaMPI(i int, label string, r *result.Record) {
 	st := r.Stats
 	s := g.series(proto, i, 0, label)
 	s.Name = r.Benchmark
-	s.Points = append(s.Points, Point{X: float64(r.X), Y: st.Trimmed, Err: st.TrimmedStdErr,
-		Band: r.Epsilon * (st.Trimmed + r.Correction), Bytes: r.Bytes, Time: st.Trimmed, MBps: perMicro(r.Bytes, st.Trimmed)})
+	s.add(Point{X: float64(r.X), Y: st.Trimmed, Err: st.TrimmedStdErr,
+		Band: r.Epsilon * (st.Trimmed + r.Correction), Bytes: r.Bytes, Time: st.Trimmed, MBps: perMicro(r.Bytes, st.Trimmed)}, "")
 }
 
 func skampiMeasurement(r *result.Record) Measurement {

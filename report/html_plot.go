@@ -134,6 +134,7 @@ func plotSeries(p *plot.Plot, s *Series, logX, logY bool, zero float64) error {
 	xys := make(plotter.XYs, 0, len(s.Points))
 	errs := make(plotter.YErrors, 0, len(s.Points))
 	var band, upper plotter.XYs
+	spread := plotSpread(s)
 	for _, pt := range s.Points {
 		x := pt.X
 		if logX && x <= 0 {
@@ -144,7 +145,17 @@ func plotSeries(p *plot.Plot, s *Series, logX, logY bool, zero float64) error {
 		}
 		xys = append(xys, plotter.XY{X: x, Y: pt.Y})
 		errs = append(errs, plotErr(pt.Y, pt.Err, logY))
-		if pt.Band > 0 {
+		switch {
+		case spread:
+			// Repeated measurements: shaded from the smallest to the
+			// largest, on a log axis no lower than a tenth of the median.
+			lo := pt.Lo
+			if logY && !(lo > 0) {
+				lo = pt.Y / 10
+			}
+			band = append(band, plotter.XY{X: x, Y: lo})
+			upper = append(upper, plotter.XY{X: x, Y: pt.Hi})
+		case pt.Band > 0:
 			lo := plotErr(pt.Y, pt.Band, logY)
 			band = append(band, plotter.XY{X: x, Y: pt.Y - lo.Low})
 			upper = append(upper, plotter.XY{X: x, Y: pt.Y + lo.High})
@@ -187,6 +198,17 @@ func plotSeries(p *plot.Plot, s *Series, logX, logY bool, zero float64) error {
 		p.Add(bars)
 	}
 	return nil
+}
+
+// plotSpread is whether a point of the series is a median of repeated
+// measurements.
+func plotSpread(s *Series) bool {
+	for _, p := range s.Points {
+		if p.N > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // plotErr is a symmetric error, cut on a log axis so that the low end

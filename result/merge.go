@@ -36,33 +36,158 @@ type MergeResult struct {
 // records that went into it. An identity missing from some runs keeps the
 // median of the runs that have it and is counted in Partial.
 func Merge(runs [][]Record) MergeResult {
-	var order []string
-	groups := map[string][]*Record{}
-	seen := map[string]map[int]bool{}
+	m := NewMerger()
 	for i, run := range runs {
 		for j := range run {
-			id := Identity(&run[j])
-			if groups[id] == nil {
-				order = append(order, id)
-				seen[id] = map[int]bool{}
-			}
-			groups[id] = append(groups[id], &run[j])
-			seen[id][i] = true
+			m.Add(i, &run[j])
 		}
 	}
-	res := MergeResult{Runs: len(runs)}
-	for _, id := range order {
-		res.Records = append(res.Records, mergeRecords(groups[id]))
-		if len(seen[id]) < len(runs) {
+	return m.Result(len(runs))
+}
+
+// Merger is Merge for records that come one at a time (a results file
+// is scanned, not held): it keeps the first record of each identity and
+// only the figures of the others, and those only where they are not 0.
+type Merger struct {
+	byID  map[string]*mergeAcc
+	order []*mergeAcc
+}
+
+// NewMerger returns an empty Merger.
+func NewMerger() *Merger { return &Merger{byID: map[string]*mergeAcc{}} }
+
+// mergeAcc is what a Merger keeps of one identity.
+type mergeAcc struct {
+	first   Record
+	n       int
+	runs    int // distinct runs seen
+	lastRun int
+	reached bool
+	figs    [len(mergeFloats) + 1]mergeCol // mergeFloats, then Reps
+	stats   [8]mergeCol                    // over the records with Stats
+	beff    [len(beffFloats)]mergeCol
+	beffIO  mergeCol
+}
+
+// mergeCol is the values of one figure; nil vals while all were 0, so
+// that the figures a suite does not fill cost nothing.
+type mergeCol struct {
+	vals []float64
+	n    int
+}
+
+func (c *mergeCol) add(v float64) {
+	if v == 0 && c.vals == nil {
+		c.n++
+		return
+	}
+	if c.vals == nil {
+		c.vals = make([]float64, c.n, c.n+8)
+	}
+	c.vals = append(c.vals, v)
+	c.n++
+}
+
+func (c *mergeCol) median() float64 {
+	if c.vals == nil {
+		return 0
+	}
+	return stats.Median(c.vals)
+}
+
+// Add takes record r of run run: runs numbered from 0 and added one
+// after the other (a run is counted again when it comes back).
+func (m *Merger) Add(run int, r *Record) {
+	id := Identity(r)
+	a := m.byID[id]
+	if a == nil {
+		a = &mergeAcc{first: *r, lastRun: -1, reached: true}
+		m.byID[id] = a
+		m.order = append(m.order, a)
+	}
+	a.add(run, r)
+}
+
+func (a *mergeAcc) add(run int, r *Record) {
+	a.n++
+	if run != a.lastRun {
+		a.runs++
+		a.lastRun = run
+	}
+	a.reached = a.reached && r.Reached
+	for i, f := range mergeFloats {
+		a.figs[i].add(*f(r))
+	}
+	a.figs[len(mergeFloats)].add(float64(r.Reps))
+	if r.Stats != nil {
+		for i, v := range summaryFigures(r.Stats) {
+			a.stats[i].add(v)
+		}
+	}
+	if a.first.Beff != nil {
+		for i, f := range beffFloats {
+			// A record without the summary counts with the first's figure.
+			src := a.first.Beff
+			if r.Beff != nil {
+				src = r.Beff
+			}
+			a.beff[i].add(*f(src))
+		}
+	}
+	if a.first.BeffIO != nil {
+		src := a.first.BeffIO
+		if r.BeffIO != nil {
+			src = r.BeffIO
+		}
+		a.beffIO.add(src.BeffIO)
+	}
+}
+
+// Result is the merged records of runs runs.
+func (m *Merger) Result(runs int) MergeResult {
+	res := MergeResult{Runs: runs}
+	for _, a := range m.order {
+		res.Records = append(res.Records, a.record())
+		if a.runs < runs {
 			res.Partial++
 		}
 	}
 	return res
 }
 
+func (a *mergeAcc) record() Record {
+	out := a.first
+	out.Merged = a.n
+	for i, f := range mergeFloats {
+		*f(&out) = a.figs[i].median()
+	}
+	// Adaptive repetition counts (SKaMPI, b_eff) differ between runs.
+	out.Reps = int(math.Round(a.figs[len(mergeFloats)].median()))
+	out.Stats = a.summary()
+	out.Reached = a.reached
+	// The raw samples, the relative error they give and why they
+	// stopped belong to one run; the median record has none of its own.
+	out.Samples, out.RelErr, out.Stop = nil, nil, ""
+	if a.first.Beff != nil {
+		// The per-pattern table stays the first run's.
+		s := *a.first.Beff
+		for i, f := range beffFloats {
+			*f(&s) = a.beff[i].median()
+		}
+		out.Beff = &s
+	}
+	if a.first.BeffIO != nil {
+		// The partition table stays the first run's.
+		s := *a.first.BeffIO
+		s.BeffIO = a.beffIO.median()
+		out.BeffIO = &s
+	}
+	return out
+}
+
 // mergeFloats are the measured float figures of a Record, each taken as
 // the median over the merged records.
-var mergeFloats = []func(*Record) *float64{
+var mergeFloats = [...]func(*Record) *float64{
 	func(r *Record) *float64 { return &r.TMin },
 	func(r *Record) *float64 { return &r.TMax },
 	func(r *Record) *float64 { return &r.TAvg },
@@ -78,112 +203,35 @@ var mergeFloats = []func(*Record) *float64{
 	func(r *Record) *float64 { return &r.Correction },
 }
 
-func mergeRecords(recs []*Record) Record {
-	out := *recs[0]
-	out.Merged = len(recs)
-	for _, f := range mergeFloats {
-		*f(&out) = mergeMedian(recs, func(r *Record) float64 { return *f(r) })
-	}
-	// Adaptive repetition counts (SKaMPI, b_eff) differ between runs.
-	out.Reps = int(math.Round(mergeMedian(recs, func(r *Record) float64 { return float64(r.Reps) })))
-	out.Stats = mergeStats(recs)
-	out.Reached = mergeReached(recs)
-	// The raw samples, the relative error they give and why they
-	// stopped belong to one run; the median record has none of its own.
-	out.Samples, out.RelErr, out.Stop = nil, nil, ""
-	out.Beff = mergeBeff(recs)
-	out.BeffIO = mergeBeffIO(recs)
-	return out
+// beffFloats are the headline figures of a b_eff summary.
+var beffFloats = [...]func(*BeffSummary) *float64{
+	func(b *BeffSummary) *float64 { return &b.Beff },
+	func(b *BeffSummary) *float64 { return &b.PerProc },
+	func(b *BeffSummary) *float64 { return &b.PrimaryAvg },
+	func(b *BeffSummary) *float64 { return &b.RandomAvg },
+	func(b *BeffSummary) *float64 { return &b.PingPong },
+	func(b *BeffSummary) *float64 { return &b.BeffLmax },
+	func(b *BeffSummary) *float64 { return &b.PerProcLmax },
+	func(b *BeffSummary) *float64 { return &b.PerProcPrim },
 }
 
-// mergeMedian is the median of get over recs.
-func mergeMedian(recs []*Record, get func(*Record) float64) float64 {
-	x := make([]float64, len(recs))
-	for i, r := range recs {
-		x[i] = get(r)
-	}
-	return stats.Median(x)
+// summaryFigures are a Summary's figures in the order summary reads them.
+func summaryFigures(s *stats.Summary) [8]float64 {
+	return [8]float64{float64(s.N), s.Mean, s.Trimmed, s.StdErr, s.TrimmedStdErr, s.Min, s.Median, s.Max}
 }
 
-// mergeStats takes the median of each Summary figure over the records
+// summary takes the median of each Summary figure over the records
 // that have one: a figure of one run is not combined with another figure
 // of the same run, so the result need not be the Summary of any sample
 // set, which is what a median of runs means.
-func mergeStats(recs []*Record) *stats.Summary {
-	var with []*Record
-	for _, r := range recs {
-		if r.Stats != nil {
-			with = append(with, r)
-		}
-	}
-	if len(with) == 0 {
+func (a *mergeAcc) summary() *stats.Summary {
+	if a.stats[0].n == 0 {
 		return nil
 	}
-	med := func(get func(s *stats.Summary) float64) float64 {
-		return mergeMedian(with, func(r *Record) float64 { return get(r.Stats) })
+	var v [8]float64
+	for i := range v {
+		v[i] = a.stats[i].median()
 	}
-	return &stats.Summary{
-		N:             int(math.Round(med(func(s *stats.Summary) float64 { return float64(s.N) }))),
-		Mean:          med(func(s *stats.Summary) float64 { return s.Mean }),
-		Trimmed:       med(func(s *stats.Summary) float64 { return s.Trimmed }),
-		StdErr:        med(func(s *stats.Summary) float64 { return s.StdErr }),
-		TrimmedStdErr: med(func(s *stats.Summary) float64 { return s.TrimmedStdErr }),
-		Min:           med(func(s *stats.Summary) float64 { return s.Min }),
-		Median:        med(func(s *stats.Summary) float64 { return s.Median }),
-		Max:           med(func(s *stats.Summary) float64 { return s.Max }),
-	}
-}
-
-// mergeReached is true only when every run reached its precision: a
-// median cannot be more precise than the least precise run we vouch for.
-func mergeReached(recs []*Record) bool {
-	for _, r := range recs {
-		if !r.Reached {
-			return false
-		}
-	}
-	return true
-}
-
-// mergeBeff takes the median of the headline figures of b_eff summaries;
-// the per-pattern table stays the first run's.
-func mergeBeff(recs []*Record) *BeffSummary {
-	if recs[0].Beff == nil {
-		return nil
-	}
-	s := *recs[0].Beff
-	for _, f := range []func(*BeffSummary) *float64{
-		func(b *BeffSummary) *float64 { return &b.Beff },
-		func(b *BeffSummary) *float64 { return &b.PerProc },
-		func(b *BeffSummary) *float64 { return &b.PrimaryAvg },
-		func(b *BeffSummary) *float64 { return &b.RandomAvg },
-		func(b *BeffSummary) *float64 { return &b.PingPong },
-		func(b *BeffSummary) *float64 { return &b.BeffLmax },
-		func(b *BeffSummary) *float64 { return &b.PerProcLmax },
-		func(b *BeffSummary) *float64 { return &b.PerProcPrim },
-	} {
-		*f(&s) = mergeMedian(recs, func(r *Record) float64 {
-			if r.Beff == nil {
-				return *f(&s)
-			}
-			return *f(r.Beff)
-		})
-	}
-	return &s
-}
-
-// mergeBeffIO takes the median of b_eff_io; the partition table stays
-// the first run's.
-func mergeBeffIO(recs []*Record) *BeffIOSummary {
-	if recs[0].BeffIO == nil {
-		return nil
-	}
-	s := *recs[0].BeffIO
-	s.BeffIO = mergeMedian(recs, func(r *Record) float64 {
-		if r.BeffIO == nil {
-			return s.BeffIO
-		}
-		return r.BeffIO.BeffIO
-	})
-	return &s
+	return &stats.Summary{N: int(math.Round(v[0])), Mean: v[1], Trimmed: v[2], StdErr: v[3],
+		TrimmedStdErr: v[4], Min: v[5], Median: v[6], Max: v[7]}
 }

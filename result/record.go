@@ -4,11 +4,9 @@
 package result
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"mpibench/stats"
 )
@@ -206,27 +204,15 @@ func (w Warning) String() string { return fmt.Sprintf("%s:%d: %v", w.File, w.Lin
 
 // Read reads every Record of a JSON Lines stream. A line that does not
 // parse is skipped and reported as a Warning (a killed run leaves half a
-// line behind); only an I/O error stops the read.
+// line behind); only an I/O error stops the read. Scan reads without
+// keeping the records.
 func Read(r io.Reader, name string) ([]Record, []Warning, error) {
 	var recs []Record
-	var warns []Warning
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
-		}
-		var rec Record
-		if err := json.Unmarshal([]byte(text), &rec); err != nil {
-			warns = append(warns, Warning{name, line, err})
-			continue
-		}
-		recs = append(recs, rec)
-	}
-	return recs, warns, sc.Err()
+	warns, err := Scan(r, name, func(rec *Record) error {
+		recs = append(recs, *rec)
+		return nil
+	})
+	return recs, warns, err
 }
 
 // Header describes a run for the renderers that print one before the rows.

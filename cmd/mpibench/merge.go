@@ -42,16 +42,15 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mpibench merge: -o: %v\n", err)
 		return 2
 	}
-	inputs, err := reportRead("merge", files, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "mpibench merge: %v\n", err)
-		return 2
+	m := result.NewMerger()
+	for i, name := range files {
+		add := func(r *result.Record) error { m.Add(i, r); return nil }
+		if err := scanFile("merge", name, add, stderr); err != nil {
+			fmt.Fprintf(stderr, "mpibench merge: %v\n", err)
+			return 2
+		}
 	}
-	runs := make([][]result.Record, len(inputs))
-	for i, in := range inputs {
-		runs[i] = in.Records
-	}
-	res := result.Merge(runs)
+	res := m.Result(len(files))
 	if err := mergeWrite(*out, res.Records, stdout); err != nil {
 		fmt.Fprintf(stderr, "mpibench merge: %v\n", err)
 		return 2

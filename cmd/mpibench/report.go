@@ -62,12 +62,16 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mpibench report: -o: %v\n", err)
 		return 2
 	}
-	inputs, err := reportRead("report", files, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "mpibench report: %v\n", err)
-		return 2
+	c := report.NewCollector()
+	for _, name := range files {
+		c.Input(name)
+		add := func(r *result.Record) error { c.Add(r); return nil }
+		if err := scanFile("report", name, add, stderr); err != nil {
+			fmt.Fprintf(stderr, "mpibench report: %v\n", err)
+			return 2
+		}
 	}
-	if err := reportWrite(f, *out, inputs, stdout); err != nil {
+	if err := reportWrite(f, *out, c, stdout); err != nil {
 		fmt.Fprintf(stderr, "mpibench report: %v\n", err)
 		return 2
 	}
@@ -102,39 +106,40 @@ func reportParse(fs *flag.FlagSet, args []string, usage string, stdout, stderr i
 	return files, 0
 }
 
-// reportRead reads every file's records, printing each unreadable line
-// as file:line on stderr. A missing file or one without records is an
-// error: a report or a median without it would silently say less.
-func reportRead(cmd string, files []string, stderr io.Writer) ([]report.Input, error) {
-	var inputs []report.Input
-	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		recs, warns, err := result.Read(f, name)
-		f.Close()
-		for _, w := range warns {
-			fmt.Fprintf(stderr, "mpibench %s: warning: %s\n", cmd, report.Clean(w.String()))
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		if len(recs) == 0 {
-			return nil, fmt.Errorf("%s: no records", name)
-		}
-		inputs = append(inputs, report.Input{Name: name, Records: recs})
+// scanFile hands every record of a file to add, printing each
+// unreadable line as file:line on stderr, without keeping the records. A
+// missing file or one without records is an error: a report or a median
+// without it would silently say less.
+func scanFile(cmd, name string, add func(*result.Record) error, stderr io.Writer) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
 	}
-	return inputs, nil
+	defer f.Close()
+	n := 0
+	warns, err := result.Scan(f, name, func(r *result.Record) error {
+		n++
+		return add(r)
+	})
+	for _, w := range warns {
+		fmt.Fprintf(stderr, "mpibench %s: warning: %s\n", cmd, report.Clean(w.String()))
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("%s: no records", name)
+	}
+	return nil
 }
 
 // reportWrite renders into memory first, so that a failure leaves no
 // half-written report behind.
-func reportWrite(format, out string, inputs []report.Input, stdout io.Writer) error {
+func reportWrite(format, out string, c *report.Collector, stdout io.Writer) error {
 	switch format {
 	case "png":
 		// WritePNG makes the directory, and refuses one that is a link.
-		paths, err := report.WritePNG(out, report.Plots(inputs))
+		paths, err := report.WritePNG(out, c.Plots())
 		if err != nil {
 			return err
 		}
@@ -142,13 +147,13 @@ func reportWrite(format, out string, inputs []report.Input, stdout io.Writer) er
 		return nil
 	case "pdf":
 		var b bytes.Buffer
-		if err := report.WritePDF(&b, report.Plots(inputs)); err != nil {
+		if err := report.WritePDF(&b, c.Plots()); err != nil {
 			return err
 		}
 		return safefile.WriteFile(out, b.Bytes())
 	}
 	var b bytes.Buffer
-	if err := report.HTML(&b, inputs); err != nil {
+	if err := c.HTML(&b); err != nil {
 		return err
 	}
 	return safefile.WriteFile(out, b.Bytes())

@@ -1,0 +1,124 @@
+package report
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"mpibench/result"
+)
+
+// Collector builds a report from records handed to it one at a time,
+// so that a results file of a million records is scanned, not held: it
+// keeps one point per abscissa and series (repeated measurements keep
+// only their plotted values, aggregated when the report is made) and
+// the header of each input.
+type Collector struct {
+	g      *grouper
+	inputs []htmlInput
+	runs   map[string]int // run key → index in the current input's Runs
+	label  string
+	ms     []*Measurement // made by Measurements
+}
+
+// NewCollector returns an empty Collector.
+func NewCollector() *Collector {
+	return &Collector{g: &grouper{byID: map[string]*Measurement{}}}
+}
+
+// Input starts the next input; its records follow with Add.
+func (c *Collector) Input(name string) {
+	c.inputs = append(c.inputs, htmlInput{Name: name})
+	c.runs = map[string]int{}
+	c.label = ""
+}
+
+// Add takes the next record of the current input.
+func (c *Collector) Add(r *result.Record) {
+	i := len(c.inputs) - 1
+	in := &c.inputs[i]
+	if in.Records == 0 {
+		c.label = inputLabel(in.Name, r)
+		in.Label = c.label
+	}
+	in.Records++
+	in.Merged = max(in.Merged, r.Merged)
+	c.addRun(in, r)
+	c.g.add(i, c.label, r)
+}
+
+// addRun files the record's headline figures under its run (one results
+// file may hold several runs appended to it), listing at most pageRuns
+// runs and pageFigures figures; the rest are counted.
+func (c *Collector) addRun(in *htmlInput, r *result.Record) {
+	key := r.Context.Start + "\x00" + strings.Join(r.Context.Args, "\x00") + "\x00" + r.Context.Host
+	j, ok := c.runs[key]
+	if !ok {
+		if len(in.Runs) >= pageRuns {
+			in.RunsLeft++
+			c.runs[key] = -1
+			return
+		}
+		j = len(in.Runs)
+		c.runs[key] = j
+		in.Runs = append(in.Runs, htmlRun{Rows: htmlContext(r.Context)})
+	}
+	if j < 0 {
+		return
+	}
+	for _, f := range htmlFigures(r) {
+		if in.figures >= pageFigures {
+			in.FiguresLeft++
+			continue
+		}
+		in.figures++
+		in.Runs[j].Figures = append(in.Runs[j].Figures, f)
+	}
+}
+
+// Measurements are the plots of every input's records, in suite order
+// and within a suite in order of first appearance; repeated measurements
+// of a point are one point, their median, with their spread.
+func (c *Collector) Measurements() []*Measurement {
+	if c.ms != nil {
+		return c.ms
+	}
+	for _, m := range c.g.order {
+		spread := false
+		for _, s := range m.Series {
+			spread = s.aggregate() || spread
+			slices.SortStableFunc(s.Points, func(a, b Point) int {
+				return cmp.Compare(a.X, b.X)
+			})
+		}
+		if spread {
+			m.Note += " Measured more than once (runs appended to one file, or merged): the median, shaded from the smallest to the largest."
+		}
+		m.LogX = m.LogX && groupPositiveX(m)
+		groupPrune(m, len(c.inputs))
+	}
+	c.ms = slices.Clone(c.g.order)
+	slices.SortStableFunc(c.ms, func(a, b *Measurement) int {
+		return suiteRank(a.Suite) - suiteRank(b.Suite)
+	})
+	return c.ms
+}
+
+// Plots are the measurements followed by the comparisons, in the order
+// the HTML page shows them: what -format png and pdf draw.
+func (c *Collector) Plots() []*Measurement {
+	ms := c.Measurements()
+	return append(slices.Clone(ms), Compare(ms)...)
+}
+
+// collect feeds inputs held in memory to a Collector.
+func collect(inputs []Input) *Collector {
+	c := NewCollector()
+	for _, in := range inputs {
+		c.Input(in.Name)
+		for j := range in.Records {
+			c.Add(&in.Records[j])
+		}
+	}
+	return c
+}

@@ -1,0 +1,106 @@
+package result
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"runtime"
+)
+
+// scanBatch is the number of lines one decoding goroutine takes at a
+// time: large enough that the hand-over costs nothing next to the JSON
+// decoding, small enough that the batches in flight stay a few MB.
+const scanBatch = 256
+
+// scanned is one batch of lines, decoded.
+type scanned struct {
+	recs  []Record
+	warns []Warning
+}
+
+// Scan reads a JSON Lines stream record by record and hands each to fn,
+// in file order, without keeping them: a results file of a million
+// records is read in the memory of a few batches. Lines are decoded on
+// every CPU (encoding/json is what takes the time). A line that does not
+// parse is skipped and reported as a Warning, as Read does; an I/O error
+// or an error of fn stops the scan and is returned.
+func Scan(r io.Reader, name string, fn func(*Record) error) ([]Warning, error) {
+	order := make(chan chan scanned, 2*runtime.GOMAXPROCS(0))
+	readErr := make(chan error, 1)
+	stop := make(chan struct{})
+	go scanRead(r, name, order, readErr, stop)
+	var warns []Warning
+	var err error
+	for done := range order {
+		b := <-done
+		if err != nil {
+			continue // drain, so that the reader ends
+		}
+		warns = append(warns, b.warns...)
+		for i := range b.recs {
+			if err = fn(&b.recs[i]); err != nil {
+				close(stop)
+				break
+			}
+		}
+	}
+	if err != nil {
+		return warns, err
+	}
+	return warns, <-readErr
+}
+
+// scanRead cuts the stream into batches of lines and starts a decoding
+// goroutine for each, queueing its result channel in order. The queue's
+// capacity bounds the batches in flight.
+func scanRead(r io.Reader, name string, order chan<- chan scanned, readErr chan<- error, stop <-chan struct{}) {
+	defer close(order)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 256*1024), 64*1024*1024)
+	line, first := 0, 1
+	var batch [][]byte
+	flush := func() bool {
+		done := make(chan scanned, 1)
+		select {
+		case order <- done:
+		case <-stop:
+			return false
+		}
+		go scanDecode(batch, name, first, done)
+		batch, first = nil, line+1
+		return true
+	}
+	for sc.Scan() {
+		line++
+		// The scanner reuses its buffer: the batch needs its own copy.
+		batch = append(batch, bytes.Clone(sc.Bytes()))
+		if len(batch) == scanBatch && !flush() {
+			readErr <- nil
+			return
+		}
+	}
+	if len(batch) > 0 {
+		flush()
+	}
+	readErr <- sc.Err()
+}
+
+// scanDecode decodes a batch whose first line is line first.
+func scanDecode(lines [][]byte, name string, first int, done chan<- scanned) {
+	var b scanned
+	b.recs = make([]Record, 0, len(lines))
+	for i, text := range lines {
+		text = bytes.TrimSpace(text)
+		if len(text) == 0 {
+			continue
+		}
+		var rec Record
+		if err := json.Unmarshal(text, &rec); err != nil {
+			b.warns = append(b.warns, Warning{name, first + i, err})
+			continue
+		}
+		b.recs = append(b.recs, rec)
+	}
+	done <- b
+}
