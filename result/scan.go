@@ -3,7 +3,6 @@ package result
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"io"
 	"runtime"
 )
@@ -59,7 +58,9 @@ func scanRead(r io.Reader, name string, order chan<- chan scanned, readErr chan<
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 256*1024), 64*1024*1024)
 	line, first := 0, 1
-	var batch [][]byte
+	// A batch's lines share one buffer: the scanner reuses its own.
+	var buf []byte
+	var ends []int
 	flush := func() bool {
 		done := make(chan scanned, 1)
 		select {
@@ -67,36 +68,43 @@ func scanRead(r io.Reader, name string, order chan<- chan scanned, readErr chan<
 		case <-stop:
 			return false
 		}
-		go scanDecode(batch, name, first, done)
-		batch, first = nil, line+1
+		go scanDecode(buf, ends, name, first, done)
+		buf, ends, first = nil, nil, line+1
 		return true
 	}
 	for sc.Scan() {
 		line++
-		// The scanner reuses its buffer: the batch needs its own copy.
-		batch = append(batch, bytes.Clone(sc.Bytes()))
-		if len(batch) == scanBatch && !flush() {
+		buf = append(buf, sc.Bytes()...)
+		ends = append(ends, len(buf))
+		if len(ends) == scanBatch && !flush() {
 			readErr <- nil
 			return
 		}
 	}
-	if len(batch) > 0 {
+	if len(ends) > 0 {
 		flush()
 	}
 	readErr <- sc.Err()
 }
 
-// scanDecode decodes a batch whose first line is line first.
-func scanDecode(lines [][]byte, name string, first int, done chan<- scanned) {
+// scanDecode decodes a batch whose first line is line first; line i
+// ends at ends[i] in buf.
+func scanDecode(buf []byte, ends []int, name string, first int, done chan<- scanned) {
 	var b scanned
-	b.recs = make([]Record, 0, len(lines))
-	for i, text := range lines {
-		text = bytes.TrimSpace(text)
+	b.recs = make([]Record, 0, len(ends))
+	start := 0
+	for i, end := range ends {
+		text := bytes.TrimSpace(buf[start:end])
+		start = end
 		if len(text) == 0 {
 			continue
 		}
 		var rec Record
-		if err := json.Unmarshal(text, &rec); err != nil {
+		var prev *Record
+		if n := len(b.recs); n > 0 {
+			prev = &b.recs[n-1]
+		}
+		if err := decodeRecord(text, &rec, prev); err != nil {
 			b.warns = append(b.warns, Warning{name, first + i, err})
 			continue
 		}

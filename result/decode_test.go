@@ -1,0 +1,67 @@
+package result
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// decodeLines are lines the fast parser takes and lines it must leave to
+// encoding/json, each with the record encoding/json makes of it.
+func decodeLines() []string {
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	for _, r := range testRecords() {
+		w.Write(&r)
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	return append(lines,
+		`{"suite":"mpi1","groups":[],"map":[2,1],"context":{"args":[],"hosts":["a","b"],"procs":2}}`,
+		`{"suite":"skampi","stats":{"n":3,"mean":1.5e-3,"min":-0,"max":2E+2},"rel_err":null,"samples_us":[1,2.5,3]}`,
+		`{"stats":{"n":1,"mean":2},"stats":{"n":3}}`,
+		`{"suite":"a","suite":"b","groups":[[1]],"groups":[]}`,
+		`{"Suite":"upper case key"}`, `{"suite":"esc\"aped"}`, `{"suite":"ünïcode"}`, "{\"suite\":\"\xff\"}",
+		`{"suite":null}`, `{"bytes":1e2}`, `{"bytes":1.0}`, `{"bytes":01}`, `{"bytes":-0}`, `{"t_max_us":1e400}`,
+		`{"t_max_us":0x10}`, `{"t_max_us":Inf}`, `{"check":truex}`, `{"check":false}`, `{"unknown":{"a":[1]}}`,
+		`{"beff":{"beff":1}}`, `{"seed":18446744073709551615}`, `{"seed":-1}`, `{"io_bytes":9007199254740993}`,
+		`{"rel_err":0.25}`, `{} {}`, `{"suite":"a",}`, `{`, ``, `[]`, ` { "suite" : "spaced" , "np" : 4 } `)
+}
+
+// TestDecodeSame holds the fast parser to encoding/json: the same record
+// or, where encoding/json fails, the same error.
+func TestDecodeSame(t *testing.T) {
+	fast := 0
+	for _, line := range decodeLines() {
+		decodeCompare(t, line)
+		var r Record
+		p := parser{b: []byte(line), prev: &Record{}}
+		if p.record(&r) {
+			fast++
+		}
+	}
+	if fast < len(testRecords()) {
+		t.Errorf("the fast parser took %d lines, want at least the %d written records", fast, len(testRecords()))
+	}
+}
+
+func decodeCompare(t *testing.T, line string) {
+	t.Helper()
+	var want, got Record
+	werr := json.Unmarshal([]byte(line), &want)
+	gerr := decodeRecord([]byte(line), &got, &Record{Suite: "mpi1", Context: Context{Host: "a", Args: []string{"x", "y"}}})
+	if (werr == nil) != (gerr == nil) || (werr != nil && werr.Error() != gerr.Error()) {
+		t.Fatalf("%s: error %v, encoding/json %v", line, gerr, werr)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s:\n got %+v\nwant %+v", line, got, want)
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	for _, line := range decodeLines() {
+		f.Add(line)
+	}
+	f.Fuzz(func(t *testing.T, line string) { decodeCompare(t, line) })
+}
