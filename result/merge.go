@@ -1,8 +1,8 @@
 package result
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 
 	"mpibench/stats"
 )
@@ -16,9 +16,47 @@ import (
 // the b_eff repetition and the check flag. Two records of one run with
 // the same Identity are two samples of the same measurement.
 func Identity(r *Record) string {
-	return fmt.Sprintf("%s|%s|%s|%s|np=%d|multi=%d|group=%d|groups=%v|map=%v|bytes=%d|mem=%d|%s=%d|rep=%d|check=%t",
-		r.Suite, r.Benchmark, r.Class, r.Mode, r.NProcs, r.Multi, r.Group, r.Groups, r.Map,
-		r.Bytes, r.MemBytes, r.Param, r.X, r.Rep, r.Check)
+	return string(appendIdentity(nil, r))
+}
+
+// appendIdentity appends Identity without fmt, which took a seventh of
+// the time of a merge of a million records.
+func appendIdentity(b []byte, r *Record) []byte {
+	num := func(name string, v int) {
+		b = append(b, name...)
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	ints := func(v []int) {
+		b = append(b, '[')
+		for i, n := range v {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = strconv.AppendInt(b, int64(n), 10)
+		}
+		b = append(b, ']')
+	}
+	for _, s := range []string{r.Suite, r.Benchmark, r.Class, r.Mode} {
+		b = append(append(b, s...), '|')
+	}
+	num("np=", r.NProcs)
+	num("|multi=", r.Multi)
+	num("|group=", r.Group)
+	b = append(b, "|groups=["...)
+	for i, g := range r.Groups {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		ints(g)
+	}
+	b = append(b, "]|map="...)
+	ints(r.Map)
+	num("|bytes=", r.Bytes)
+	num("|mem=", r.MemBytes)
+	num("|"+r.Param+"=", r.X)
+	num("|rep=", r.Rep)
+	b = append(b, "|check="...)
+	return strconv.AppendBool(b, r.Check)
 }
 
 // MergeResult is what Merge returns besides the records.
@@ -51,6 +89,7 @@ func Merge(runs [][]Record) MergeResult {
 type Merger struct {
 	byID  map[string]*mergeAcc
 	order []*mergeAcc
+	key   []byte // the identity being looked up
 }
 
 // NewMerger returns an empty Merger.
@@ -98,11 +137,11 @@ func (c *mergeCol) median() float64 {
 // Add takes record r of run run: runs numbered from 0 and added one
 // after the other (a run is counted again when it comes back).
 func (m *Merger) Add(run int, r *Record) {
-	id := Identity(r)
-	a := m.byID[id]
+	m.key = appendIdentity(m.key[:0], r)
+	a := m.byID[string(m.key)]
 	if a == nil {
 		a = &mergeAcc{first: *r, lastRun: -1, reached: true}
-		m.byID[id] = a
+		m.byID[string(m.key)] = a
 		m.order = append(m.order, a)
 	}
 	a.add(run, r)

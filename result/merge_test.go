@@ -1,6 +1,7 @@
 package result
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -126,5 +127,18 @@ func TestMergeSummaries(t *testing.T) {
 	order := []string{res.Records[0].Suite, res.Records[1].Suite}
 	if !slices.Equal(order, []string{"beff", "beffio"}) {
 		t.Errorf("order %q", order)
+	}
+}
+
+// TestIdentityText holds Identity to the text fmt makes of its fields.
+func TestIdentityText(t *testing.T) {
+	recs := append(testRecords(), Record{}, Record{Groups: [][]int{{}, {0, -1}}, Map: []int{2, 3}, Param: "procs", X: -4, Check: true})
+	for _, r := range recs {
+		want := fmt.Sprintf("%s|%s|%s|%s|np=%d|multi=%d|group=%d|groups=%v|map=%v|bytes=%d|mem=%d|%s=%d|rep=%d|check=%t",
+			r.Suite, r.Benchmark, r.Class, r.Mode, r.NProcs, r.Multi, r.Group, r.Groups, r.Map,
+			r.Bytes, r.MemBytes, r.Param, r.X, r.Rep, r.Check)
+		if got := Identity(&r); got != want {
+			t.Errorf("Identity\n %s, want\n %s", got, want)
+		}
 	}
 }

@@ -69,7 +69,8 @@ func scanRead(r io.Reader, name string, order chan<- chan scanned, readErr chan<
 			return false
 		}
 		go scanDecode(buf, ends, name, first, done)
-		buf, ends, first = nil, nil, line+1
+		// The next batch is about as long: no growing it line by line.
+		buf, ends, first = make([]byte, 0, cap(buf)), make([]int, 0, scanBatch), line+1
 		return true
 	}
 	for sc.Scan() {
