@@ -18,6 +18,8 @@ type Collector struct {
 	inputs []htmlInput
 	runs   map[string]int // run key → index in the current input's Runs
 	label  string
+	last   *result.Context // of the record before, and its index in runs
+	lastJ  int
 	ms     []*Measurement // made by Measurements
 }
 
@@ -31,6 +33,7 @@ func (c *Collector) Input(name string) {
 	c.inputs = append(c.inputs, htmlInput{Name: name})
 	c.runs = map[string]int{}
 	c.label = ""
+	c.last = nil
 }
 
 // Add takes the next record of the current input.
@@ -51,18 +54,7 @@ func (c *Collector) Add(r *result.Record) {
 // file may hold several runs appended to it), listing at most pageRuns
 // runs and pageFigures figures; the rest are counted.
 func (c *Collector) addRun(in *htmlInput, r *result.Record) {
-	key := r.Context.Start + "\x00" + strings.Join(r.Context.Args, "\x00") + "\x00" + r.Context.Host
-	j, ok := c.runs[key]
-	if !ok {
-		if len(in.Runs) >= pageRuns {
-			in.RunsLeft++
-			c.runs[key] = -1
-			return
-		}
-		j = len(in.Runs)
-		c.runs[key] = j
-		in.Runs = append(in.Runs, htmlRun{Rows: htmlContext(r.Context)})
-	}
+	j := c.runIndex(in, &r.Context)
 	if j < 0 {
 		return
 	}
@@ -74,6 +66,30 @@ func (c *Collector) addRun(in *htmlInput, r *result.Record) {
 		in.figures++
 		in.Runs[j].Figures = append(in.Runs[j].Figures, f)
 	}
+}
+
+// runIndex is the index of the record's run in in.Runs, -1 for a run
+// not listed; the records of a run come together, so that the run of
+// the record before is the first guess.
+func (c *Collector) runIndex(in *htmlInput, ctx *result.Context) int {
+	if l := c.last; l != nil && l.Start == ctx.Start && l.Host == ctx.Host && slices.Equal(l.Args, ctx.Args) {
+		return c.lastJ
+	}
+	key := ctx.Start + "\x00" + strings.Join(ctx.Args, "\x00") + "\x00" + ctx.Host
+	j, ok := c.runs[key]
+	if !ok {
+		j = -1
+		if len(in.Runs) < pageRuns {
+			j = len(in.Runs)
+			in.Runs = append(in.Runs, htmlRun{Rows: htmlContext(*ctx)})
+		} else {
+			in.RunsLeft++
+		}
+		c.runs[key] = j
+	}
+	last := *ctx
+	c.last, c.lastJ = &last, j
+	return j
 }
 
 // Measurements are the plots of every input's records, in suite order

@@ -264,6 +264,7 @@ func shortLibrary(c result.Context) string {
 type grouper struct {
 	byID  map[string]*Measurement
 	order []*Measurement
+	imb   map[imbKey][3]*Series
 }
 
 // series returns the series of input i and kind k in the measurement
@@ -304,6 +305,31 @@ func (g *grouper) add(i int, label string, r *result.Record) {
 // addIMB plots t_max, the time IMB's throughput is computed from and the
 // one its tables lead with; t_avg and t_min follow dashed.
 func (g *grouper) addIMB(i int, label string, r *result.Record) {
+	// A million records are a few hundred series: find them without
+	// making the identity, title and labels again for every record.
+	k := imbKey{i, r.Suite, r.Benchmark, r.Mode, r.NProcs, r.Multi, r.Group}
+	ss, ok := g.imb[k]
+	if !ok {
+		ss = g.imbSeries(i, label, r)
+		if g.imb == nil {
+			g.imb = map[imbKey][3]*Series{}
+		}
+		g.imb[k] = ss
+	}
+	for k, v := range [3]float64{r.TMax, r.TAvg, r.TMin} {
+		ss[k].add(Point{X: float64(r.Bytes), Y: v, Bytes: r.Bytes, Time: v, MBps: perMicro(r.Bytes, v)}, "")
+	}
+}
+
+// imbKey is what tells the series of IMB records apart.
+type imbKey struct {
+	input                  int
+	suite, benchmark, mode string
+	nprocs, multi, group   int
+}
+
+// imbSeries makes the t_max, t_avg and t_min series of an IMB record.
+func (g *grouper) imbSeries(i int, label string, r *result.Record) [3]*Series {
 	id := fmt.Sprintf("%s-%s-%s-np%d-multi%d-group%d", r.Suite, r.Benchmark, r.Mode, r.NProcs, r.Multi, r.Group)
 	title := fmt.Sprintf("%s, %d processes", r.Benchmark, r.NProcs)
 	if r.Mode != "" {
@@ -318,13 +344,11 @@ func (g *grouper) addIMB(i int, label string, r *result.Record) {
 	proto := Measurement{ID: anchor(id), Suite: r.Suite, Title: title, LogX: true,
 		XLabel: "message length (bytes)", YLabel: "time (µs)",
 		Note: "t_max: the slowest process's time per call, the time IMB's Mbytes/sec is computed from; t_avg and t_min dashed."}
-	for k, t := range []struct {
-		name string
-		v    float64
-	}{{"t_max", r.TMax}, {"t_avg", r.TAvg}, {"t_min", r.TMin}} {
-		s := g.series(proto, i, k, label+" "+t.name)
-		s.add(Point{X: float64(r.Bytes), Y: t.v, Bytes: r.Bytes, Time: t.v, MBps: perMicro(r.Bytes, t.v)}, "")
+	var ss [3]*Series
+	for k, name := range []string{"t_max", "t_avg", "t_min"} {
+		ss[k] = g.series(proto, i, k, label+" "+name)
 	}
+	return ss
 }
 
 // addBeff plots b per pattern over L: the maximum over methods and
