@@ -54,10 +54,10 @@ func scaleWrite(w io.Writer, n int) error {
 	rw := result.NewWriter(w)
 	for i, run := 0, 0; i < n; run++ {
 		ctx := result.Context{Tool: "mpibench 0.13.0", Start: fmt.Sprintf("2026-11-%02dT%02d:%02d:00Z", 1+run/1440%28, run/60%24, run%60),
-			Host: "node017.cluster.example.org", Hosts: []string{"node017.cluster.example.org", "node018.cluster.example.org"},
+			Host: "node017", Hosts: []string{"node017", "node018"},
 			MPI: "openmpi", MPIVersion: "3.1", MPILibrary: "Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4, repo rev: v4.1.4, May 26, 2022",
-			ThreadLevel: "single", Procs: 4, Args: []string{"mpi1", "-npmin", "2", "-time", "10", "-o", "results.jsonl"},
-			Machine: "x86_64", System: "Linux", Release: "6.1.0-27-amd64", Version: "#1 SMP PREEMPT_DYNAMIC Debian 6.1.115-1 (2024-11-01)"}
+			ThreadLevel: "single", Procs: 4, Args: []string{"mpi1", "-npmin", "2", "-time", "10"},
+			Machine: "x86_64", System: "Linux", Release: "6.1.0-27-amd64", Version: "#1 SMP Debian 6.1.115-1"}
 		for _, b := range scaleBenchmarks {
 			groups := [][]int{{0, 1}}
 			if b.np == 4 {
@@ -132,7 +132,7 @@ func TestScaleFileShape(t *testing.T) {
 		t.Fatalf("read %d records, %d warnings, %v", len(recs), len(warns), err)
 	}
 	st, _ := os.Stat(path)
-	if per := st.Size() / 400; per < 600 || per > 900 {
+	if per := st.Size() / 400; per < 650 || per > 800 {
 		t.Errorf("%d bytes per record, want about 738", per)
 	}
 }
