@@ -93,7 +93,7 @@ type htmlPlot struct {
 func (c *Collector) page() (*htmlPage, error) {
 	page := &htmlPage{Inputs: c.inputs}
 	ms := c.Measurements()
-	drawn := 0
+	drawn, size := 0, 0
 	left := map[string][]string{}
 	var leftOrder []string
 	for _, m := range ms {
@@ -101,7 +101,7 @@ func (c *Collector) page() (*htmlPage, error) {
 		if title == "" {
 			title = m.Suite
 		}
-		if drawn >= pagePlots {
+		if drawn >= pagePlots || size >= pageSVGBytes {
 			if left[title] == nil {
 				leftOrder = append(leftOrder, title)
 			}
@@ -113,6 +113,7 @@ func (c *Collector) page() (*htmlPage, error) {
 		if err != nil {
 			return nil, err
 		}
+		size += len(hp.SVG)
 		n := len(page.Suites)
 		if n == 0 || page.Suites[n-1].ID != m.Suite {
 			page.Suites = append(page.Suites, htmlSuite{ID: m.Suite, Title: title})
@@ -135,7 +136,11 @@ func (c *Collector) page() (*htmlPage, error) {
 			page.Absent = append(page.Absent, cp)
 		}
 	}
-	for _, t := range leftOrder {
+	for i, t := range leftOrder {
+		if i == pageNames {
+			page.LeftOut = append(page.LeftOut, fmt.Sprintf("and %d more sections", len(leftOrder)-i))
+			break
+		}
 		page.LeftOut = append(page.LeftOut, pageLeftOut(t, left[t]))
 	}
 	return page, nil
@@ -149,8 +154,13 @@ const (
 	pagePoints  = 300 // points of one series
 	pageRuns    = 20  // runs listed per input
 	pageFigures = 60  // headline figures listed per input
-	pageNames   = 10  // titles named of the plots left out of a section
+	pageNames   = 10  // titles named of the plots left out of a section, and sections
 )
+
+// pageSVGBytes bounds the plots of a page (a plot of pageSeries series
+// of pagePoints points is about a MB): the page stays under 20 MB. A
+// variable for the test.
+var pageSVGBytes = 16 << 20
 
 // pageLeftOut says which plots of a section were not drawn.
 func pageLeftOut(section string, titles []string) string {
@@ -254,6 +264,7 @@ func htmlFigures(r *result.Record) []string {
 
 var htmlFuncs = template.FuncMap{
 	"pagePlots": func() int { return pagePlots },
+	"pageMB":    func() int { return pageSVGBytes >> 20 },
 	"us":        func(v float64) string { return fmt.Sprintf("%.4g µs", v) },
 	"mbps": func(v float64) string {
 		if v == 0 {
@@ -297,7 +308,7 @@ figure svg { width: 100%; max-width: 16cm; height: auto; background: #fff; }
 {{end}}</section>
 {{end}}
 <h2 id="contents">Contents</h2>
-{{if .LeftOut}}<div class="note left-out"><p>This page draws at most {{pagePlots}} plots; left out:</p>
+{{if .LeftOut}}<div class="note left-out"><p>This page draws at most {{pagePlots}} plots and {{pageMB}} MB of them; left out:</p>
 <ul>{{range .LeftOut}}<li>{{.}}</li>{{end}}</ul></div>
 {{end}}
 <ul class="toc">

@@ -143,3 +143,42 @@ func TestPageCap(t *testing.T) {
 		t.Errorf("page of %d bytes", len(page))
 	}
 }
+
+// TestPageBytes fills plots to every cap (series, points) and checks
+// that such a plot stays far under the page's bound, which the page may
+// pass by one plot, and that the bound stops the drawing with a notice.
+func TestPageBytes(t *testing.T) {
+	var inputs []Input
+	for i := range pageSeries + 1 {
+		var recs []result.Record
+		for m := range 3 {
+			for x := range pagePoints + 10 {
+				r := scalePingPong("r", x, 1+float64(x*(i+1)))
+				r.Benchmark = fmt.Sprintf("B%d", m)
+				recs = append(recs, r)
+			}
+		}
+		inputs = append(inputs, Input{Name: fmt.Sprintf("in%d", i), Records: recs})
+	}
+	var full bytes.Buffer
+	if err := HTML(&full, inputs); err != nil {
+		t.Fatal(err)
+	}
+	perPlot := full.Len() / 3
+	t.Logf("a plot of %d series of %d points: %d bytes", pageSeries, pagePoints, perPlot)
+	if perPlot > (20<<20-pageSVGBytes)/2 {
+		t.Errorf("a full plot is %d bytes: a page of %d MB of plots and one more could pass 20 MB", perPlot, pageSVGBytes>>20)
+	}
+	defer func(n int) { pageSVGBytes = n }(pageSVGBytes)
+	pageSVGBytes = perPlot / 2
+	var b bytes.Buffer
+	if err := HTML(&b, inputs); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), `<figure class="plot"`); n != 1 {
+		t.Errorf("%d plots drawn, want 1", n)
+	}
+	if !strings.Contains(b.String(), "IMB-MPI1: 2 plots not drawn: B1, 2 processes; B2, 2 processes") {
+		t.Error("page does not say which plots it left out")
+	}
+}
