@@ -32,6 +32,8 @@ type parser struct {
 	b    []byte
 	i    int
 	prev *Record // the line before, whose strings this one may share
+
+	scratch []int
 }
 
 func (p *parser) record(r *Record) bool {
@@ -241,18 +243,22 @@ func (p *parser) array(elem func() bool) bool {
 	}
 }
 
+// ints reads into the parser's scratch and copies once: growing each
+// small slice was most of the allocations of a read.
 func (p *parser) ints(v *[]int) bool {
-	*v = []int{}
-	return p.array(func() bool {
+	p.scratch = p.scratch[:0]
+	ok := p.array(func() bool {
 		var n int
 		ok := p.int(&n)
-		*v = append(*v, n)
+		p.scratch = append(p.scratch, n)
 		return ok
 	})
+	*v = append(make([]int, 0, len(p.scratch)), p.scratch...)
+	return ok
 }
 
 func (p *parser) strs(v *[]string, prev []string) bool {
-	*v = []string{}
+	*v = make([]string, 0, len(prev))
 	return p.array(func() bool {
 		var s, old string
 		if len(*v) < len(prev) {
@@ -274,8 +280,8 @@ func (p *parser) floats(v *[]float64) bool {
 	})
 }
 
-func (p *parser) groups(v *[][]int) bool {
-	*v = [][]int{}
+func (p *parser) groups(v *[][]int, prev [][]int) bool {
+	*v = make([][]int, 0, len(prev))
 	return p.array(func() bool {
 		var g []int
 		ok := p.ints(&g)
@@ -396,7 +402,7 @@ func (p *parser) recordField(k []byte, r *Record) bool {
 	case "reached":
 		return p.bool(&r.Reached)
 	case "groups":
-		return p.groups(&r.Groups)
+		return p.groups(&r.Groups, p.prev.Groups)
 	case "map":
 		return p.ints(&r.Map)
 	case "samples_us":
