@@ -13,6 +13,7 @@ targets=(
 	./skampi:FuzzParseConfig
 	./guideline:FuzzParse
 	./result:FuzzRead
+	./result:FuzzDecode
 	./internal/cli:FuzzParse
 	./beff:FuzzParseArgs
 	./beffio:FuzzParseArgs
