@@ -116,7 +116,7 @@ type Record struct {
 	Stop       string         `json:"stop,omitempty"`          // why the repetitions ended: epsilon, max_reps, time_limit
 	MinReps    int            `json:"min_reps,omitempty"`      // the policy: bounds on the repetitions,
 	MaxReps    int            `json:"max_reps,omitempty"`
-	TimeLimit  float64        `json:"time_limit_s,omitempty"` // the bound on the sum of the samples (s; negative: none),
+	TimeLimit  float64        `json:"time_limit_s,omitempty"` // the bound on the sum of the samples (s; negative: none; IMB: -time per sample),
 	Tick       float64        `json:"tick_us,omitempty"`      // and MPI_Wtick of the timing process (µs)
 
 	// merge: the number of records `mpibench merge` took the median of
