@@ -25,7 +25,9 @@ import (
 //  5. n_sample = min(n_sample, t_sample), rank 0's value broadcast.
 //
 // mpibench applies this rule to every benchmark of mpi1, ext and io,
-// with the rank-0 decision shared by all ranks (Driver.limitReps). Two
+// with the rank-0 decision shared by all ranks (Driver.limitReps); with
+// -multi the slowest rank of all groups counts, so every group runs the
+// same count and a record has one (IMB decides per group). Two
 // deviations keep the estimate cheap, and neither changes a count where
 // the bound is 10 s or more and the sample is slow enough for it to bite:
 // step 2 is left out where the single repetition shows that n_sample
