@@ -241,6 +241,7 @@ type Header struct {
 	UserLens   bool // lengths came from -msglen
 	Check      bool
 	CPUMflops  float64 // IMB-IO with non-blocking benchmarks: CPU_Exploit's rate
+	TimeLimit  float64 // IMB -time: seconds per sample, < 0 off; 0 unknown (not printed)
 }
 
 // Collector keeps every Record of a run and hands each to Sink as soon as
