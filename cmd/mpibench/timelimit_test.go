@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -47,5 +48,36 @@ func TestTimeLimit(t *testing.T) {
 				t.Errorf("repetitions %d (0 B), %d (4 MiB); want IMB 3.0's 1000 and 10", small, large)
 			}
 		})
+	}
+}
+
+// TestTimeLimitIODefault: IMB-IO's default bound, 0.5 s, lowers a
+// non-blocking sample of 50 repetitions, each running CPU_Exploit for
+// TARGET_CPU_SECS = 0.1 s (5 s unbounded; int(1 + 0.5/t) is about 5 at
+// t >= 0.1 s, 10 allows for a calibration a little short), and the record
+// says so; the aggregate write at the same length (50 repetitions of
+// 1 KiB into the page cache, far under 0.5 s) keeps its 50. The
+// non-aggregate write syncs the file every repetition, and one slow sync
+// in the probe may lower it: only its bound is checked.
+func TestTimeLimitIODefault(t *testing.T) {
+	needMPI(t)
+	dir := filepath.Join(t.TempDir(), "io")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	js := filepath.Join(t.TempDir(), "o.jsonl")
+	r := launch(t, 2, "io", "-iodir", dir, "-json", js, "-msglen", ioLengths(t, 1024), "S_Write_Expl", "S_IWrite_Expl")
+	mustSucceed(t, r)
+	ioAssertEmpty(t, dir)
+	recs := readRecords(t, js)
+	if len(recs) != 3 {
+		t.Fatalf("want 3 records (aggregate, non-aggregate, non-blocking), got %v", recs)
+	}
+	want := map[string][2]int{"aggregate": {50, 50}, "non-aggregate": {1, 10}, "non-blocking": {1, 10}}
+	for _, rec := range recs {
+		w := want[rec.Mode]
+		if rec.TimeLimit != 0.5 || rec.Reps < w[0] || rec.Reps > w[1] {
+			t.Errorf("%s %s: %d repetitions under time_limit_s %g; want %d to %d under 0.5", rec.Benchmark, rec.Mode, rec.Reps, rec.TimeLimit, w[0], w[1])
+		}
 	}
 }
