@@ -226,6 +226,7 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 				if err := d.replay(key, b, x); err != nil {
 					return err
 				}
+				done = d.replayedReps(key, x, done)
 				continue
 			}
 			d.guard.Begin(d.guardCase(key, b, q, m, x))
