@@ -92,7 +92,7 @@ func (c *benchCase) measure(x int, _ Mode) (Sample, error) {
 	if !c.active() {
 		return Sample{T: -1}, nil
 	}
-	run := c.run(x, c.set.Repetitions(x, NoMode))
+	run := c.run(x, c.reps(x, NoMode))
 	if !c.check {
 		t, err := run.Exec()
 		return Sample{T: t}, err

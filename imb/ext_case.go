@@ -72,7 +72,7 @@ func (c *rmaCase) measure(x int, m Mode) (Sample, error) {
 	}
 	if c.spec.Flow == RMAWindowCycle {
 		// Nothing to verify: IMB's Window has no defects column.
-		t, err := c.windowRun(x).Exec()
+		t, err := c.windowRun(x, c.reps(x, m)).Exec()
 		return Sample{T: t}, c.hint(err)
 	}
 	return c.transfer(x, m)
@@ -84,7 +84,7 @@ func (c *rmaCase) measure(x int, m Mode) (Sample, error) {
 func (c *rmaCase) warmUp(m Mode) error {
 	x := slices.Max(c.lens)
 	if c.spec.Flow == RMAWindowCycle {
-		run := c.windowRun(x)
+		run := c.windowRun(x, c.set.Repetitions(x, NoMode))
 		run.Barriers = 0
 		return c.repeat(run.Exec)
 	}
@@ -92,7 +92,7 @@ func (c *rmaCase) warmUp(m Mode) error {
 	if err != nil {
 		return err
 	}
-	run := c.run(win, x, m)
+	run := c.run(win, x, m, c.set.Repetitions(x, m))
 	run.Barriers = 0
 	if err := c.repeat(run.Exec); err != nil {
 		return err
@@ -109,9 +109,9 @@ func (c *rmaCase) repeat(exec func() (float64, error)) error {
 	return nil
 }
 
-func (c *rmaCase) windowRun(x int) *mpi.WinRun {
+func (c *rmaCase) windowRun(x, reps int) *mpi.WinRun {
 	return &mpi.WinRun{Comm: c.comm, Base: c.recv, Src: c.send, Size: x,
-		Reps: c.set.Repetitions(x, NoMode), Barriers: c.set.NBarr}
+		Reps: reps, Barriers: c.set.NBarr}
 }
 
 // transfer measures a Put, Get or Accumulate benchmark at length x in
@@ -122,7 +122,7 @@ func (c *rmaCase) transfer(x int, m Mode) (Sample, error) {
 	if err != nil {
 		return Sample{}, err
 	}
-	run := c.run(win, x, m)
+	run := c.run(win, x, m, c.reps(x, m))
 	var s Sample
 	if c.check {
 		// The same C loop, every repetition prepared and verified in C;
@@ -159,12 +159,12 @@ func (c *rmaCase) open(x int, m Mode) (mpi.Win, error) {
 // checked run verifies: the source restates the flow independently of
 // the target, so that a wrong target shows; Accumulate sums every rank
 // into rank 0.
-func (c *rmaCase) run(win mpi.Win, x int, m Mode) *mpi.RMARun {
+func (c *rmaCase) run(win mpi.Win, x int, m Mode, reps int) *mpi.RMARun {
 	unit := c.b.Unit()
 	origin, window := c.buffers()
 	r := &mpi.RMARun{Op: c.spec.Op, Win: win, Comm: c.comm, Origin: origin, Window: window,
 		WinItems: rmaWindowSize(c.set, x, m) / unit, Count: x / unit, Stride: rmaOffset(1, x, m) / unit,
-		Target: c.spec.target(c.rank), Reps: c.set.Repetitions(x, m), Aggregate: m == Aggregate,
+		Target: c.spec.target(c.rank), Reps: reps, Aggregate: m == Aggregate,
 		OpenFence: c.spec.openFence(m), Barriers: c.set.NBarr, Rank: c.rank, Source: c.spec.source(c.rank)}
 	if c.spec.Op == mpi.RMAAccumulate && c.rank == 0 {
 		r.Summands = c.q

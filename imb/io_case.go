@@ -164,7 +164,7 @@ func (c *ioCase) measure(x int, m Mode) (Sample, error) {
 // reopens the file, and runs the overlapped loop, which begins with the
 // N_BARR barriers again, for t_ovrl.
 func (c *ioCase) measureActive(x int, m Mode) (Sample, error) {
-	reps := c.set.Repetitions(x, m)
+	reps := c.reps(x, m)
 	if c.spec.Access == IONone {
 		t, err := mpi.OpenCloseRun(c.comm, c.path, reps, c.set.NBarr)
 		return Sample{T: t}, err

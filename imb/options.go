@@ -24,6 +24,7 @@ type Options struct {
 	JSON       string   // -json records file
 	IODir      string   // -iodir: directory of the IMB-IO files
 	Disk       int64    // -disk: most bytes of IMB-IO files at once; 0 when not given
+	Time       float64  // -time: seconds per sample; NoTimeLimit for off; 0 when not given
 	Help       bool     // -h, -help
 }
 
@@ -37,7 +38,7 @@ func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(form
 
 // valueFlags take one argument.
 var valueFlags = map[string]bool{"npmin": true, "multi": true, "input": true, "msglen": true, "map": true, "json": true,
-	"iodir": true, "disk": true}
+	"iodir": true, "disk": true, "time": true}
 
 // ParseArgs parses the arguments after the subcommand. Flags and benchmark
 // names may come in any order, as in IMB; flags take one dash or two.
@@ -110,6 +111,12 @@ func (o *Options) set(name, val string) error {
 			return usagef("-disk %v", err)
 		}
 		o.Disk = n
+	case "time":
+		s, err := parseTimeLimit(val)
+		if err != nil {
+			return err
+		}
+		o.Time = s
 	case "map":
 		p, q, err := parseMap(val)
 		if err != nil {
@@ -143,6 +150,7 @@ type Config struct {
 	MapP       int      `json:"map_p"`
 	MapQ       int      `json:"map_q"`
 	Check      bool     `json:"check"`
+	TimeLimit  float64  `json:"time_limit_s"` // -time: seconds per sample; NoTimeLimit: IMB 3.0's counts
 	JSON       string   `json:"json,omitempty"`
 	Args       []string `json:"args"`
 }
@@ -151,7 +159,10 @@ type Config struct {
 // -msglen files. It runs on rank 0 only.
 func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 	c := &Config{Suite: s.Name, NPMin: s.NPMin, Multi: o.Multi, MapP: o.MapP, MapQ: o.MapQ, Check: o.Check,
-		JSON: o.JSON, Args: args, IODir: o.IODir, Disk: o.Disk}
+		JSON: o.JSON, Args: args, IODir: o.IODir, Disk: o.Disk, TimeLimit: o.Time}
+	if c.TimeLimit == 0 {
+		c.TimeLimit = DefaultTimeLimit[s.Name]
+	}
 	if o.IODir != "" && s != IOSuite {
 		return nil, usagef("-iodir is a flag of mpibench io only")
 	}

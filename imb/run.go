@@ -112,7 +112,8 @@ func (d *Driver) agreeLocal(err error) error {
 
 func (d *Driver) header() result.Header {
 	h := result.Header{Context: d.ctx, Suite: d.suite.Name, Part: d.suite.Part, Benchmarks: d.cfg.Benchmarks,
-		Multi: d.cfg.Multi, MinLen: 0, MaxLen: d.set.MaxMsg(), Check: d.cfg.Check, CPUMflops: d.flops}
+		Multi: d.cfg.Multi, MinLen: 0, MaxLen: d.set.MaxMsg(), Check: d.cfg.Check, CPUMflops: d.flops,
+		TimeLimit: d.cfg.TimeLimit}
 	if d.cfg.Lengths != nil {
 		h.UserLens = true
 		h.MinLen = slices.Min(d.cfg.Lengths)
@@ -195,7 +196,7 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 	err = c.setup()
 	d.guard.End()
 	if err == nil {
-		err = d.sweep(c, b, q, lens)
+		err = d.sweep(c, env, q, lens)
 	}
 	d.watchSetup(b, q, "free")
 	ferr := c.free()
@@ -214,18 +215,26 @@ func (d *Driver) watchSetup(b *Benchmark, q int, phase string) {
 		Key: fmt.Sprintf("%s/%s/np%d/%s", d.suite.Name, b.Name, q, phase)})
 }
 
-func (d *Driver) sweep(c runner, b *Benchmark, q int, lens []int) error {
+func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
+	b := env.b
 	groups := Layout(d.size, q, d.order, d.cfg.Multi >= 0)
 	for _, m := range modes(b) {
+		var done []lenReps // the -time counts of this mode's lengths so far
 		for _, x := range lens {
 			key := d.key(b, q, m, x)
 			if d.guard.Skip(key) {
 				if err := d.replay(key, b, x); err != nil {
 					return err
 				}
+				done = d.replayedReps(key, x, done)
 				continue
 			}
 			d.guard.Begin(d.guardCase(key, b, q, m, x))
+			reps, err := d.limitReps(c, env, x, m, &done)
+			if err != nil {
+				return err
+			}
+			env.nRep = reps
 			s, err := c.measure(x, m)
 			if err != nil {
 				return err
@@ -238,7 +247,7 @@ func (d *Driver) sweep(c runner, b *Benchmark, q int, lens []int) error {
 			if err := d.world.Barrier(); err != nil {
 				return err
 			}
-			row := row{b: b, q: q, groups: groups, x: x, mode: m, all: all}
+			row := row{b: b, q: q, groups: groups, x: x, mode: m, reps: reps, all: all}
 			err = d.speak(func() error { return d.emit(&row) })
 			d.guard.End()
 			if err != nil {
@@ -256,6 +265,7 @@ type row struct {
 	groups [][]int
 	x      int
 	mode   Mode
+	reps   int // n_sample, as -time left it
 	all    []float64
 }
 
@@ -292,8 +302,8 @@ func (d *Driver) show(rows []*result.Record) error {
 func (d *Driver) record(w *row, g int) *result.Record {
 	b := w.b
 	r := &result.Record{Suite: d.suite.Name, Benchmark: b.Name, Class: b.Class.String(), Multi: d.cfg.Multi,
-		Group: g, NProcs: w.q, Groups: w.groups, Bytes: w.x, Reps: d.set.Repetitions(w.x, w.mode),
-		Check: d.cfg.Check, Mode: w.mode.String(), Context: d.ctx}
+		Group: g, NProcs: w.q, Groups: w.groups, Bytes: w.x, Reps: w.reps,
+		TimeLimit: d.cfg.TimeLimit, Check: d.cfg.Check, Mode: w.mode.String(), Context: d.ctx}
 	if d.cfg.MapP > 1 && d.cfg.MapQ > 1 {
 		r.Map = []int{d.cfg.MapP, d.cfg.MapQ}
 	}

@@ -30,6 +30,16 @@ type caseEnv struct {
 	check   bool
 	ioDir   string  // IMB-IO: where files go
 	cpuSecs float64 // IMB-IO: calibrated CPU_Exploit seconds, t_CPU
+	nRep    int     // repetitions of the next measure (-time); 0: IMB 3.0's count
+}
+
+// reps is the repetition count of a sample at length x in mode m: the one
+// the driver chose under -time, else IMB 3.0's n_sample.
+func (e *caseEnv) reps(x int, m Mode) int {
+	if e.nRep > 0 {
+		return e.nRep
+	}
+	return e.set.Repetitions(x, m)
 }
 
 // newRunner builds the runner of env.b's suite.

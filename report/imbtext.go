@@ -69,6 +69,12 @@ func (t *IMBText) Start(h result.Header) error {
 		t.printf("# MPI_Datatype for reductions    :   MPI_FLOAT\n")
 		t.printf("# MPI_Op                         :   MPI_SUM  \n#\n#\n")
 	}
+	switch {
+	case h.TimeLimit > 0:
+		t.printf("# Time limit per sample (-time): %g s (IMB 2021: a slower sample runs fewer repetitions)\n#\n", h.TimeLimit)
+	case h.TimeLimit < 0:
+		t.printf("# Time limit per sample (-time): off; IMB 3.0's repetition counts\n#\n")
+	}
 	if h.CPUMflops > 0 {
 		t.printf("# For nonblocking benchmarks:\n#\n# Function CPU_Exploit obtains an undisturbed\n")
 		t.printf("# performance of %7.2f MFlops\n#\n", h.CPUMflops)

@@ -114,7 +114,7 @@ type Record struct {
 	Stop       string         `json:"stop,omitempty"`          // why the repetitions ended: epsilon, max_reps, time_limit
 	MinReps    int            `json:"min_reps,omitempty"`      // the policy: bounds on the repetitions,
 	MaxReps    int            `json:"max_reps,omitempty"`
-	TimeLimit  float64        `json:"time_limit_s,omitempty"` // the bound on the sum of the samples (s; negative: none),
+	TimeLimit  float64        `json:"time_limit_s,omitempty"` // the bound on the sum of the samples (s; negative: none; IMB: -time per sample),
 	Tick       float64        `json:"tick_us,omitempty"`      // and MPI_Wtick of the timing process (µs)
 
 	// merge: the number of records `mpibench merge` took the median of
@@ -227,6 +227,7 @@ type Header struct {
 	UserLens   bool // lengths came from -msglen
 	Check      bool
 	CPUMflops  float64 // IMB-IO with non-blocking benchmarks: CPU_Exploit's rate
+	TimeLimit  float64 // IMB -time: seconds per sample, < 0 off; 0 unknown (not printed)
 }
 
 // Collector keeps every Record of a run and hands each to Sink as soon as

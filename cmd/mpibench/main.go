@@ -117,7 +117,11 @@ case-insensitive). Flags and names may come in any order.
   -check        results checking: verify every received buffer, add a defects
                 column; timings are then not valid benchmark data
   -json FILE    write every table row as a JSON Lines record to FILE
-`, s.Name, title, s.NPMin, s.Settings.MaxMsg())
+  -time S|off   at most about S seconds per sample (IMB 2021's -time): a
+                sample whose IMB 3.0 repetition count would take longer runs
+                fewer repetitions, estimated before it (default %g; off:
+                IMB 3.0's counts, unbounded)
+`, s.Name, title, s.NPMin, s.Settings.MaxMsg(), imb.DefaultTimeLimit[s.Name])
 	if s == imb.IOSuite {
 		u += "  -iodir DIR    directory of the benchmark files (default: the current one);\n" +
 			"                every file is removed after its benchmark\n" +

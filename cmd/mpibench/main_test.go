@@ -349,6 +349,7 @@ type record struct {
 	Map       []int   `json:"map"`
 	Bytes     int     `json:"bytes"`
 	Reps      int     `json:"reps"`
+	TimeLimit float64 `json:"time_limit_s"`
 	TMin      float64 `json:"t_min_us"`
 	TMax      float64 `json:"t_max_us"`
 	TAvg      float64 `json:"t_avg_us"`

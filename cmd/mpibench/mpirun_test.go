@@ -404,6 +404,7 @@ func TestBadInput(t *testing.T) {
 		{"map not PxQ", 2, []string{"-map", "axb"}, []string{"axb"}},
 		{"multi 2", 2, []string{"-multi", "2"}, []string{"-multi"}},
 		{"npmin 0", 2, []string{"-npmin", "0"}, []string{"-npmin"}},
+		{"time 0", 2, []string{"-time", "0"}, []string{"-time", "-time off"}},
 		{"unknown flag", 2, []string{"-bogus"}, []string{"-bogus"}},
 		{"flag without value", 2, []string{"PingPong", "-msglen"}, []string{"-msglen"}},
 		{"missing input file", 2, []string{"-input", filepath.Join(missingDir, "select")}, []string{"select"}},
