@@ -62,7 +62,15 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 		}
 		return 0
 	}
-	if err := mpi.Init(); err != nil {
+	level, err := threadLevel(args)
+	if err != nil {
+		// Every rank parsed the same argv, so every rank stops here.
+		if launcherRank() == "0" {
+			fmt.Fprintf(stderr, "mpibench %s: %v\n", c.name, err)
+		}
+		return 2
+	}
+	if err := mpi.Init(level); err != nil {
 		fmt.Fprintf(stderr, "mpibench: %v\n", err)
 		return 1
 	}
@@ -104,6 +112,20 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 	env.guard = guard.New(guard.Options{Rank: world.Rank(), Timeout: a.Timeout, Journal: a.journal,
 		Resumed: a.resumed, Fault: a.fault, Stderr: stderr, Cleanup: hungCleanup, Abort: abortJob})
 	return c.run(cfg, env)
+}
+
+// threadLevel reads -thread_level from the command line before MPI_Init,
+// when nothing can be broadcast yet: every rank reads the same argv. Other
+// errors in the common flags are left to agree, which reports them once.
+func threadLevel(args []string) (mpi.ThreadLevel, error) {
+	c, _, err := splitCommon(args)
+	if err != nil && strings.HasPrefix(err.Error(), "-thread_level") {
+		return 0, err
+	}
+	if err != nil {
+		c.thread = defaultThreadLevel
+	}
+	return mpi.ParseThreadLevel(c.thread)
 }
 
 // usageError is rank 0's parse error as every rank receives it.
