@@ -1,7 +1,9 @@
 """Table of bench/side.sh: median ratio mpibench / peer with min and max.
 
-Usage: side.py TMPDIR ROUNDS "MPIS" "PARTS" (side.sh calls it).
+Usage: side.py DIR ROUNDS "MPIS" "PARTS" (side.sh calls it; rerun it by
+hand on the outputs side.sh kept after a failure).
 """
+import glob
 import json
 import re
 import statistics
@@ -68,10 +70,11 @@ def wall(path):
     fail("%s: no wall time" % path)
 
 
-def maxrss(path):
-    v = [int(line.split()[1]) for line in open(path) if line.startswith("MAXRSS_KB ")]
+def maxrss(prefix):
+    """The larger of the two ranks' peak RSS in kB (files PREFIX.PID)."""
+    v = [int(open(f).read().split()[-1]) for f in glob.glob(prefix + ".*")]
     if len(v) != 2:
-        fail("%s: want 2 MAXRSS_KB lines (one per rank), got %d" % (path, len(v)))
+        fail("%s.*: want 2 files (one per rank), got %d" % (prefix, len(v)))
     return max(v)
 
 
@@ -121,7 +124,7 @@ def rows(tmp, m, rounds, parts):
                 add("PingPong %s funneled vs single (mpibench)" % size(n),
                     get(a, ("PingPong", n), p)["t_max_us"], get(b, ("PingPong", n), p)["t_max_us"])
         if "mem" in parts:
-            a, b = "%s/%s.mem.A.%d" % (tmp, m, r), "%s/%s.mem.B.%d" % (tmp, m, r)
+            a, b = "%s/%s.mem.A.%d.rss" % (tmp, m, r), "%s/%s.mem.B.%d.rss" % (tmp, m, r)
             add("peak RSS per rank, PingPong+Allreduce vs IMB-MPI1", maxrss(a), maxrss(b))
         if "ext" in parts:
             add("whole ext run vs IMB-EXT (wall)", wall("%s/%s.ext.A.%d" % (tmp, m, r)),

@@ -49,7 +49,8 @@ has() { [[ " $PARTS " == *" $1 "* ]]; }
 
 cd "$here/.."
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mpibench-side.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+# The raw outputs stay when anything fails: side.py can be rerun on them.
+trap 'echo "side.sh: outputs kept in $tmp" >&2' EXIT
 
 for m in $MPIS; do
 	if [ ! -x "$DEST/$m/bin/IMB-MPI1" ]; then
@@ -71,11 +72,14 @@ mpi1len=$(lens mpi1 ${MPI1_MSGLEN:-})
 # shellcheck disable=SC2086
 extlen=$(lens ext ${EXT_MSGLEN:-})
 ppfile=$(lens pp 0 8 1024 65536 4194304)
+# Each rank's peak resident set (kB) into its own file PREFIX.PID.
+# shellcheck disable=SC2016
+rss='exec /usr/bin/time -f %M -o "$0.$$" "$@"'
 
 run_logged() { # log cmd...: time cmd into log (first line: wall seconds), fail loudly
 	local log=$1 t0 t1
 	shift
-	echo "+ $*" >>"$tmp/commands"
+	{ printf +; printf ' %q' "$@"; echo; } >>"$tmp/commands"
 	t0=$(date +%s.%N)
 	if ! "$@" >"$log" 2>&1; then
 		echo "side.sh: failed: $*" >&2
@@ -135,8 +139,8 @@ for m in $MPIS; do
 				-- "${mpirun[@]}" "$bin/osu_latency" -m 0:4194304
 		fi
 		if has mem; then
-			pair "$r" "$m.mem" "${mpirun[@]}" /usr/bin/time -f 'MAXRSS_KB %M' "$mb" mpi1 PingPong Allreduce \
-				-- "${mpirun[@]}" /usr/bin/time -f 'MAXRSS_KB %M' "$bin/IMB-MPI1" PingPong Allreduce "${imb[@]}"
+			pair "$r" "$m.mem" "${mpirun[@]}" sh -c "$rss" "$tmp/$m.mem.A.$r.rss" "$mb" mpi1 PingPong Allreduce \
+				-- "${mpirun[@]}" sh -c "$rss" "$tmp/$m.mem.B.$r.rss" "$bin/IMB-MPI1" PingPong Allreduce "${imb[@]}"
 		fi
 		if has ext; then
 			pair "$r" "$m.ext" "${mpirun[@]}" "$mb" ext $extlen \
@@ -147,5 +151,7 @@ done
 
 echo
 echo "commands (first round of each MPI; files under a temporary directory):"
-sed -E "s|\.[0-9]+\.jsonl|.R.jsonl|; s|$tmp|TMP|g" "$tmp/commands" | awk '!seen[$0]++'
+sed -E "s/\.[0-9]+\.(jsonl|rss)/.R.\1/; s|$tmp|TMP|g" "$tmp/commands" | awk '!seen[$0]++'
 python3 "$here/side.py" "$tmp" "$ROUNDS" "$MPIS" "$PARTS"
+trap - EXIT
+rm -rf "$tmp"
