@@ -233,8 +233,8 @@ func noClash(path string, args []string) error {
 }
 
 // sameRun refuses to resume a results file written by another command
-// line (apart from the common flags) or process count: its cases would
-// mix with this run's.
+// line (apart from the common flags), thread level or process count: its
+// cases would mix with this run's.
 func sameRun(args []string, procs int) func(*journal.Resumed) error {
 	return func(r *journal.Resumed) error {
 		if len(r.Records) == 0 {
@@ -245,6 +245,11 @@ func sameRun(args []string, procs int) func(*journal.Resumed) error {
 		if len(ctx.Args) > 0 {
 			_, rest, _ := splitCommon(ctx.Args[1:])
 			was = append([]string{ctx.Args[0]}, rest...)
+		}
+		// The thread level changes the timings (README.md, "Thread level").
+		if now := mpi.Provided().String(); ctx.ThreadLevel != "" && ctx.ThreadLevel != now {
+			return fmt.Errorf("the file holds a run at %s, this one runs at %s; resume with the same -thread_level",
+				ctx.ThreadLevel, now)
 		}
 		if slices.Equal(was, args) && ctx.Procs == procs {
 			return nil

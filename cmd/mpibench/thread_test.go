@@ -58,3 +58,18 @@ func TestThreadLevelBad(t *testing.T) {
 		}
 	}
 }
+
+// TestThreadLevelResume: a run measured at one thread level is not
+// resumed at another (the level changes the timings).
+func TestThreadLevelResume(t *testing.T) {
+	needMPI(t)
+	js := filepath.Join(t.TempDir(), "r.jsonl")
+	args := []string{"mpi1", "PingPong", "-msglen", testdata(t, "short.txt"), "-json", js}
+	mustSucceed(t, launch(t, 2, append(args, "-thread_level", "funneled")...))
+	r := launch(t, 2, append(args, "-resume")...)
+	noPanic(t, r)
+	if r.code != 2 || !strings.Contains(r.stderr, "resume with the same -thread_level") {
+		t.Errorf("resume at another level: want exit code 2 naming -thread_level, got %s", r)
+	}
+	mustSucceed(t, launch(t, 2, append(args, "-resume", "-thread_level", "funneled")...))
+}
