@@ -19,7 +19,8 @@ Common to every MPI command:
                  0 turns the watchdog off. Default: 60 s + 3 x the case's
                  scheduled time + repetitions x (1 ms + bytes x processes
                  / 10 MB/s), per case, at most 100 days.
-  -thread_level L  single, funneled, serialized or multiple: the level
+  -thread_level L
+                 single, funneled, serialized or multiple: the level
                  MPI_Init_thread asks for, as IMB's flag (records carry the
                  level provided). Default: single, IMB's default; mpibench
                  makes every MPI call from one OS thread.
