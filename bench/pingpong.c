@@ -4,9 +4,10 @@
  * It follows the methodology of mpibench's PingPong kernel (mpi/kernels.c)
  * with nothing in between: for each message length X of 0, 1 KiB and
  * 4 MiB, n = 1000 repetitions for X = 0, else max(1, min(1000, 40 MiB / X));
- * like mpibench it asks MPI_Init_thread for MPI_THREAD_FUNNELED (Open MPI's
- * latency depends on it), warms up once with two runs of the loop at the
- * longest length, then for each length: two MPI_Barrier calls, then
+ * like mpibench (default -thread_level single) it asks MPI_Init_thread for
+ * MPI_THREAD_SINGLE (Open MPI's latency depends on the level), warms up
+ * once with two runs of the loop at the longest length, then for each
+ * length: two MPI_Barrier calls, then
  *
  *     t0 = MPI_Wtime();
  *     n times: rank 0 MPI_Send + MPI_Recv, rank 1 MPI_Recv + MPI_Send
@@ -88,7 +89,7 @@ int main(int argc, char **argv)
 	void *sbuf, *rbuf;
 
 	int provided;
-	MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+	MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
 	MPI_Comm_split(MPI_COMM_WORLD, rank < 2 ? 0 : MPI_UNDEFINED, rank, &comm);

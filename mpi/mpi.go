@@ -15,8 +15,8 @@ static MPI_Comm mb_null(void) { return MPI_COMM_NULL; }
 static int mb_undefined(void) { return MPI_UNDEFINED; }
 static int mb_is_null(MPI_Comm c) { return c == MPI_COMM_NULL; }
 
-static int mb_init(int *provided) {
-	int rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, provided);
+static int mb_init(int required, int *provided) {
+	int rc = MPI_Init_thread(NULL, NULL, required, provided);
 	if (rc == MPI_SUCCESS)
 		rc = MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	return rc;
@@ -24,6 +24,7 @@ static int mb_init(int *provided) {
 static int mb_thread_single(void) { return MPI_THREAD_SINGLE; }
 static int mb_thread_funneled(void) { return MPI_THREAD_FUNNELED; }
 static int mb_thread_serialized(void) { return MPI_THREAD_SERIALIZED; }
+static int mb_thread_multiple(void) { return MPI_THREAD_MULTIPLE; }
 
 static int mb_bcast(void *buf, int n, MPI_Comm c) { return MPI_Bcast(buf, n, MPI_BYTE, 0, c); }
 static int mb_bcast_long(long long *v, MPI_Comm c) { return MPI_Bcast(v, 1, MPI_LONG_LONG, 0, c); }
@@ -58,15 +59,34 @@ type ThreadLevel int
 
 var provided ThreadLevel
 
-// Init calls MPI_Init_thread asking for MPI_THREAD_FUNNELED and sets
-// MPI_ERRORS_RETURN on MPI_COMM_WORLD. The caller must have locked its
+// ThreadLevelNames are IMB's -thread_level values, lowest level first.
+var ThreadLevelNames = []string{"single", "funneled", "serialized", "multiple"}
+
+// ParseThreadLevel maps one of ThreadLevelNames to its MPI level.
+func ParseThreadLevel(name string) (ThreadLevel, error) {
+	levels := []C.int{C.mb_thread_single(), C.mb_thread_funneled(), C.mb_thread_serialized(), C.mb_thread_multiple()}
+	for i, n := range ThreadLevelNames {
+		if n == name {
+			return ThreadLevel(levels[i]), nil
+		}
+	}
+	return 0, fmt.Errorf("-thread_level %q: want single, funneled, serialized or multiple", name)
+}
+
+// Init calls MPI_Init_thread asking for the level required and sets
+// MPI_ERRORS_RETURN on MPI_COMM_WORLD. It fails, as IMB does, when the
+// library provides less than required. The caller must have locked its
 // goroutine to the OS thread and make every later MPI call from it.
-func Init() error {
+func Init(required ThreadLevel) error {
 	var p C.int
-	if rc := C.mb_init(&p); rc != C.MPI_SUCCESS {
+	if rc := C.mb_init(C.int(required), &p); rc != C.MPI_SUCCESS {
 		return mpiError("MPI_Init_thread", rc)
 	}
 	provided = ThreadLevel(p)
+	if provided < required {
+		C.MPI_Finalize()
+		return fmt.Errorf("MPI_Init_thread: asked for %v, the library provides only %v", required, provided)
+	}
 	return nil
 }
 

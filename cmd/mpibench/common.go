@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"mpibench/mpi"
 )
 
 // commonUsage is appended to the help of every command that runs under
@@ -17,6 +19,11 @@ Common to every MPI command:
                  0 turns the watchdog off. Default: 60 s + 3 x the case's
                  scheduled time + repetitions x (1 ms + bytes x processes
                  / 10 MB/s), per case, at most 100 days.
+  -thread_level L
+                 single, funneled, serialized or multiple: the level
+                 MPI_Init_thread asks for, as IMB's flag (records carry the
+                 level provided). Default: single, IMB's default; mpibench
+                 makes every MPI call from one OS thread.
   -resume        continue a run that was killed, interrupted or hung: keep
                  the finished cases of its results file, measure the rest,
                  skip the case it hung in (FILE.state is the journal)
@@ -26,14 +33,22 @@ Common to every MPI command:
 type commonFlags struct {
 	timeout time.Duration // guard.Options.Timeout: 0 default, < 0 off
 	resume  bool
+	thread  string // -thread_level, one of mpi.ThreadLevelNames
 }
+
+// defaultThreadLevel is IMB 2021's default (imb.cpp: "single", which calls
+// MPI_Init_thread with MPI_THREAD_SINGLE). It is honest: mpibench makes
+// every MPI call from its one locked OS thread, and the Go runtime's other
+// threads never call MPI. It is also the fastest: see README.md, "Thread
+// level".
+const defaultThreadLevel = "single"
 
 // splitCommon takes the common flags out of args, in -flag, --flag,
 // -flag=value and -flag value forms, and leaves the rest, in order, to the
 // command. A value that is itself spelt -resume or -timeout is not told
 // apart from the flag.
 func splitCommon(args []string) (commonFlags, []string, error) {
-	var c commonFlags
+	c := commonFlags{thread: defaultThreadLevel}
 	var rest []string
 	for i := 0; i < len(args); i++ {
 		name, val, hasVal := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
@@ -64,6 +79,18 @@ func splitCommon(args []string) (commonFlags, []string, error) {
 				return c, nil, err
 			}
 			c.timeout = t
+		case "thread_level":
+			if !hasVal {
+				if i+1 == len(args) {
+					return c, nil, fmt.Errorf("-thread_level: want single, funneled, serialized or multiple")
+				}
+				i++
+				val = args[i]
+			}
+			if _, err := mpi.ParseThreadLevel(val); err != nil {
+				return c, nil, err
+			}
+			c.thread = val
 		default:
 			rest = append(rest, args[i])
 		}

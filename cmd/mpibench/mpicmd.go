@@ -62,7 +62,15 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 		}
 		return 0
 	}
-	if err := mpi.Init(); err != nil {
+	level, err := threadLevel(args)
+	if err != nil {
+		// Every rank parsed the same argv, so every rank stops here.
+		if launcherRank() == "0" {
+			fmt.Fprintf(stderr, "mpibench %s: %v\n", c.name, err)
+		}
+		return 2
+	}
+	if err := mpi.Init(level); err != nil {
 		fmt.Fprintf(stderr, "mpibench: %v\n", err)
 		return 1
 	}
@@ -104,6 +112,20 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 	env.guard = guard.New(guard.Options{Rank: world.Rank(), Timeout: a.Timeout, Journal: a.journal,
 		Resumed: a.resumed, Fault: a.fault, Stderr: stderr, Cleanup: hungCleanup, Abort: abortJob})
 	return c.run(cfg, env)
+}
+
+// threadLevel reads -thread_level from the command line before MPI_Init,
+// when nothing can be broadcast yet: every rank reads the same argv. Other
+// errors in the common flags are left to agree, which reports them once.
+func threadLevel(args []string) (mpi.ThreadLevel, error) {
+	c, _, err := splitCommon(args)
+	if err != nil && strings.HasPrefix(err.Error(), "-thread_level") {
+		return 0, err
+	}
+	if err != nil {
+		c.thread = defaultThreadLevel
+	}
+	return mpi.ParseThreadLevel(c.thread)
 }
 
 // usageError is rank 0's parse error as every rank receives it.
@@ -211,8 +233,8 @@ func noClash(path string, args []string) error {
 }
 
 // sameRun refuses to resume a results file written by another command
-// line (apart from the common flags) or process count: its cases would
-// mix with this run's.
+// line (apart from the common flags), thread level or process count: its
+// cases would mix with this run's.
 func sameRun(args []string, procs int) func(*journal.Resumed) error {
 	return func(r *journal.Resumed) error {
 		if len(r.Records) == 0 {
@@ -223,6 +245,11 @@ func sameRun(args []string, procs int) func(*journal.Resumed) error {
 		if len(ctx.Args) > 0 {
 			_, rest, _ := splitCommon(ctx.Args[1:])
 			was = append([]string{ctx.Args[0]}, rest...)
+		}
+		// The thread level changes the timings (README.md, "Thread level").
+		if now := mpi.Provided().String(); ctx.ThreadLevel != "" && ctx.ThreadLevel != now {
+			return fmt.Errorf("the file holds a run at %s, this one runs at %s; resume with the same -thread_level",
+				ctx.ThreadLevel, now)
 		}
 		if slices.Equal(was, args) && ctx.Procs == procs {
 			return nil

@@ -1,0 +1,144 @@
+"""Table of bench/side.sh: median ratio mpibench / peer with min and max.
+
+Usage: side.py DIR ROUNDS "MPIS" "PARTS" (side.sh calls it; rerun it by
+hand on the outputs side.sh kept after a failure).
+"""
+import glob
+import json
+import re
+import statistics
+import sys
+
+KIB, MIB = 1024, 1048576
+PP_LENS = [0, 8, KIB, 64 * KIB, 4 * MIB]
+
+
+def fail(msg):
+    print("side.py: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def mpibench(path):
+    """(benchmark, bytes) -> record of the np 2, non-check rows."""
+    out = {}
+    for i, line in enumerate(open(path), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except ValueError as e:
+            fail("%s:%d: %s" % (path, i, e))
+        if rec.get("check") or rec.get("np") != 2 or "bytes" not in rec:
+            continue
+        out[(rec["benchmark"], rec["bytes"])] = rec
+    return out
+
+
+def imb(path):
+    """(benchmark, bytes) -> {column: value} from IMB's text tables."""
+    out, name, cols = {}, None, None
+    for line in open(path):
+        m = re.match(r"# Benchmarking (\S+)", line)
+        if m:
+            name, cols = m.group(1), None
+            continue
+        f = line.split()
+        if f and f[0] == "#bytes":
+            cols = f
+            continue
+        if name and cols and len(f) == len(cols) and f[0].isdigit():
+            out[(name, int(f[0]))] = dict(zip(cols, map(float, f)))
+        elif not f:
+            cols = None
+    return out
+
+
+def osu(path):
+    """bytes -> latency in usec from osu_latency's table."""
+    out = {}
+    for line in open(path):
+        f = line.split()
+        if len(f) == 2 and f[0].isdigit():
+            out[int(f[0])] = float(f[1])
+    return out
+
+
+def wall(path):
+    for line in open(path):
+        if line.startswith("WALL "):
+            return float(line.split()[1])
+    fail("%s: no wall time" % path)
+
+
+def maxrss(prefix):
+    """The larger of the two ranks' peak RSS in kB (files PREFIX.PID)."""
+    v = [int(open(f).read().split()[-1]) for f in glob.glob(prefix + ".*")]
+    if len(v) != 2:
+        fail("%s.*: want 2 files (one per rank), got %d" % (prefix, len(v)))
+    return max(v)
+
+
+def get(d, key, path):
+    if key not in d:
+        fail("%s: no row %s" % (path, key))
+    return d[key]
+
+
+def size(n):
+    if n >= MIB:
+        return "%d MiB" % (n // MIB)
+    if n >= KIB:
+        return "%d KiB" % (n // KIB)
+    return "%d B" % n
+
+
+def rows(tmp, m, rounds, parts):
+    """(label, [ratio per round]) for one MPI."""
+    got = {}
+
+    def add(label, a, b):
+        got.setdefault(label, []).append(a / b if b > 0 else float("inf"))
+
+    for r in range(1, rounds + 1):
+        if "mpi1" in parts:
+            a = mpibench("%s/%s.mpi1.%d.jsonl" % (tmp, m, r))
+            p = "%s/%s.mpi1.B.%d" % (tmp, m, r)
+            b = imb(p)
+            for n in PP_LENS:
+                add("PingPong %s vs IMB-MPI1" % size(n), get(a, ("PingPong", n), p)["t_max_us"],
+                    get(b, ("PingPong", n), p)["t[usec]"])
+            add("PingPing 8 B vs IMB-MPI1", get(a, ("PingPing", 8), p)["t_max_us"],
+                get(b, ("PingPing", 8), p)["t[usec]"])
+            for bm, n in (("Bcast", 8), ("Bcast", 4 * MIB), ("Reduce", 4 * MIB)):
+                add("%s %s vs IMB-MPI1 (t_avg)" % (bm, size(n)), get(a, (bm, n), p)["t_avg_us"],
+                    get(b, (bm, n), p)["t_avg[usec]"])
+        if "osu" in parts:
+            p = "%s/%s.osu.B.%d" % (tmp, m, r)
+            a, b = mpibench("%s/%s.osu.%d.jsonl" % (tmp, m, r)), osu(p)
+            for n in PP_LENS[1:]:  # osu_latency 7.4 starts at 1 B
+                add("PingPong %s vs osu_latency" % size(n), get(a, ("PingPong", n), p)["t_max_us"], get(b, n, p))
+        if "thread" in parts:
+            p = "%s/%s.thread.A.%d.jsonl" % (tmp, m, r)
+            a, b = mpibench(p), mpibench("%s/%s.thread.B.%d.jsonl" % (tmp, m, r))
+            for n in PP_LENS:
+                add("PingPong %s funneled vs single (mpibench)" % size(n),
+                    get(a, ("PingPong", n), p)["t_max_us"], get(b, ("PingPong", n), p)["t_max_us"])
+        if "mem" in parts:
+            a, b = "%s/%s.mem.A.%d.rss" % (tmp, m, r), "%s/%s.mem.B.%d.rss" % (tmp, m, r)
+            add("peak RSS per rank, PingPong+Allreduce vs IMB-MPI1", maxrss(a), maxrss(b))
+        if "ext" in parts:
+            add("whole ext run vs IMB-EXT (wall)", wall("%s/%s.ext.A.%d" % (tmp, m, r)),
+                wall("%s/%s.ext.B.%d" % (tmp, m, r)))
+    return got
+
+
+def main():
+    tmp, rounds, mpis, parts = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), sys.argv[4].split()
+    print()
+    print("%-8s %-52s %7s %7s %7s" % ("MPI", "row (np 2): mpibench / peer", "median", "min", "max"))
+    for m in mpis:
+        for label, v in rows(tmp, m, rounds, parts).items():
+            print("%-8s %-52s %7.3f %7.3f %7.3f" % (m, label, statistics.median(v), min(v), max(v)))
+
+
+main()
