@@ -68,11 +68,9 @@ func splitCommon(args []string) (commonFlags, []string, error) {
 			c.resume = true
 		case "timeout":
 			if !hasVal {
-				if i+1 == len(args) {
+				if val, i = nextValue(args, i); i < 0 {
 					return c, nil, fmt.Errorf("-timeout: want a number of seconds")
 				}
-				i++
-				val = args[i]
 			}
 			t, err := parseTimeout(val)
 			if err != nil {
@@ -81,11 +79,9 @@ func splitCommon(args []string) (commonFlags, []string, error) {
 			c.timeout = t
 		case "thread_level":
 			if !hasVal {
-				if i+1 == len(args) {
+				if val, i = nextValue(args, i); i < 0 {
 					return c, nil, fmt.Errorf("-thread_level: want single, funneled, serialized or multiple")
 				}
-				i++
-				val = args[i]
 			}
 			if _, err := mpi.ParseThreadLevel(val); err != nil {
 				return c, nil, err
@@ -109,4 +105,13 @@ func parseTimeout(v string) (time.Duration, error) {
 		return -1, nil
 	}
 	return time.Duration(s * float64(time.Second)), nil
+}
+
+// nextValue is the value of the flag args[i] given as the next argument
+// ("-flag value") and that argument's index, or -1 when there is none.
+func nextValue(args []string, i int) (string, int) {
+	if i+1 == len(args) {
+		return "", -1
+	}
+	return args[i+1], i + 1
 }
