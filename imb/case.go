@@ -100,7 +100,3 @@ func (c *benchCase) measure(x int, _ Mode) (Sample, error) {
 	t, defects, err := run.ExecCheck()
 	return Sample{T: t, Defects: defects}, err
 }
-
-// poison fills a receive buffer with 0xff bytes (a NaN as float), so that
-// data a repetition failed to deliver cannot pass for correct data.
-func poison(b []byte) { mpi.Poison(b) }

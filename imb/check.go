@@ -6,9 +6,9 @@ import (
 	"math"
 )
 
-// IMB 3.0's buffer content (section 5.2.5), which IMB-EXT's check uses.
-// IMB-MPI1's -check uses mpi/pattern.h instead, verified in C
-// (mpi/kernels.c): see README.md.
+// IMB 3.0's buffer content (section 5.2.5), which the timed IMB-EXT runs
+// send. Every suite's -check uses mpi/pattern.h instead, verified in C
+// (mpi/kernels.c, rma.c, io.c): see README.md.
 
 // BufValue is IMB's buffer content (section 5.2.5) for element i of the
 // buffer of communicator rank r: 0.1·(r+1) + i, as a float.
@@ -35,39 +35,6 @@ func FillBytes(dst []byte, r, off int) {
 			j++
 		}
 	}
-}
-
-// Verifier checks received buffers. It keeps the expected byte patterns it
-// has built, since every repetition of a length expects the same bytes.
-type Verifier struct {
-	want map[[3]int][]byte // (rank, offset, length) -> pattern bytes
-	size int
-}
-
-// maxCache bounds the patterns a Verifier keeps; beyond it they are rebuilt.
-const maxCache = 64 << 20
-
-func (v *Verifier) pattern(r, off, n int) []byte {
-	key := [3]int{r, off, n}
-	if p, ok := v.want[key]; ok {
-		return p
-	}
-	p := make([]byte, n)
-	FillBytes(p, r, off)
-	if v.size+n <= maxCache {
-		if v.want == nil {
-			v.want = map[[3]int][]byte{}
-		}
-		v.want[key] = p
-		v.size += n
-	}
-	return p
-}
-
-// countBytes counts the bytes of got that differ from rank r's pattern
-// starting at byte off.
-func (v *Verifier) countBytes(got []byte, r, off int) int {
-	return countDiff(got, v.pattern(r, off, len(got)))
 }
 
 // countDiff counts the bytes of got that differ from want.
