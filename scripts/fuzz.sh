@@ -22,7 +22,7 @@ targets=(
 	./cmd/mpibench:FuzzSkampiParse
 	./cmd/mpibench:FuzzReportParse
 	./cmd/mpibench:FuzzSetCriteria
-	./cmd/mpibench:FuzzSplitCommon
+	./mpijob:FuzzSplitCommon
 	./journal:FuzzResume
 )
 for t in "${targets[@]}"; do

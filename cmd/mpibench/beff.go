@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"mpibench/mpijob"
 	"strings"
 	"syscall"
 
@@ -14,7 +15,7 @@ import (
 
 // runBeff runs the effective-bandwidth benchmark.
 func runBeff(args []string, stdout, stderr io.Writer) int {
-	return runMPI(mpiCommand[beff.Options]{name: "beff", usage: beff.Usage, parse: parseBeff, run: measureBeff},
+	return mpijob.Run(mpijob.Command[beff.Options]{Name: "beff", Usage: beff.Usage, Parse: parseBeff, Run: measureBeff},
 		args, stdout, stderr)
 }
 
@@ -26,29 +27,29 @@ func parseBeff(args []string, size int, _ bool) (beff.Options, string, error) {
 	return o, o.JSON, err
 }
 
-func measureBeff(o beff.Options, env *mpiEnv) int {
-	mem, err := beffMemory(env.world, o.Mem)
+func measureBeff(o beff.Options, env *mpijob.Env) int {
+	mem, err := beffMemory(env.World, o.Mem)
 	if err != nil {
-		return env.fail(err)
+		return env.Fail(err)
 	}
-	plan, err := beff.NewPlan(o, env.world.Size(), mem)
+	plan, err := beff.NewPlan(o, env.World.Size(), mem)
 	if err != nil {
-		return env.fail(err)
+		return env.Fail(err)
 	}
-	if code, ok := checkMemory(env, beff.MemoryNeed(plan), o.Mem); !ok {
+	if code, ok := mpijob.CheckMemory(env, beff.MemoryNeed(plan), o.Mem); !ok {
 		return code
 	}
-	env.resumeNote(false)
-	recs, werr, err := beff.Run(plan, env.world, env.ctx, beffUname(), beff.Out{Guard: env.guard, Sink: env.sink()})
+	env.ResumeNote(false)
+	recs, werr, err := beff.Run(plan, env.World, env.Ctx, beffUname(), beff.Out{Guard: env.Guard, Sink: env.Sink()})
 	if err != nil {
 		// An MPI or memory error of this rank.
-		return env.abort(err)
+		return env.Abort(err)
 	}
-	code := env.finish(werr, func() error { return report.BeffText(env.stdout, recs) })
+	code := env.Finish(werr, func() error { return report.BeffText(env.Stdout, recs) })
 	if code != 0 || !o.Check {
 		return code
 	}
-	return checkCode(env.world, beffDefects(recs))
+	return mpijob.CheckCode(env.World, beffDefects(recs))
 }
 
 // beffDefects names the measurements (rank 0's records) whose data check
@@ -97,8 +98,8 @@ func beffUname() string {
 	if err := syscall.Uname(&u); err != nil {
 		return "unknown"
 	}
-	f := []string{utsString(u.Sysname[:]), utsString(u.Nodename[:]), utsString(u.Release[:]),
-		utsString(u.Version[:]), utsString(u.Machine[:])}
+	f := []string{mpijob.UtsString(u.Sysname[:]), mpijob.UtsString(u.Nodename[:]), mpijob.UtsString(u.Release[:]),
+		mpijob.UtsString(u.Version[:]), mpijob.UtsString(u.Machine[:])}
 	if f[0] == "Linux" {
 		f = append(f, "GNU/Linux")
 	}

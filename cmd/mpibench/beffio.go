@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"mpibench/mpijob"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +18,7 @@ import (
 
 // runBeffIO runs the effective I/O bandwidth benchmark.
 func runBeffIO(args []string, stdout, stderr io.Writer) int {
-	return runMPI(mpiCommand[beffio.Options]{name: "beffio", usage: beffio.Usage, parse: parseBeffIO, run: measureBeffIO},
+	return mpijob.Run(mpijob.Command[beffio.Options]{Name: "beffio", Usage: beffio.Usage, Parse: parseBeffIO, Run: measureBeffIO},
 		args, stdout, stderr)
 }
 
@@ -47,48 +48,48 @@ func beffioPrefix(results string) string {
 
 // measureBeffIO runs the plan and prints the result; every benchmark file
 // is removed on every way out.
-func measureBeffIO(o beffio.Options, env *mpiEnv) int {
-	if err := beffioCheckDir(env.world, o.IODir); err != nil {
+func measureBeffIO(o beffio.Options, env *mpijob.Env) int {
+	if err := beffioCheckDir(env.World, o.IODir); err != nil {
 		var ue *beffio.UsageError
 		if !errors.As(err, &ue) {
-			return env.fail(err)
+			return env.Fail(err)
 		}
-		if env.world.Rank() == 0 {
-			fmt.Fprintf(env.stderr, "mpibench beffio: %v\n", err)
+		if env.World.Rank() == 0 {
+			fmt.Fprintf(env.Stderr, "mpibench beffio: %v\n", err)
 		}
 		return 2
 	}
 	beffio.Register(o.IODir, o.Prefix)
-	onInterrupt(beffioInterrupted)
+	mpijob.OnInterrupt(beffioInterrupted)
 	defer beffio.RemoveFiles()
 	// Files of the prefix left by a killed run of the same results file go
 	// first (files are created with MPI_MODE_EXCL); the collective memory
 	// check below keeps every rank from creating one before all removed.
 	beffio.RemoveFiles()
-	mem, err := beffMemory(env.world, o.Mem)
+	mem, err := beffMemory(env.World, o.Mem)
 	if err != nil {
-		return env.fail(err)
+		return env.Fail(err)
 	}
-	plan, err := beffio.NewPlan(o, env.world.Size(), mem)
+	plan, err := beffio.NewPlan(o, env.World.Size(), mem)
 	if err != nil {
-		return env.fail(err)
+		return env.Fail(err)
 	}
-	if code, ok := checkMemory(env, beffio.MemoryNeed(plan), o.Mem); !ok {
+	if code, ok := mpijob.CheckMemory(env, beffio.MemoryNeed(plan), o.Mem); !ok {
 		return code
 	}
-	if code, ok := checkDisk(env, o.IODir, o.Disk, beffioDiskNeed(plan)); !ok {
+	if code, ok := mpijob.CheckDisk(env, o.IODir, o.Disk, beffioDiskNeed(plan)); !ok {
 		return code
 	}
-	env.resumeNote(false)
+	env.ResumeNote(false)
 	var check beffio.Check
-	out := beffio.Out{Guard: env.guard, Sink: env.sink(), Notes: env.stderr, Check: &check}
-	recs, werr, err := beffio.Run(plan, env.world, env.ctx, beffUname(), out)
+	out := beffio.Out{Guard: env.Guard, Sink: env.Sink(), Notes: env.Stderr, Check: &check}
+	recs, werr, err := beffio.Run(plan, env.World, env.Ctx, beffUname(), out)
 	if err != nil {
 		// An MPI-IO failure of this rank (a failed or short transfer, a
 		// full file system): abort removes the files first.
-		return env.abort(err)
+		return env.Abort(err)
 	}
-	code := env.finish(werr, func() error { return report.BeffIOText(env.stdout, recs) })
+	code := env.Finish(werr, func() error { return report.BeffIOText(env.Stdout, recs) })
 	if code != 0 {
 		return code
 	}
@@ -107,16 +108,16 @@ func beffioDiskNeed(plan *beffio.Plan) func(limit int64) (string, int64) {
 
 // beffioCheckCode is 3 on every rank when rank 0's data check found wrong
 // chunks.
-func beffioCheckCode(env *mpiEnv, c beffio.Check) int {
-	ok, err := agreeOK(env.world, c.Defects == 0)
+func beffioCheckCode(env *mpijob.Env, c beffio.Check) int {
+	ok, err := mpijob.AgreeOK(env.World, c.Defects == 0)
 	if err != nil {
-		return env.fail(err)
+		return env.Fail(err)
 	}
 	if ok {
 		return 0
 	}
-	if env.world.Rank() == 0 {
-		fmt.Fprintf(env.stderr, "mpibench beffio: the data check found %d wrong chunks in %s\n", c.Defects,
+	if env.World.Rank() == 0 {
+		fmt.Fprintf(env.Stderr, "mpibench beffio: the data check found %d wrong chunks in %s\n", c.Defects,
 			strings.Join(c.Where, ", "))
 	}
 	return 3
@@ -144,7 +145,7 @@ func beffioCheckDir(world mpi.Comm, dir string) error {
 	if err != nil && world.Rank() != 0 {
 		fmt.Fprintf(os.Stderr, "mpibench beffio: rank %d: -iodir: %v\n", world.Rank(), err)
 	}
-	ok, aerr := agreeOK(world, err == nil)
+	ok, aerr := mpijob.AgreeOK(world, err == nil)
 	if aerr != nil {
 		return aerr
 	}

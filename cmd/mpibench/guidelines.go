@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mpibench/mpijob"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -81,11 +82,11 @@ func runGuidelines(args []string, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "nrep":
-		return runMPI(mpiCommand[nrepConfig]{name: "guidelines nrep", usage: guidelinesHelp(),
-			parse: parseNrep, run: runNrep}, args[1:], stdout, stderr)
+		return mpijob.Run(mpijob.Command[nrepConfig]{Name: "guidelines nrep", Usage: guidelinesHelp(),
+			Parse: parseNrep, Run: runNrep}, args[1:], stdout, stderr)
 	case "measure":
-		return runMPI(mpiCommand[measureConfig]{name: "guidelines measure", usage: guidelinesHelp(),
-			parse: parseMeasure, run: runMeasure, outFlag: "-o"}, args[1:], stdout, stderr)
+		return mpijob.Run(mpijob.Command[measureConfig]{Name: "guidelines measure", Usage: guidelinesHelp(),
+			Parse: parseMeasure, Run: runMeasure, OutFlag: "-o"}, args[1:], stdout, stderr)
 	case "check":
 		return runGuidelinesCheck(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
@@ -225,30 +226,30 @@ func setCriteria(crit *pgmpi.Criteria, thr, win string) error {
 	return nil
 }
 
-func runNrep(cfg nrepConfig, env *mpiEnv) int {
+func runNrep(cfg nrepConfig, env *mpijob.Env) int {
 	var need memcheck.Need
 	for _, name := range cfg.Calls {
 		for _, n := range cfg.Sizes {
-			need = memcheck.Max(need, pgmpiNeed(name, n, cfg.Criteria.Max, env.world.Size()))
+			need = memcheck.Max(need, pgmpiNeed(name, n, cfg.Criteria.Max, env.World.Size()))
 		}
 	}
-	if code, ok := checkMemory(env, need, 0); !ok {
+	if code, ok := mpijob.CheckMemory(env, need, 0); !ok {
 		return code
 	}
-	out := &pgmpi.NrepFile{Procs: env.world.Size(), Criteria: cfg.Criteria}
-	rank0 := env.world.Rank() == 0
+	out := &pgmpi.NrepFile{Procs: env.World.Size(), Criteria: cfg.Criteria}
+	rank0 := env.World.Rank() == 0
 	// Every prediction may take Max repetitions, after one warm-up call.
 	reps := pgmpi.Predictions*cfg.Criteria.Max + 1
 	for _, name := range cfg.Calls {
 		for _, n := range cfg.Sizes {
-			env.guard.Begin(pgmpiCase(env, "pgmpi-nrep", name, n, reps))
-			e, err := pgmpi.Predict(env.world, pgmpi.Find(name), n, cfg.Criteria)
+			env.Guard.Begin(pgmpiCase(env, "pgmpi-nrep", name, n, reps))
+			e, err := pgmpi.Predict(env.World, pgmpi.Find(name), n, cfg.Criteria)
 			if err != nil {
-				return env.abort(fmt.Errorf("%s at %d bytes: %w", name, n, err))
+				return env.Abort(fmt.Errorf("%s at %d bytes: %w", name, n, err))
 			}
-			env.guard.End()
+			env.Guard.End()
 			if rank0 {
-				fmt.Fprintf(env.stdout, "%-44s %8d bytes %6d reps %v\n", name, n, e.Reps, e.Predictions)
+				fmt.Fprintf(env.Stdout, "%-44s %8d bytes %6d reps %v\n", name, n, e.Reps, e.Predictions)
 			}
 			out.Entries = append(out.Entries, e)
 		}
@@ -257,15 +258,15 @@ func runNrep(cfg nrepConfig, env *mpiEnv) int {
 	if rank0 {
 		werr = writeNrep(cfg.Out, out)
 	}
-	return env.finish(werr, func() error { return nil })
+	return env.Finish(werr, func() error { return nil })
 }
 
 // pgmpiCase is call at volume n as the watchdog and the journal know it,
 // keyed "STEP/CALL/npP/N" ("pgmpi/MPI_Allgather/np2/1024"); reps bounds
 // its repetitions.
-func pgmpiCase(env *mpiEnv, step, call string, n, reps int) guard.Case {
-	p := env.world.Size()
-	return guard.Case{Suite: env.name, Benchmark: call, Bytes: int64(n), Procs: p, Reps: reps,
+func pgmpiCase(env *mpijob.Env, step, call string, n, reps int) guard.Case {
+	p := env.World.Size()
+	return guard.Case{Suite: env.Name, Benchmark: call, Bytes: int64(n), Procs: p, Reps: reps,
 		Key: fmt.Sprintf("%s/%s/np%d/%d", step, call, p, n)}
 }
 
@@ -425,57 +426,57 @@ func launchFile(dir string, k int) string {
 	return filepath.Join(dir, fmt.Sprintf("launch-%d.jsonl", k))
 }
 
-func runMeasure(cfg measureConfig, env *mpiEnv) int {
+func runMeasure(cfg measureConfig, env *mpijob.Env) int {
 	if cfg.Verify {
 		return runVerify(cfg, env)
 	}
 	var need memcheck.Need
 	for _, it := range cfg.Items {
-		need = memcheck.Max(need, pgmpiNeed(it.Call, it.Bytes, it.Reps, env.world.Size()))
+		need = memcheck.Max(need, pgmpiNeed(it.Call, it.Bytes, it.Reps, env.World.Size()))
 	}
-	if code, ok := checkMemory(env, need, 0); !ok {
+	if code, ok := mpijob.CheckMemory(env, need, 0); !ok {
 		return code
 	}
-	env.resumeNote(false)
-	rank0 := env.world.Rank() == 0
+	env.ResumeNote(false)
+	rank0 := env.World.Rank() == 0
 	var werr error
 	for _, it := range cfg.Items {
 		// One untimed warm-up call before the repetitions.
 		c := pgmpiCase(env, "pgmpi", it.Call, it.Bytes, it.Reps+1)
-		if env.guard.Skip(c.Key) {
+		if env.Guard.Skip(c.Key) {
 			if rank0 {
 				replayMeasure(env, c)
 			}
 			continue
 		}
-		env.guard.Begin(c)
+		env.Guard.Begin(c)
 		call := pgmpi.Find(it.Call)
-		t, err := pgmpi.Measure(env.world, call, it.Bytes, it.Reps)
+		t, err := pgmpi.Measure(env.World, call, it.Bytes, it.Reps)
 		if err != nil {
-			return env.abort(fmt.Errorf("%s at %d bytes: %w", it.Call, it.Bytes, err))
+			return env.Abort(fmt.Errorf("%s at %d bytes: %w", it.Call, it.Bytes, err))
 		}
 		if rank0 {
-			r := pgmpi.Record(call, it.Bytes, env.world.Size(), cfg.Launch, t, env.ctx)
-			printMeasured(env.stdout, r)
+			r := pgmpi.Record(call, it.Bytes, env.World.Size(), cfg.Launch, t, env.Ctx)
+			printMeasured(env.Stdout, r)
 			if werr == nil {
-				werr = env.guard.Finish([]*result.Record{r})
+				werr = env.Guard.Finish([]*result.Record{r})
 			}
 		}
-		env.guard.End()
+		env.Guard.End()
 	}
-	return env.finish(werr, func() error { return nil })
+	return env.Finish(werr, func() error { return nil })
 }
 
 // replayMeasure shows a case -resume skipped: the line of its stored
 // record, or that the resumed run hung in it.
-func replayMeasure(env *mpiEnv, c guard.Case) {
-	if env.guard.Hung(c.Key) {
-		fmt.Fprintf(env.stdout, "# %s at %d bytes: hung in the resumed run, not measured (%s)\n",
+func replayMeasure(env *mpijob.Env, c guard.Case) {
+	if env.Guard.Hung(c.Key) {
+		fmt.Fprintf(env.Stdout, "# %s at %d bytes: hung in the resumed run, not measured (%s)\n",
 			c.Benchmark, c.Bytes, c.Key)
 		return
 	}
-	for _, r := range env.guard.Stored(c.Key) {
-		printMeasured(env.stdout, &r)
+	for _, r := range env.Guard.Stored(c.Key) {
+		printMeasured(env.Stdout, &r)
 	}
 }
 
@@ -493,27 +494,27 @@ func printMeasured(w io.Writer, r *result.Record) {
 
 // runVerify runs every call once and compares its output on every rank
 // with the result of the function it emulates; exit 3 on a mismatch.
-func runVerify(cfg measureConfig, env *mpiEnv) int {
+func runVerify(cfg measureConfig, env *mpijob.Env) int {
 	wrong := 0
 	for _, it := range cfg.Items {
-		env.guard.Begin(pgmpiCase(env, "pgmpi-verify", it.Call, it.Bytes, 1))
-		bad, first, err := pgmpi.Verify(env.world, pgmpi.Find(it.Call), it.Bytes)
+		env.Guard.Begin(pgmpiCase(env, "pgmpi-verify", it.Call, it.Bytes, 1))
+		bad, first, err := pgmpi.Verify(env.World, pgmpi.Find(it.Call), it.Bytes)
 		if err != nil {
-			return env.abort(fmt.Errorf("%s at %d bytes: %w", it.Call, it.Bytes, err))
+			return env.Abort(fmt.Errorf("%s at %d bytes: %w", it.Call, it.Bytes, err))
 		}
-		env.guard.End()
+		env.Guard.End()
 		if first != "" {
-			fmt.Fprintf(env.stderr, "mpibench guidelines: %s at %d bytes: %s\n", it.Call, it.Bytes, first)
+			fmt.Fprintf(env.Stderr, "mpibench guidelines: %s at %d bytes: %s\n", it.Call, it.Bytes, first)
 		}
 		if bad > 0 {
 			wrong++
 		}
-		if env.world.Rank() == 0 {
+		if env.World.Rank() == 0 {
 			verdict := "ok"
 			if bad > 0 {
 				verdict = "WRONG"
 			}
-			fmt.Fprintf(env.stdout, "%-44s %8d bytes %s\n", it.Call, it.Bytes, verdict)
+			fmt.Fprintf(env.Stdout, "%-44s %8d bytes %s\n", it.Call, it.Bytes, verdict)
 		}
 	}
 	if wrong > 0 {

@@ -4,11 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strings"
+	"mpibench/mpijob"
 
 	"mpibench/imb"
-	"mpibench/mpi"
 	"mpibench/report"
 )
 
@@ -26,17 +24,17 @@ func benchmarks() []listed {
 
 // runIMB runs one IMB suite: mpi1, ext or io.
 func runIMB(suite *imb.Suite, args []string, stdout, stderr io.Writer) int {
-	return runMPI(mpiCommand[*imb.Config]{
-		name:  suite.Name,
-		usage: imbUsage(suite),
-		parse: func(args []string, size int, _ bool) (*imb.Config, string, error) {
+	return mpijob.Run(mpijob.Command[*imb.Config]{
+		Name:  suite.Name,
+		Usage: imbUsage(suite),
+		Parse: func(args []string, size int, _ bool) (*imb.Config, string, error) {
 			cfg, err := resolve(suite, args, size)
 			if err != nil {
 				return nil, "", err
 			}
 			return cfg, cfg.JSON, nil
 		},
-		run: func(cfg *imb.Config, env *mpiEnv) int { return measureIMB(suite, cfg, env) },
+		Run: func(cfg *imb.Config, env *mpijob.Env) int { return measureIMB(suite, cfg, env) },
 	}, args, stdout, stderr)
 }
 
@@ -49,67 +47,48 @@ func resolve(suite *imb.Suite, args []string, size int) (*imb.Config, error) {
 }
 
 // measureIMB runs the benchmarks of cfg and prints their tables.
-func measureIMB(suite *imb.Suite, cfg *imb.Config, env *mpiEnv) int {
-	if code, ok := checkMemory(env, imb.MemoryNeed(cfg, env.world.Size()), 0); !ok {
+func measureIMB(suite *imb.Suite, cfg *imb.Config, env *mpijob.Env) int {
+	if code, ok := mpijob.CheckMemory(env, imb.MemoryNeed(cfg, env.World.Size()), 0); !ok {
 		return code
 	}
 	if suite == imb.IOSuite {
 		if code, ok := checkIODisk(cfg, env); !ok {
 			return code
 		}
-		onInterrupt(imb.RemoveFiles)
+		mpijob.OnInterrupt(imb.RemoveFiles)
 	}
 	var out *imb.Output
-	if env.world.Rank() == 0 {
-		out = &imb.Output{Text: report.NewIMBText(env.stdout)}
+	if env.World.Rank() == 0 {
+		out = &imb.Output{Text: report.NewIMBText(env.Stdout)}
 	}
-	env.resumeNote(false)
-	bad, err := imb.NewDriver(cfg, env.ctx, out, env.guard).Run()
+	env.ResumeNote(false)
+	bad, err := imb.NewDriver(cfg, env.Ctx, out, env.Guard).Run()
 	var usage *imb.UsageError
 	if errors.As(err, &usage) {
 		// Every rank has it, each with its own message.
-		fmt.Fprintf(env.stderr, "mpibench %s: %v\n", suite.Name, err)
+		fmt.Fprintf(env.Stderr, "mpibench %s: %v\n", suite.Name, err)
 		return 2
 	}
 	if err != nil {
-		return env.fail(err)
+		return env.Fail(err)
 	}
-	return checkCode(env.world, bad)
+	return mpijob.CheckCode(env.World, bad)
 }
 
 // checkIODisk refuses an IMB-IO run whose files may need more than the
 // file system of -iodir has free or than -disk allows, after the check
 // that every rank can create files there (which names a missing or
 // unwritable directory).
-func checkIODisk(cfg *imb.Config, env *mpiEnv) (code int, ok bool) {
+func checkIODisk(cfg *imb.Config, env *mpijob.Env) (code int, ok bool) {
 	if err := imb.CheckIODir(cfg.IODir); err != nil {
 		var usage *imb.UsageError
 		if errors.As(err, &usage) {
-			fmt.Fprintf(env.stderr, "mpibench %s: %v\n", env.name, err)
+			fmt.Fprintf(env.Stderr, "mpibench %s: %v\n", env.Name, err)
 			return 2, false
 		}
-		return env.fail(err), false
+		return env.Fail(err), false
 	}
-	return checkDisk(env, cfg.IODir, cfg.Disk, func(int64) (string, int64) {
-		return imb.IODiskNeed(cfg, env.world.Size())
+	return mpijob.CheckDisk(env, cfg.IODir, cfg.Disk, func(int64) (string, int64) {
+		return imb.IODiskNeed(cfg, env.World.Size())
 	})
-}
-
-// checkCode shares rank 0's -check verdict: 3 when defects were found.
-func checkCode(world mpi.Comm, bad []string) int {
-	var msg []byte
-	if world.Rank() == 0 && len(bad) > 0 {
-		msg = []byte(strings.Join(bad, ","))
-	}
-	msg, err := world.BcastBytes(msg)
-	if err != nil {
-		return fail(world, os.Stderr, err)
-	}
-	if len(msg) > 0 {
-		if world.Rank() == 0 {
-			fmt.Fprintf(os.Stderr, "mpibench: -check found defects in %s\n", msg)
-		}
-		return 3
-	}
-	return 0
 }

@@ -20,6 +20,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"mpibench/mpijob"
 	"os"
 	"runtime"
 	"strings"
@@ -28,9 +29,6 @@ import (
 	"mpibench/pgmpi"
 	"mpibench/skampi"
 )
-
-// version is mpibench's release.
-const version = "0.1.0"
 
 func init() {
 	// MPI is initialised and called from the main goroutine only; locking
@@ -52,7 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	case "version", "-version", "--version":
-		fmt.Fprintf(stdout, "mpibench %s\n", version)
+		fmt.Fprintf(stdout, "mpibench %s\n", mpijob.Version)
 		return 0
 	case "list":
 		list(stdout)
@@ -155,25 +153,4 @@ func list(w io.Writer) {
 		}
 		fmt.Fprintf(w, "%-10s %-44s %-9s %-10s %s\n", "pgmpi", c.Name, c.Class(), cmp.Or(c.Guideline, "-"), uses)
 	}
-}
-
-// launcherRank is the rank the launcher gave this process before MPI is
-// initialised: help is printed once, by rank 0 or by a process run alone.
-func launcherRank() string {
-	for _, v := range []string{"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"} {
-		if r := os.Getenv(v); r != "" {
-			return r
-		}
-	}
-	return "0"
-}
-
-func hasHelp(args []string) bool {
-	for _, a := range args {
-		switch strings.TrimLeft(a, "-") {
-		case "h", "help":
-			return strings.HasPrefix(a, "-")
-		}
-	}
-	return false
 }

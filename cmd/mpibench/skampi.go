@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"mpibench/mpijob"
 	"strconv"
 
 	"mpibench/guard"
@@ -81,62 +82,62 @@ func skampiParse(args []string) (skampiFlags, error) {
 // runSkampi runs the SKaMPI suite.
 func runSkampi(args []string, stdout, stderr io.Writer) int {
 	if f, err := skampiParse(args); err == nil && f.printConfig {
-		if launcherRank() == "0" {
+		if mpijob.LauncherRank() == "0" {
 			fmt.Fprint(stdout, skampi.DefaultConfig)
 		}
 		return 0
 	}
-	return runMPI(mpiCommand[*skampiPlan]{name: "skampi", usage: skampiUsage, parse: skampiPrepare,
-		run: skampiMeasure, outFlag: "-o"},
+	return mpijob.Run(mpijob.Command[*skampiPlan]{Name: "skampi", Usage: skampiUsage, Parse: skampiPrepare,
+		Run: skampiMeasure, OutFlag: "-o"},
 		args, stdout, stderr)
 }
 
 // skampiMeasure runs the measurements in order; rank 0 journals and
 // prints each as it finishes.
-func skampiMeasure(plan *skampiPlan, env *mpiEnv) int {
+func skampiMeasure(plan *skampiPlan, env *mpijob.Env) int {
 	cfg := plan.Config
-	if code, ok := checkMemory(env, skampi.MemoryNeed(cfg, env.world.Size()), 0); !ok {
+	if code, ok := mpijob.CheckMemory(env, skampi.MemoryNeed(cfg, env.World.Size()), 0); !ok {
 		return code
 	}
-	env.resumeNote(true)
-	ctx := env.ctx
+	env.ResumeNote(true)
+	ctx := env.Ctx
 	ctx.Node, ctx.Network, ctx.User = cfg.Node, cfg.Network, cfg.User
-	d := &skampi.Driver{World: env.world, Context: ctx, Samples: plan.Samples}
-	rank0 := env.world.Rank() == 0
+	d := &skampi.Driver{World: env.World, Context: ctx, Samples: plan.Samples}
+	rank0 := env.World.Rank() == 0
 	if rank0 {
 		skampiReplay(cfg, env)
 	}
 	var werr error
-	for _, name := range skampi.Order(cfg, env.resumed) {
+	for _, name := range skampi.Order(cfg, env.Resumed) {
 		m := cfg.Find(name)
-		env.guard.Begin(skampiCase(m, env.world.Size()))
+		env.Guard.Begin(skampiCase(m, env.World.Size()))
 		recs, err := d.Run(m)
 		if err != nil {
 			// An MPI error of this rank: the others may be blocked in the
 			// pattern, so the job ends here.
-			return env.abort(fmt.Errorf("%s: %w", name, err))
+			return env.Abort(fmt.Errorf("%s: %w", name, err))
 		}
 		if rank0 {
 			if werr == nil {
-				werr = env.guard.Finish(recordPointers(recs))
+				werr = env.Guard.Finish(recordPointers(recs))
 			}
-			skampi.Text(env.stdout, recs)
+			skampi.Text(env.Stdout, recs)
 		}
-		env.guard.End()
+		env.Guard.End()
 	}
-	return env.finish(werr, func() error { return nil })
+	return env.Finish(werr, func() error { return nil })
 }
 
 // skampiReplay shows, before the run goes on, the measurements a resumed
 // run kept (from their records) and those it hung in, in configuration
 // order.
-func skampiReplay(cfg *skampi.Config, env *mpiEnv) {
+func skampiReplay(cfg *skampi.Config, env *mpijob.Env) {
 	for _, m := range cfg.Measurements {
 		switch {
-		case env.guard.Hung(m.Name):
-			fmt.Fprintf(env.stdout, "# %s: hung in the resumed run, not measured\n\n", m.Name)
-		case env.guard.Skip(m.Name):
-			skampi.Text(env.stdout, env.guard.Stored(m.Name))
+		case env.Guard.Hung(m.Name):
+			fmt.Fprintf(env.Stdout, "# %s: hung in the resumed run, not measured\n\n", m.Name)
+		case env.Guard.Skip(m.Name):
+			skampi.Text(env.Stdout, env.Guard.Stored(m.Name))
 		}
 	}
 }

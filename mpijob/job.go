@@ -1,4 +1,8 @@
-package main
+// Package mpijob runs one mpibench command as an MPI job: help, MPI_Init
+// and Finalize, the command line parsed on rank 0 and agreed by every rank,
+// the results file (journal) and -resume, the run context of every record,
+// signals and cleanups, the watchdog, and one exit code on every rank.
+package mpijob
 
 import (
 	"cmp"
@@ -19,54 +23,54 @@ import (
 	"mpibench/result"
 )
 
-// mpiCommand is what differs between the commands that run under MPI;
-// runMPI does the rest the same way for all of them.
-type mpiCommand[C any] struct {
-	name  string // "io", "beff": in messages and in every record's Args
-	usage string // printed for -h
+// Command is what differs between the commands that run under MPI;
+// Run does the rest the same way for all of them.
+type Command[C any] struct {
+	Name  string // "io", "beff": in messages and in every record's Args
+	Usage string // printed for -h
 	// parse reads the command line on rank 0 for size processes and
 	// returns the config and its results file ("" for none), the journal
 	// of the run. Its error is a usage error: every rank exits with 2. The
 	// common flags (-timeout, -resume) are taken out before; resume says
 	// whether -resume was given (which file PGMPI's measure continues).
-	parse func(args []string, size int, resume bool) (cfg C, jsonPath string, err error)
+	Parse func(args []string, size int, resume bool) (cfg C, jsonPath string, err error)
 	// outFlag names the results file's flag in messages; "" is -json.
-	outFlag string
+	OutFlag string
 	// run measures with the config every rank agreed on and returns the
 	// exit code.
-	run func(cfg C, env *mpiEnv) int
+	Run func(cfg C, env *Env) int
 }
 
-// mpiEnv is what a command's run function gets besides its config.
-type mpiEnv struct {
-	name   string
-	world  mpi.Comm
-	ctx    result.Context
-	stdout io.Writer // written by rank 0 only
-	stderr io.Writer
+// Env is what a command's run function gets besides its config.
+type Env struct {
+	Name   string
+	World  mpi.Comm
+	Ctx    result.Context
+	Stdout io.Writer // written by rank 0 only
+	Stderr io.Writer
 	// journal is the results file on rank 0; nil on the others or without
 	// one. Records of measured cases go through guard.Finish, computed
 	// ones (summaries) through journal.Write.
-	journal *journal.Journal
-	guard   *guard.Guard
-	resumed *journal.Resumed // -resume: on rank 0 with the Records, elsewhere the keys; nil for a fresh run
+	Journal *journal.Journal
+	Guard   *guard.Guard
+	Resumed *journal.Resumed // -resume: on rank 0 with the Records, elsewhere the keys; nil for a fresh run
 }
 
-// runMPI runs one command under MPI: help, MPI_Init and Finalize, the
+// Run runs one command under MPI: help, MPI_Init and Finalize, the
 // command line agreed by every rank, the -json file, signal handling, and
 // the run itself. Every rank exits with the same code.
-func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (code int) {
-	if hasHelp(args) {
-		if launcherRank() == "0" {
-			fmt.Fprint(stdout, c.usage+commonUsage)
+func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int) {
+	if HasHelp(args) {
+		if LauncherRank() == "0" {
+			fmt.Fprint(stdout, c.Usage+commonUsage)
 		}
 		return 0
 	}
 	level, err := threadLevel(args)
 	if err != nil {
 		// Every rank parsed the same argv, so every rank stops here.
-		if launcherRank() == "0" {
-			fmt.Fprintf(stderr, "mpibench %s: %v\n", c.name, err)
+		if LauncherRank() == "0" {
+			fmt.Fprintf(stderr, "mpibench %s: %v\n", c.Name, err)
 		}
 		return 2
 	}
@@ -90,7 +94,7 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 	var ue *usageError
 	if errors.As(err, &ue) {
 		if world.Rank() == 0 {
-			fmt.Fprintf(stderr, "mpibench %s: %v\n", c.name, err)
+			fmt.Fprintf(stderr, "mpibench %s: %v\n", c.Name, err)
 		}
 		return 2
 	}
@@ -99,19 +103,19 @@ func runMPI[C any](c mpiCommand[C], args []string, stdout, stderr io.Writer) (co
 	}
 	if a.journal != nil {
 		defer a.journal.Close()
-		onInterrupt(a.journal.Discard)
+		OnInterrupt(a.journal.Discard)
 	}
 	stop := cleanupOnSignal(stderr)
 	defer stop()
-	ctx, err := runContext(world, append([]string{c.name}, args...))
+	ctx, err := runContext(world, append([]string{c.Name}, args...))
 	if err != nil {
 		return fail(world, stderr, err)
 	}
-	env := &mpiEnv{name: c.name, world: world, ctx: ctx, stdout: stdout, stderr: stderr, journal: a.journal,
-		resumed: a.resumed}
-	env.guard = guard.New(guard.Options{Rank: world.Rank(), Timeout: a.Timeout, Journal: a.journal,
+	env := &Env{Name: c.Name, World: world, Ctx: ctx, Stdout: stdout, Stderr: stderr, Journal: a.journal,
+		Resumed: a.resumed}
+	env.Guard = guard.New(guard.Options{Rank: world.Rank(), Timeout: a.Timeout, Journal: a.journal,
 		Resumed: a.resumed, Fault: a.fault, Stderr: stderr, Cleanup: hungCleanup, Abort: abortJob})
-	return c.run(cfg, env)
+	return c.Run(cfg, env)
 }
 
 // threadLevel reads -thread_level from the command line before MPI_Init,
@@ -155,7 +159,7 @@ type resumedKeys struct {
 // agree parses the command line on rank 0, opens (or resumes) the journal
 // there and broadcasts the outcome, so that every rank runs the same
 // config, skips the same cases, or exits with the same usage error.
-func agree[C any](c mpiCommand[C], world mpi.Comm, args []string) (C, *agreed[C], error) {
+func agree[C any](c Command[C], world mpi.Comm, args []string) (C, *agreed[C], error) {
 	var msg []byte
 	mine := &agreed[C]{}
 	if world.Rank() == 0 {
@@ -183,12 +187,12 @@ func agree[C any](c mpiCommand[C], world mpi.Comm, args []string) (C, *agreed[C]
 }
 
 // agreeRoot is rank 0's part of agree.
-func agreeRoot[C any](c mpiCommand[C], size int, args []string) *agreed[C] {
+func agreeRoot[C any](c Command[C], size int, args []string) *agreed[C] {
 	a := &agreed[C]{}
 	common, rest, err := splitCommon(args)
 	var path string
 	if err == nil {
-		a.Config, path, err = c.parse(rest, size, common.resume)
+		a.Config, path, err = c.Parse(rest, size, common.resume)
 	}
 	if err == nil {
 		_, err = guard.ParseFault(os.Getenv(guard.FaultEnv))
@@ -198,8 +202,8 @@ func agreeRoot[C any](c mpiCommand[C], size int, args []string) *agreed[C] {
 	}
 	if err == nil {
 		a.Timeout = common.timeout
-		same := sameRun(append([]string{c.name}, rest...), size)
-		err = a.openJournal(path, common.resume, cmp.Or(c.outFlag, "-json"), same)
+		same := sameRun(append([]string{c.Name}, rest...), size)
+		err = a.openJournal(path, common.resume, cmp.Or(c.OutFlag, "-json"), same)
 	}
 	if err != nil {
 		if a.journal != nil {
@@ -291,11 +295,11 @@ func runContext(world mpi.Comm, args []string) (result.Context, error) {
 	var u syscall.Utsname
 	syscall.Uname(&u)
 	c := result.Context{
-		Tool: "mpibench " + version, Start: time.Now().Format(time.RFC3339), Host: mpi.ProcessorName(),
+		Tool: "mpibench " + Version, Start: time.Now().Format(time.RFC3339), Host: mpi.ProcessorName(),
 		MPI: mpi.Flavor, MPIVersion: mpi.Version(), MPILibrary: mpi.LibraryVersion(),
 		ThreadLevel: mpi.Provided().String(), Procs: world.Size(), Args: args,
-		Machine: utsString(u.Machine[:]), System: utsString(u.Sysname[:]),
-		Release: utsString(u.Release[:]), Version: utsString(u.Version[:]),
+		Machine: UtsString(u.Machine[:]), System: UtsString(u.Sysname[:]),
+		Release: UtsString(u.Release[:]), Version: UtsString(u.Version[:]),
 	}
 	seen := map[string]bool{}
 	for _, n := range names {
@@ -307,7 +311,7 @@ func runContext(world mpi.Comm, args []string) (result.Context, error) {
 	return c, nil
 }
 
-func utsString(f []int8) string {
+func UtsString(f []int8) string {
 	var b strings.Builder
 	for _, c := range f {
 		if c == 0 {
@@ -344,8 +348,8 @@ func abort(world mpi.Comm, stderr io.Writer, who string, err error) {
 	abortJob(1)
 }
 
-// agreeOK is true on every rank when ok is true on all of them.
-func agreeOK(world mpi.Comm, ok bool) (bool, error) {
+// AgreeOK is true on every rank when ok is true on all of them.
+func AgreeOK(world mpi.Comm, ok bool) (bool, error) {
 	bad := 0
 	if !ok {
 		bad = 1
@@ -354,67 +358,86 @@ func agreeOK(world mpi.Comm, ok bool) (bool, error) {
 	return n == 0, err
 }
 
-func (e *mpiEnv) fail(err error) int { return fail(e.world, e.stderr, err) }
+func (e *Env) Fail(err error) int { return fail(e.World, e.Stderr, err) }
 
 // abort ends the job after an MPI error of this rank during the
 // measurement.
-func (e *mpiEnv) abort(err error) int {
-	abort(e.world, e.stderr, "mpibench "+e.name, err)
+func (e *Env) Abort(err error) int {
+	abort(e.World, e.Stderr, "mpibench "+e.Name, err)
 	return 1
 }
 
 // sink writes computed records (summaries, which belong to no measured
 // case) to the results file; nil without one.
-func (e *mpiEnv) sink() func(*result.Record) error {
-	if e.journal == nil {
+func (e *Env) Sink() func(*result.Record) error {
+	if e.Journal == nil {
 		return nil
 	}
-	return e.journal.Write
+	return e.Journal.Write
 }
 
 // resumeNote tells the user on rank 0 what -resume found: warnings about
 // unreadable lines, and what is skipped and measured again (last, with
 // crashedLast).
-func (e *mpiEnv) resumeNote(crashedLast bool) {
-	r := e.resumed
-	if r == nil || e.world.Rank() != 0 {
+func (e *Env) ResumeNote(crashedLast bool) {
+	r := e.Resumed
+	if r == nil || e.World.Rank() != 0 {
 		return
 	}
 	for _, w := range r.Warnings {
-		fmt.Fprintf(e.stderr, "mpibench %s: warning: skipped unreadable line %v\n", e.name, w)
+		fmt.Fprintf(e.Stderr, "mpibench %s: warning: skipped unreadable line %v\n", e.Name, w)
 	}
-	fmt.Fprintf(e.stderr, "mpibench %s: resuming %s: %d finished cases kept", e.name, e.journal.Path(), len(r.Done))
+	fmt.Fprintf(e.Stderr, "mpibench %s: resuming %s: %d finished cases kept", e.Name, e.Journal.Path(), len(r.Done))
 	if len(r.Crashed) > 0 {
 		when := "in place"
 		if crashedLast {
 			when = "last"
 		}
-		fmt.Fprintf(e.stderr, ", unfinished ones measured again %s: %s", when, strings.Join(r.Crashed, " "))
+		fmt.Fprintf(e.Stderr, ", unfinished ones measured again %s: %s", when, strings.Join(r.Crashed, " "))
 	}
 	if len(r.Hung) > 0 {
-		fmt.Fprintf(e.stderr, ", %d hung skipped (%s)", len(r.Hung), strings.Join(r.Hung, " "))
+		fmt.Fprintf(e.Stderr, ", %d hung skipped (%s)", len(r.Hung), strings.Join(r.Hung, " "))
 	}
-	fmt.Fprintln(e.stderr)
+	fmt.Fprintln(e.Stderr)
 }
 
 // finish ends a run whose records rank 0 has written with sink: rank 0
 // renders the text, even when the -json file failed (the records are all
 // in memory), and every rank exits with 1 when a write failed there.
-func (e *mpiEnv) finish(werr error, text func() error) int {
-	if e.world.Rank() == 0 {
+func (e *Env) Finish(werr error, text func() error) int {
+	if e.World.Rank() == 0 {
 		if terr := text(); werr == nil {
 			werr = terr
 		}
 	}
-	ok, err := agreeOK(e.world, werr == nil)
+	ok, err := AgreeOK(e.World, werr == nil)
 	if err != nil {
-		return e.fail(err)
+		return e.Fail(err)
 	}
 	if !ok {
 		if werr != nil {
-			fmt.Fprintf(e.stderr, "mpibench %s: %v\n", e.name, werr)
+			fmt.Fprintf(e.Stderr, "mpibench %s: %v\n", e.Name, werr)
 		}
 		return 1
+	}
+	return 0
+}
+
+// CheckCode shares rank 0's -check verdict: 3 when defects were found.
+func CheckCode(world mpi.Comm, bad []string) int {
+	var msg []byte
+	if world.Rank() == 0 && len(bad) > 0 {
+		msg = []byte(strings.Join(bad, ","))
+	}
+	msg, err := world.BcastBytes(msg)
+	if err != nil {
+		return fail(world, os.Stderr, err)
+	}
+	if len(msg) > 0 {
+		if world.Rank() == 0 {
+			fmt.Fprintf(os.Stderr, "mpibench: -check found defects in %s\n", msg)
+		}
+		return 3
 	}
 	return 0
 }

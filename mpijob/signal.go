@@ -1,4 +1,4 @@
-package main
+package mpijob
 
 import (
 	"fmt"
@@ -20,10 +20,10 @@ var cleanups struct {
 	list []func()
 }
 
-// onInterrupt adds f to the cleanups that a signal, an internal error or
+// OnInterrupt adds f to the cleanups that a signal, an internal error or
 // an MPI error that aborts the job runs before the process ends. f must
 // not call MPI: it may run in the signal handler's goroutine.
-func onInterrupt(f func()) {
+func OnInterrupt(f func()) {
 	cleanups.Lock()
 	defer cleanups.Unlock()
 	cleanups.list = append(cleanups.list, f)

@@ -1,0 +1,35 @@
+package mpijob
+
+import (
+	"fmt"
+	"math"
+
+	"mpibench/internal/memcheck"
+)
+
+// CheckMemory stops the run before any buffer is allocated when need is
+// more than a process of the smallest node may take, or more than -mem
+// (memMB > 0, b_eff and b_eff_io). Every rank computes the same need and
+// gets the same min-reduced availability, so all return the same verdict:
+// ok, or exit code 2 with rank 0's message.
+func CheckMemory(env *Env, need memcheck.Need, memMB int) (code int, ok bool) {
+	avail, err := memcheck.Available(env.World)
+	if err != nil {
+		return env.Fail(err), false
+	}
+	msg := memcheck.Verdict(need, avail, memcheck.NodeLimit)
+	if msg == "" && memMB > 0 && int64(memMB) <= math.MaxInt64/mb {
+		// -mem is bounded far below the overflow; a larger one limits nothing.
+		msg = memcheck.Verdict(need, int64(memMB)*mb, memcheck.MemLimit)
+	}
+	if msg == "" {
+		return 0, true
+	}
+	if env.World.Rank() == 0 {
+		fmt.Fprintf(env.Stderr, "mpibench %s: %s\n", env.Name, msg)
+	}
+	return 2, false
+}
+
+// mb is b_eff's MB, the unit of -mem.
+const mb = 1 << 20
