@@ -2,6 +2,8 @@ package skampi
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"math"
 	"slices"
 
@@ -41,8 +43,17 @@ type point struct {
 
 // Run measures m on every rank of the world and returns its records on
 // rank 0 (nil on the others), one per point, by increasing X. An error is
-// an MPI error of this rank: the caller must abort the job.
+// an MPI error of this rank, named by caseError: the caller must abort the
+// job.
 func (d *Driver) Run(m *Measurement) ([]result.Record, error) {
+	recs, err := d.run(m)
+	if err != nil {
+		return nil, caseError(m, d.World.Rank(), d.World.Size(), err)
+	}
+	return recs, nil
+}
+
+func (d *Driver) run(m *Measurement) ([]result.Record, error) {
 	var pts []point
 	var err error
 	root := 0 // world rank of the timing process
@@ -90,6 +101,40 @@ func (d *Driver) share(pts []point, root int) ([]point, error) {
 	}
 	slices.SortStableFunc(out, func(a, b point) int { return a.X - b.X })
 	return out, nil
+}
+
+// pointError is an error met at one point of a measurement: its length
+// and process count.
+type pointError struct {
+	bytes, procs int
+	err          error
+}
+
+func (e *pointError) Error() string { return e.err.Error() }
+func (e *pointError) Unwrap() error { return e.err }
+
+// atPoint marks err as met at n bytes on procs processes; nil stays nil,
+// and an error already marked keeps its point.
+func atPoint(err error, n, procs int) error {
+	var pe *pointError
+	if err == nil || errors.As(err, &pe) {
+		return err
+	}
+	return &pointError{bytes: n, procs: procs, err: err}
+}
+
+// caseError names where an MPI error of world rank rank happened: the
+// suite, the measurement, the length and process count of its point, or
+// outside a point (the ping-pong survey, the broadcast of the results) the
+// measurement's length on the world's size processes. The error stays
+// wrapped, so that mpi.EndsJob still knows it.
+func caseError(m *Measurement, rank, size int, err error) error {
+	n, procs := m.length(), size
+	var pe *pointError
+	if errors.As(err, &pe) {
+		n, procs, err = pe.bytes, pe.procs, pe.err
+	}
+	return fmt.Errorf("%s %s, %d bytes, %d processes, rank %d: %w", Name, m.Name, n, procs, rank, err)
 }
 
 // policy is the adaptive repetition policy of m; the clock rule uses this
@@ -143,8 +188,23 @@ func empty(c mpi.Comm, m *Measurement, decide measure.Decide) (float64, error) {
 }
 
 // at measures one point of m on c at one length and work count: its own
-// empty measurement, then the operation.
+// empty measurement, then the operation. Its error is marked with the
+// point.
 func at(c mpi.Comm, m *Measurement, n, work int, decide measure.Decide) (measure.Result, error) {
+	r, err := atOnce(c, m, n, work, decide)
+	return r, atPoint(err, n, procsOf(c, m))
+}
+
+// procsOf is the number of processes that measure m on c: one for a
+// simple measurement, which world rank 0 runs alone on the world.
+func procsOf(c mpi.Comm, m *Measurement) int {
+	if m.Pattern == Simple {
+		return 1
+	}
+	return c.Size()
+}
+
+func atOnce(c mpi.Comm, m *Measurement, n, work int, decide measure.Decide) (measure.Result, error) {
 	e, err := empty(c, m, decide)
 	if err != nil {
 		return measure.Result{}, err
@@ -162,8 +222,14 @@ func at(c mpi.Comm, m *Measurement, n, work int, decide measure.Decide) (measure
 
 // lengths sweeps m over its lengths on c with measure.Refine. The
 // refinement's choice depends on the times, so every rank follows the
-// timing process's trimmed mean.
+// timing process's trimmed mean. Its error is marked with the length
+// measured, or before the first with the largest (the buffers' size).
 func lengths(c mpi.Comm, m *Measurement, work int, base point) ([]point, error) {
+	pts, err := sweep(c, m, work, base)
+	return pts, atPoint(err, m.Hi, c.Size())
+}
+
+func sweep(c mpi.Comm, m *Measurement, work int, base point) ([]point, error) {
 	e, err := empty(c, m, c.SkampiDecide)
 	if err != nil {
 		return nil, err
@@ -177,16 +243,17 @@ func lengths(c mpi.Comm, m *Measurement, work int, base point) ([]point, error) 
 	ref := measure.Refine{MMin: m.Lo, MMax: m.Hi, Gamma: m.Gamma, Epsilon: m.Epsilon, Budget: m.Budget}
 	_, err = ref.Run(func(n int) (float64, error) {
 		if err := k.SetLen(n); err != nil {
-			return 0, err
+			return 0, atPoint(err, n, c.Size())
 		}
 		r, err := m.policy().Run(k.Sample, e, c.SkampiDecide)
 		if err != nil {
-			return 0, err
+			return 0, atPoint(err, n, c.Size())
 		}
 		p := base
 		p.X, p.Bytes, p.R = n, n, r
 		pts = append(pts, p)
-		return c.SkampiBcastFloat(r.Trimmed)
+		t, err := c.SkampiBcastFloat(r.Trimmed)
+		return t, atPoint(err, n, c.Size())
 	})
 	return pts, err
 }

@@ -1,6 +1,7 @@
 package skampi
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 
@@ -25,29 +26,33 @@ func Text(w io.Writer, recs []result.Record) error {
 	return nil
 }
 
+// table renders into memory and writes once, so that the one write's
+// error is the table's.
 func table(w io.Writer, recs []result.Record) error {
+	var b bytes.Buffer
 	r := recs[0]
-	fmt.Fprintf(w, "#----------------------------------------------------------------\n")
-	fmt.Fprintf(w, "# %s: %s, %s, over %s, epsilon %g", r.Benchmark, r.Class, r.Mode, r.Param, r.Epsilon)
+	fmt.Fprintf(&b, "#----------------------------------------------------------------\n")
+	fmt.Fprintf(&b, "# %s: %s, %s, over %s, epsilon %g", r.Benchmark, r.Class, r.Mode, r.Param, r.Epsilon)
 	if r.Class == PingPong && len(r.Groups) > 0 {
-		fmt.Fprintf(w, ", pair %v", r.Groups[0])
+		fmt.Fprintf(&b, ", pair %v", r.Groups[0])
 	}
 	if r.Param != OverProcs {
-		fmt.Fprintf(w, ", %d processes", r.NProcs)
+		fmt.Fprintf(&b, ", %d processes", r.NProcs)
 	}
-	fmt.Fprintf(w, "\n#----------------------------------------------------------------\n")
+	fmt.Fprintf(&b, "\n#----------------------------------------------------------------\n")
 	x := r.Param
 	if x == OverNone {
 		x = "-"
 	}
-	fmt.Fprintf(w, "%10s %6s %12s %10s %12s %12s %12s %8s\n", x, "n", "trimmed[us]", "stderr", "min[us]", "median[us]", "max[us]", "reached")
+	fmt.Fprintf(&b, "%10s %6s %12s %10s %12s %12s %12s %8s\n", x, "n", "trimmed[us]", "stderr", "min[us]", "median[us]", "max[us]", "reached")
 	for _, r := range recs {
 		s := r.Stats
 		if s == nil {
 			continue
 		}
-		fmt.Fprintf(w, "%10d %6d %12.3f %10.3f %12.3f %12.3f %12.3f %8v\n", r.X, s.N, s.Trimmed, s.TrimmedStdErr, s.Min, s.Median, s.Max, r.Reached)
+		fmt.Fprintf(&b, "%10d %6d %12.3f %10.3f %12.3f %12.3f %12.3f %8v\n", r.X, s.N, s.Trimmed, s.TrimmedStdErr, s.Min, s.Median, s.Max, r.Reached)
 	}
-	_, err := fmt.Fprintln(w)
+	b.WriteString("\n")
+	_, err := w.Write(b.Bytes())
 	return err
 }

@@ -4,8 +4,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-
-	"mpibench/pgmpi"
 )
 
 // splitArgs splits a fuzzed string into arguments, one per line.
@@ -14,25 +12,6 @@ func splitArgs(s string) []string {
 		return nil
 	}
 	return strings.Split(s, "\n")
-}
-
-func FuzzSkampiParse(f *testing.F) {
-	for _, s := range []string{
-		"", "-config\nmy.ski", "-o\nout.jsonl\n-resume", "-epsilon\n0.05", "-epsilon\n1", "-epsilon\nNaN",
-		"-o=", "-print-config", "-h", "extra", "-resume=maybe", "-samples=false",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		args := splitArgs(s)
-		fl, err := skampiParse(args)
-		if err != nil {
-			return
-		}
-		if fl.out == "" || fl.epsilon < 0 || fl.epsilon >= 1 {
-			t.Fatalf("skampiParse(%q): %+v", args, fl)
-		}
-	})
 }
 
 func FuzzReportParse(f *testing.F) {
@@ -54,22 +33,5 @@ func FuzzReportParse(f *testing.F) {
 		case files != nil && (code != 0 || len(files) == 0 || len(files) > len(args)):
 			t.Fatalf("reportParse(%q): files %q code %d", args, files, code)
 		}
-	})
-}
-
-func FuzzSetCriteria(f *testing.F) {
-	for _, s := range []string{
-		"\n", "rse=0.01\n", "\ncov_mean=10", "cov_mean=0.02,cov_median=0.03\ncov_mean=20,cov_median=30",
-		"\nrse=5", "\ncov_mean=2.5", "\ncov_mean=1e300", "\ncov_mean=-9e18", "\ncov_mean=NaN", "x\ny",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		thr, win, _ := strings.Cut(s, "\n")
-		crit := pgmpi.DefaultCriteria()
-		if err := setCriteria(&crit, thr, win); err != nil {
-			return
-		}
-		crit.Check()
 	})
 }

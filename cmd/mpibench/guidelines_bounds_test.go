@@ -1,7 +1,6 @@
 package main
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -39,22 +38,7 @@ func TestPgmpiBounds(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
 		t.Error("the -o directory was made anyway")
 	}
-	if h := guidelinesHelp(); !strings.Contains(h, strconv.Itoa(pgmpi.MaxReps)) || !strings.Contains(h, strconv.Itoa(pgmpi.MaxBytes)) {
+	if h := direct(t, "guidelines", "-h").stdout; !strings.Contains(h, strconv.Itoa(pgmpi.MaxReps)) || !strings.Contains(h, strconv.Itoa(pgmpi.MaxBytes)) {
 		t.Error("the help does not name the bounds")
-	}
-}
-
-// pgmpiNeed saturates instead of wrapping round to a small or negative
-// need.
-func TestMemPgmpiNeedSaturates(t *testing.T) {
-	for _, c := range []struct{ n, reps, procs int }{
-		{16, 9000000000000000000, 2}, {16, math.MaxInt, 2}, {math.MaxInt, math.MaxInt, math.MaxInt},
-	} {
-		if got := pgmpiNeed("MPI_Bcast", c.n, c.reps, c.procs); got.Bytes != math.MaxInt64 {
-			t.Errorf("pgmpiNeed(%d, %d, %d) = %d, want MaxInt64", c.n, c.reps, c.procs, got.Bytes)
-		}
-	}
-	if got := pgmpiNeed("MPI_Bcast", 4<<20, 10, 2); got.Bytes != 4*(4<<20)+8*2+32*10 {
-		t.Errorf("pgmpiNeed(4 MiB, 10, 2) = %d", got.Bytes)
 	}
 }

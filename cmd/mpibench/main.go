@@ -62,13 +62,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "beffio":
 		return runBeffIO(args[1:], stdout, stderr)
 	case "skampi":
-		return runSkampi(args[1:], stdout, stderr)
+		return skampi.Command.Main(args[1:], stdout, stderr)
 	case "report":
 		return runReport(args[1:], stdout, stderr)
 	case "merge":
 		return runMerge(args[1:], stdout, stderr)
 	case "guidelines":
-		return runGuidelines(args[1:], stdout, stderr)
+		return pgmpi.Command.Main(args[1:], stdout, stderr)
 	case "launch":
 		return runLaunch(args[1:], stdout, stderr)
 	default:

@@ -1,19 +1,20 @@
-package main
+package guideline
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
 
-	"mpibench/guideline"
+	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
 	"mpibench/report"
 	"mpibench/result"
 )
 
-const guidelinesCheckUsage = `Usage: mpibench guidelines check DIR [-alpha 0.05] [-test wilcoxon|ks]
+const checkUsage = `Usage: mpibench guidelines check DIR [-alpha 0.05] [-test wilcoxon|ks]
         [-split median|test] [-guidelines FILE] [-o report.html] [-json FILE]
 
 Checks the self-consistent performance guidelines (PGMPI, Hunold et al.
@@ -45,10 +46,12 @@ function × size with the significance of each violation) and the list of
 violations. Exit codes: 0 ok (violations or not), 2 bad input.
 `
 
-// runGuidelinesCheck is mpibench guidelines check. It never initialises MPI.
-func runGuidelinesCheck(args []string, stdout, stderr io.Writer) int {
+// CheckMain is mpibench guidelines check, with the arguments after
+// "check". It never initialises MPI: it reads records.
+func CheckMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("guidelines check", flag.ContinueOnError)
-	o := guideline.DefaultOptions
+	fs.SetOutput(io.Discard)
+	o := DefaultOptions
 	fs.Float64Var(&o.Alpha, "alpha", o.Alpha, "")
 	fs.StringVar(&o.Test, "test", o.Test, "")
 	fs.StringVar(&o.Split, "split", o.Split, "")
@@ -56,26 +59,40 @@ func runGuidelinesCheck(args []string, stdout, stderr io.Writer) int {
 	defaults := fs.Bool("defaults", false, "")
 	out := fs.String("o", "", "")
 	jsonOut := fs.String("json", "", "")
-	if len(args) == 1 && args[0] == "-defaults" {
-		fmt.Fprint(stdout, guideline.DefaultText())
-		return 0
+	dirs, err := cli.Operands(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return writeOut(stdout, stderr, checkUsage, 0)
+	case err == nil && *defaults:
+		// -defaults alone needs no DIR.
+		return writeOut(stdout, stderr, DefaultText(), 0)
+	case err == nil && len(dirs) == 0:
+		err = errors.New("no results file named")
 	}
-	dirs, code := reportParse(fs, args, guidelinesCheckUsage, stdout, stderr)
-	if dirs == nil {
-		return code
+	if err != nil {
+		fmt.Fprintf(stderr, "mpibench guidelines check: %v\n\n%s", err, checkUsage)
+		return 2
 	}
-	if *defaults {
-		fmt.Fprint(stdout, guideline.DefaultText())
-		return 0
-	}
-	if err := gcheckRun(dirs, o, *file, *out, *jsonOut, stdout, stderr); err != nil {
+	if err := checkRun(dirs, o, *file, *out, *jsonOut, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "mpibench guidelines check: %v\n", err)
 		return 2
 	}
 	return 0
 }
 
-func gcheckRun(dirs []string, o guideline.Options, file, out, jsonOut string, stdout, stderr io.Writer) error {
+// writeOut writes s to stdout and returns code, or 1 when the write
+// fails.
+func writeOut(stdout, stderr io.Writer, s string, code int) int {
+	if _, err := io.WriteString(stdout, s); err != nil {
+		fmt.Fprintf(stderr, "mpibench guidelines check: %v\n", err)
+		return 1
+	}
+	return code
+}
+
+// checkRun checks the launches of the one directory of dirs and writes
+// the tables on stdout, the records and the page where asked.
+func checkRun(dirs []string, o Options, file, out, jsonOut string, stdout, stderr io.Writer) error {
 	if len(dirs) != 1 {
 		return fmt.Errorf("want one directory, got %d: %q", len(dirs), dirs)
 	}
@@ -89,26 +106,26 @@ func gcheckRun(dirs []string, o guideline.Options, file, out, jsonOut string, st
 			return fmt.Errorf("%s: %w", w.flag, err)
 		}
 	}
-	gs := guideline.Default()
+	gs := Default()
 	if file != "" {
 		var err error
-		if gs, err = guideline.Load(file); err != nil {
+		if gs, err = Load(file); err != nil {
 			return err
 		}
 	}
-	data, warns, err := guideline.ReadDir(dirs[0])
+	data, warns, err := ReadDir(dirs[0])
 	for _, w := range warns {
 		fmt.Fprintf(stderr, "mpibench guidelines check: warning: %s\n", report.Clean(w.String()))
 	}
 	if err != nil {
 		return err
 	}
-	res, err := guideline.Check(data, gs, o)
+	res, err := Check(data, gs, o)
 	if err != nil {
 		return err
 	}
 	var b bytes.Buffer
-	if err := guideline.WriteText(&b, res); err != nil {
+	if err := WriteText(&b, res); err != nil {
 		return err
 	}
 	// The tables name the calls of the records read.
@@ -117,17 +134,17 @@ func gcheckRun(dirs []string, o guideline.Options, file, out, jsonOut string, st
 		return err
 	}
 	if jsonOut != "" {
-		if err := gcheckJSON(jsonOut, res.Records()); err != nil {
+		if err := checkJSON(jsonOut, res.Records()); err != nil {
 			return err
 		}
 	}
 	if out != "" {
-		return gcheckHTML(out, text, res, data)
+		return checkHTML(out, text, res, data)
 	}
 	return nil
 }
 
-func gcheckJSON(path string, recs []result.Record) error {
+func checkJSON(path string, recs []result.Record) error {
 	var b bytes.Buffer
 	w := result.NewWriter(&b)
 	for i := range recs {
@@ -138,14 +155,14 @@ func gcheckJSON(path string, recs []result.Record) error {
 	return safefile.WriteFile(path, b.Bytes())
 }
 
-// gcheckHTML renders into memory first, so that a failure leaves no
+// checkHTML renders into memory first, so that a failure leaves no
 // half-written report behind.
-func gcheckHTML(path, text string, res *guideline.Result, data *guideline.Data) error {
+func checkHTML(path, text string, res *Result, data *Data) error {
 	page := report.GuidelinePage{Text: text}
 	for _, g := range res.Groups {
 		for _, r := range g.Rows {
 			if len(r.Findings) > 0 {
-				page.Plots = append(page.Plots, gcheckPlot(g, r, data))
+				page.Plots = append(page.Plots, checkPlot(g, r, data))
 			}
 		}
 	}
@@ -156,12 +173,12 @@ func gcheckHTML(path, text string, res *guideline.Result, data *guideline.Data) 
 	return safefile.WriteFile(path, b.Bytes())
 }
 
-// gcheckPlot is the plot of one violated row: the function's medians,
+// checkPlot is the plot of one violated row: the function's medians,
 // and the mock-up's beside them for a pattern guideline.
-func gcheckPlot(g guideline.Group, r guideline.Row, data *guideline.Data) report.GuidelinePlot {
+func checkPlot(g Group, r Row, data *Data) report.GuidelinePlot {
 	gl := r.Guideline
 	calls := []string{r.Function}
-	if gl.Kind == guideline.Pattern {
+	if gl.Kind == Pattern {
 		calls = append(calls, gl.Right)
 	}
 	gp := report.GuidelinePlot{
@@ -171,7 +188,7 @@ func gcheckPlot(g guideline.Group, r guideline.Row, data *guideline.Data) report
 		Marks:  make([]string, len(g.Sizes)),
 		Values: make([][][]float64, len(calls)),
 	}
-	if gl.Kind != guideline.Pattern {
+	if gl.Kind != Pattern {
 		gp.Title = fmt.Sprintf("%s (%s) %s: %s, %d processes", gl.ID, gl.Kind, r.Function, gl.Mapping, g.Procs)
 	}
 	marks := map[int]string{}
@@ -179,10 +196,10 @@ func gcheckPlot(g guideline.Group, r guideline.Row, data *guideline.Data) report
 		marks[f.Size] = f.Mark()
 	}
 	for i, n := range g.Sizes {
-		gp.Sizes = append(gp.Sizes, guideline.SizeLabel(n))
+		gp.Sizes = append(gp.Sizes, SizeLabel(n))
 		gp.Marks[i] = marks[n]
 		for side, c := range calls {
-			gp.Values[side] = append(gp.Values[side], data.Medians[guideline.Key{Procs: g.Procs, Call: c}][n])
+			gp.Values[side] = append(gp.Values[side], data.Medians[Key{Procs: g.Procs, Call: c}][n])
 		}
 	}
 	return gp
