@@ -45,3 +45,14 @@ func TestFlagsJSONAlias(t *testing.T) {
 		t.Error("an argument that is no flag was taken")
 	}
 }
+
+// prepare hands the -json file to mpijob as the run's journal.
+func TestPrepareJournal(t *testing.T) {
+	p, path, err := prepare([]string{"-json", "r.jsonl", "-epsilon", "0.2", "-samples=false"}, 2, false)
+	if err != nil || path != "r.jsonl" || p.Samples || p.Config.Measurements[0].Epsilon != 0.2 {
+		t.Fatalf("prepare: %v, journal %q, %+v", err, path, p)
+	}
+	if _, _, err := prepare([]string{"-config", "/nonexistent.ski"}, 2, false); err == nil {
+		t.Error("a missing -config was taken")
+	}
+}
