@@ -59,12 +59,11 @@ var provided ThreadLevel
 // ParseThreadLevel maps one of ThreadLevelNames to its MPI level.
 func ParseThreadLevel(name string) (ThreadLevel, error) {
 	levels := []C.int{C.mb_thread_single(), C.mb_thread_funneled(), C.mb_thread_serialized(), C.mb_thread_multiple()}
-	for i, n := range ThreadLevelNames {
-		if n == name {
-			return ThreadLevel(levels[i]), nil
-		}
+	i, err := threadLevelIndex(name)
+	if err != nil {
+		return 0, err
 	}
-	return 0, fmt.Errorf("-thread_level %q: want single, funneled, serialized or multiple", name)
+	return ThreadLevel(levels[i]), nil
 }
 
 // Init calls MPI_Init_thread asking for the level required and sets

@@ -38,12 +38,8 @@ func Init(required ThreadLevel) error { return ErrNoMPI }
 // ParseThreadLevel accepts the names the MPI build accepts, so that a
 // command line is judged the same in both builds.
 func ParseThreadLevel(name string) (ThreadLevel, error) {
-	for i, n := range ThreadLevelNames {
-		if n == name {
-			return ThreadLevel(i), nil
-		}
-	}
-	return 0, errors.New("-thread_level \"" + name + "\": want single, funneled, serialized or multiple")
+	i, err := threadLevelIndex(name)
+	return ThreadLevel(i), err
 }
 
 func (t ThreadLevel) String() string {

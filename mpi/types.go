@@ -5,7 +5,10 @@ package mpi
 // cgo one (mpi.go and the others, `cgo && !nompi`) and the analysis-only
 // one without MPI (nompi.go), so that the two cannot drift apart.
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // ErrNoMPI is Init's error in a binary built without MPI (-tags nompi or
 // CGO_ENABLED=0): such a binary only analyses records. The MPI build never
@@ -20,6 +23,16 @@ type ThreadLevel int
 
 // ThreadLevelNames are IMB's -thread_level values, lowest level first.
 var ThreadLevelNames = []string{"single", "funneled", "serialized", "multiple"}
+
+// threadLevelIndex is the index of name in ThreadLevelNames.
+func threadLevelIndex(name string) (int, error) {
+	for i, n := range ThreadLevelNames {
+		if n == name {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("-thread_level %q: want single, funneled, serialized or multiple", name)
+}
 
 // Kernel names one timed C kernel.
 type Kernel int
