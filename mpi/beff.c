@@ -1,3 +1,5 @@
+//go:build cgo && !nompi
+
 #include "beff.h"
 #include "chk.h"
 #include "mutant.h"

@@ -1,4 +1,4 @@
-//go:build !nompi
+//go:build cgo && !nompi
 
 package mpi
 
@@ -14,22 +14,8 @@ import (
 	"unsafe"
 )
 
-// BeffMethod is one of the three communication methods of b_eff.
-type BeffMethod int
-
-// The methods, in the order of beff.h.
-const (
-	BeffSendrecv BeffMethod = iota
-	BeffAlltoallv
-	BeffNonblocking
-)
-
 // BeffMaxSteps is the most send-receive steps one process may have.
 const BeffMaxSteps = C.MB_BEFF_MAXSTEPS
-
-// BeffPad is the slack past the last block that a buffer needs: the
-// mutant beff-peer sends from one byte past each block.
-const BeffPad = 64
 
 // BeffPattern is one process's part of a b_eff pattern, in C memory: the
 // destinations and sources of its steps (-1 for none), the offsets of
@@ -121,21 +107,6 @@ func (p *BeffPattern) Free() {
 	for _, b := range []*Buffer{&p.to, &p.from, &p.off, &p.sc, &p.sd, &p.rc, &p.rd} {
 		b.Free()
 	}
-}
-
-// BeffRun is one measurement: Loop executions of the pattern with one
-// method and messages of Len bytes (the length of the last SetLen).
-type BeffRun struct {
-	Pattern    *BeffPattern
-	Method     BeffMethod
-	Len        int
-	Send, Recv Buffer // at least steps·slot + BeffPad bytes each
-	Loop       int
-	Warmup     bool // one untimed execution before the barrier
-	// Check runs the same loop with the data check of beff.c: every
-	// execution sends rank- and execution-dependent bytes and the
-	// received ones are verified; the time is then no benchmark data.
-	Check bool
 }
 
 // Exec runs the measurement: warm-up, MPI_Barrier, then the timed loop,

@@ -1,3 +1,5 @@
+//go:build cgo && !nompi
+
 #include <stddef.h>
 #include <sys/statvfs.h>
 #include "beffio.h"

@@ -1,4 +1,4 @@
-//go:build !nompi
+//go:build cgo && !nompi
 
 package mpi
 
@@ -12,13 +12,6 @@ import "C"
 import (
 	"fmt"
 	"unsafe"
-)
-
-// BeffIO access methods, in the order of beffio.h.
-const (
-	BeffIOWrite = iota
-	BeffIORewrite
-	BeffIORead
 )
 
 // BeffIOFile is an open b_eff_io benchmark file of one partition.
@@ -65,29 +58,6 @@ func (f *BeffIOFile) SetView(typ, n, rank, l int, disp int64) error {
 		return mpiError("MPI_File_set_view", rc)
 	}
 	return nil
-}
-
-// BeffIOPattern is one timed loop of a pattern.
-type BeffIOPattern struct {
-	Type    int     // 0..4
-	Write   bool    // write or rewrite; false: read
-	Buf     Buffer  // at least Len bytes
-	Len     int     // L: bytes per call
-	Reps    int64   // > 0: exactly Reps calls; 0: time-driven
-	Sched   float64 // seconds, when time-driven
-	MaxReps int64   // time-driven: at most this many calls (the -disk bound); 0: none
-	Chunk   int     // l: the chunk on disk, the unit of the data check
-	Rank    int     // rank in the partition and the pattern number: the check's content
-	Pattern int
-	Dir     string // writes: the directory whose file system is watched; "": none
-	Room    int64  // writes: bytes one call moves on the whole partition
-}
-
-// BeffIOResult is what one loop did.
-type BeffIOResult struct {
-	Calls   int64
-	Time    float64 // from the barrier before the first call to the barrier after the last (and MPI_File_sync for writes)
-	Defects int64   // reads: chunks whose check marks are not the writer's
 }
 
 // Exec runs the loop in C. Writes mark every chunk with rank- and

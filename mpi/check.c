@@ -1,3 +1,5 @@
+//go:build cgo && !nompi
+
 #include <math.h>
 #include <string.h>
 #include "check.h"

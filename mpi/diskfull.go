@@ -1,5 +1,3 @@
-//go:build !nompi
-
 package mpi
 
 import "fmt"

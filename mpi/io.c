@@ -1,3 +1,5 @@
+//go:build cgo && !nompi
+
 #include <string.h>
 #include <unistd.h>
 #include "io.h"

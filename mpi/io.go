@@ -1,4 +1,4 @@
-//go:build !nompi
+//go:build cgo && !nompi
 
 package mpi
 
@@ -242,42 +242,6 @@ func (c Comm) GatherIOBytes(b []byte) ([][]byte, error) {
 		out[i] = all[displs[i] : displs[i]+counts[i]]
 	}
 	return out, nil
-}
-
-// FileAccess is how a transfer positions itself in the file.
-type FileAccess int
-
-// The accesses of io.h, in the same order.
-const (
-	FileIndv   FileAccess = iota // individual file pointer
-	FileExpl                     // explicit offsets
-	FileShared                   // shared file pointer (ordered when collective)
-)
-
-// FileRun describes one timed IMB-IO loop.
-type FileRun struct {
-	File       *File
-	Comm       Comm // the barriers before the timer
-	Access     FileAccess
-	Collective bool
-	Write      bool
-	Aggregate  bool // writes: one MPI_File_sync after all transfers, else after each
-	Buf        Buffer
-	Count      int   // bytes per transfer
-	BufStep    int   // bytes the buffer advances per transfer; 0: the same bytes
-	Offset     int64 // explicit offsets: the first one
-	Stride     int64 // explicit offsets: the step
-	Reps       int
-	Barriers   int
-	// ShortOK lets a -check read move fewer bytes than asked: the check
-	// counts the bytes missing as defects. Any other short transfer fails.
-	ShortOK bool
-	// Check runs the loop with results checking (mb_io_check): writes
-	// send Rank's pattern of each repetition, reads are kept in Save
-	// (Reps·Count bytes) for the caller to verify.
-	Check bool
-	Rank  int
-	Save  Buffer
 }
 
 func (r *FileRun) c() C.mb_io {

@@ -1,3 +1,5 @@
+//go:build cgo && !nompi
+
 /* CPU_Exploit of IMB-IO (section 4.2.5.1): a 100x100 float matrix-vector
  * multiply repeated a calibrated number of times.
  *

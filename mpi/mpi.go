@@ -1,4 +1,4 @@
-//go:build !nompi
+//go:build cgo && !nompi
 
 package mpi
 
@@ -54,23 +54,16 @@ import (
 	"unsafe"
 )
 
-// ThreadLevel is the thread support the MPI library provided.
-type ThreadLevel int
-
 var provided ThreadLevel
-
-// ThreadLevelNames are IMB's -thread_level values, lowest level first.
-var ThreadLevelNames = []string{"single", "funneled", "serialized", "multiple"}
 
 // ParseThreadLevel maps one of ThreadLevelNames to its MPI level.
 func ParseThreadLevel(name string) (ThreadLevel, error) {
 	levels := []C.int{C.mb_thread_single(), C.mb_thread_funneled(), C.mb_thread_serialized(), C.mb_thread_multiple()}
-	for i, n := range ThreadLevelNames {
-		if n == name {
-			return ThreadLevel(levels[i]), nil
-		}
+	i, err := threadLevelIndex(name)
+	if err != nil {
+		return 0, err
 	}
-	return 0, fmt.Errorf("-thread_level %q: want single, funneled, serialized or multiple", name)
+	return ThreadLevel(levels[i]), nil
 }
 
 // Init calls MPI_Init_thread asking for the level required and sets
@@ -337,40 +330,6 @@ func (b Buffer) Float32s() []float32 { return unsafe.Slice((*float32)(b.p), b.n/
 // Int32s views the buffer as C ints.
 func (b Buffer) Int32s() []int32 { return unsafe.Slice((*int32)(b.p), b.n/4) }
 
-// Kernel names one timed C kernel.
-type Kernel int
-
-// The kernels of kernels.h, in the same order.
-const (
-	PingPong Kernel = iota
-	PingPing
-	Sendrecv
-	Exchange
-	Bcast
-	Allgather
-	Allgatherv
-	Alltoall
-	Alltoallv
-	Reduce
-	ReduceScatter
-	Allreduce
-	Barrier
-)
-
-// Run describes one execution of a kernel.
-type Run struct {
-	Kernel   Kernel
-	Comm     Comm
-	Send     Buffer
-	Recv     Buffer
-	Count    int    // items per process (bytes, or floats for reductions)
-	Counts   Buffer // per-rank counts (C ints) for v-variants and Reduce_scatter
-	Displs   Buffer // per-rank displacements (C ints)
-	Reps     int
-	Root0    int // root of the first repetition for rotating roots
-	Barriers int // MPI_Barrier calls before the timer starts
-}
-
 // Exec runs the kernel: barriers, then Reps repetitions between two
 // MPI_Wtime calls, all in C. It returns the time per repetition in seconds.
 func (r *Run) Exec() (float64, error) {
@@ -420,14 +379,6 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s (MPI error %d)", e.Call, e.Text, e.Code) }
-
-// LocalError is an error this process met alone, outside MPI (a file it
-// refused to open), at a point where the other processes may wait for it
-// in MPI: like an MPI error, it must end the whole job.
-type LocalError struct{ Err error }
-
-func (e *LocalError) Error() string { return e.Err.Error() }
-func (e *LocalError) Unwrap() error { return e.Err }
 
 // EndsJob tells whether err was met by this process alone (an MPI error or
 // a LocalError), so that the others cannot be told and the job must be

@@ -1,3 +1,5 @@
+//go:build cgo && !nompi
+
 #include "mutant.h"
 
 #ifdef MB_MUTANTS

@@ -1,4 +1,4 @@
-//go:build mutant && !nompi
+//go:build cgo && mutant && !nompi
 
 package mpi
 

@@ -1,4 +1,4 @@
-//go:build !mpich && !nompi
+//go:build cgo && !mpich && !nompi
 
 package mpi
 

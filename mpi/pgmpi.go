@@ -1,4 +1,4 @@
-//go:build !nompi
+//go:build cgo && !nompi
 
 package mpi
 
@@ -15,10 +15,6 @@ import (
 	"fmt"
 	"unsafe"
 )
-
-// PgmpiCall is one call of the PGMPI guidelines, in the order of pgmpi.h:
-// the ten MPI functions, then the mock-ups of GL3-GL17.
-type PgmpiCall int
 
 // PgmpiCalls is the number of calls.
 const PgmpiCalls = PgmpiCall(C.MB_PG_NCALLS)
@@ -74,9 +70,6 @@ func NewPgmpiCase(c Comm, call PgmpiCall, count int, bcastIn bool) (*PgmpiCase, 
 	}
 	return pc, nil
 }
-
-// PgmpiInput is the input value at index i of rank's vector.
-func PgmpiInput(rank, i int) int32 { return int32(rank*1000003 + i + 1) }
 
 // Call runs the call once, untimed.
 func (pc *PgmpiCase) Call() error {

@@ -1,3 +1,5 @@
+//go:build cgo && !nompi
+
 #include <string.h>
 #include "rma.h"
 #include "chk.h"

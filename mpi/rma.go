@@ -1,4 +1,4 @@
-//go:build !nompi
+//go:build cgo && !nompi
 
 package mpi
 
@@ -39,40 +39,6 @@ func (w *Win) Free() error {
 		return mpiError("MPI_Win_free", rc)
 	}
 	return nil
-}
-
-// RMAOp is the elementary transfer of a one-sided kernel.
-type RMAOp int
-
-// The transfers of rma.h, in the same order.
-const (
-	RMAPut        RMAOp = iota // MPI_Put, MPI_BYTE
-	RMAGet                     // MPI_Get, MPI_BYTE
-	RMAAccumulate              // MPI_Accumulate, MPI_FLOAT, MPI_SUM
-)
-
-// RMARun describes one execution of a one-sided transfer pattern on an open
-// window. Transfer i (0 <= i < Reps) moves Count items between origin
-// offset i*Stride and target displacement i*Stride, in items.
-type RMARun struct {
-	Op        RMAOp
-	Win       Win
-	Comm      Comm
-	Origin    Buffer // the data put or accumulated, or where gets land
-	Window    Buffer // this rank's window memory: its first WinItems items
-	WinItems  int    // items in every rank's window
-	Count     int    // items per transfer: bytes, floats for RMAAccumulate
-	Stride    int    // items from one transfer to the next
-	Target    int    // target rank; -1: this rank only takes part in the fences
-	Reps      int
-	Aggregate bool // all transfers, then one fence; else a fence after each
-	OpenFence bool // MPI_Win_fence before the barriers
-	Barriers  int  // MPI_Barrier calls before the timer starts
-	// The roles of a checked run (Check): Rank's pattern is what this
-	// rank sends; Source is the rank whose data a Put or Get delivers to
-	// this rank (-1: none); Summands is the number of ranks whose
-	// Accumulate sums into this rank's window (0 if none).
-	Rank, Source, Summands int
 }
 
 // Exec runs the pattern in C and returns the time per transfer in seconds.
@@ -125,17 +91,6 @@ func (r *RMARun) fits() error {
 		return &Error{Call: "one-sided kernel", Code: -1, Text: "transfers beyond the origin buffer or the window"}
 	}
 	return nil
-}
-
-// WinRun describes one execution of the Window benchmark: Reps life cycles
-// of a window over the first Size bytes of Base, each with a one-byte
-// MPI_Put from Src into the own window.
-type WinRun struct {
-	Comm      Comm
-	Base, Src Buffer
-	Size      int
-	Reps      int
-	Barriers  int
 }
 
 // Exec runs the cycles in C and returns the time per cycle in seconds.

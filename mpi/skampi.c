@@ -1,3 +1,5 @@
+//go:build cgo && !nompi
+
 #include <stdlib.h>
 #include "chk.h"
 #include "skampi.h"

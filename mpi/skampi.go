@@ -1,4 +1,4 @@
-//go:build !nompi
+//go:build cgo && !nompi
 
 package mpi
 
@@ -17,50 +17,6 @@ import "C"
 import (
 	"fmt"
 	"unsafe"
-)
-
-// SkampiOp is one operation of a SKaMPI pattern, in the order of skampi.h.
-type SkampiOp int
-
-// The operations.
-const (
-	SkampiEmpty     SkampiOp = iota // timer pair alone on rank 0
-	SkampiCollEmpty                 // barrier, timer, barrier: the collective's empty measurement
-
-	SkampiPPBsendRecv
-	SkampiPPIsendRecv
-	SkampiPPSendIprobeRecv
-	SkampiPPSendIrecv
-	SkampiPPSendRecv
-	SkampiPPSendRecvAT
-	SkampiPPSendrecv
-	SkampiPPSendrecvReplace
-	SkampiPPSsendRecv
-
-	SkampiAlltoall
-	SkampiBarrier
-	SkampiBcast
-	SkampiCommSplit
-	SkampiReduce
-	SkampiScan
-	SkampiGather
-	SkampiScatter
-	SkampiAllgather
-	SkampiAllreduce
-
-	SkampiMWBsend
-	SkampiMWIsend
-	SkampiMWRecvAny
-	SkampiMWSend
-	SkampiMWSsend
-	SkampiMWWaitany
-	SkampiMWWaitsome
-
-	SkampiWtime
-	SkampiCommRank
-	SkampiCommSize
-	SkampiIprobeFail
-	SkampiAttrGet
 )
 
 // SkampiCase is one operation on one communicator with its buffers, in C

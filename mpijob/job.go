@@ -76,6 +76,9 @@ func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int
 	}
 	if err := mpi.Init(level); err != nil {
 		fmt.Fprintf(stderr, "mpibench: %v\n", err)
+		if errors.Is(err, mpi.ErrNoMPI) {
+			return 2 // a binary built without MPI: a usage error, before anything ran
+		}
 		return 1
 	}
 	world := mpi.World()

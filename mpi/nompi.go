@@ -1,0 +1,154 @@
+//go:build !cgo || nompi
+
+package mpi
+
+// The MPI-free build of this package (go build -tags nompi, or
+// CGO_ENABLED=0): the part of the API that other packages call, without
+// MPI. Init fails with ErrNoMPI, which mpijob turns into exit code 2, so
+// nothing below it is reached at run time; it only has to compile, and
+// returns ErrNoMPI or zero values where it is.
+
+import (
+	"errors"
+	"strings"
+)
+
+// Flavor names the MPI library this binary is built against: none.
+const Flavor = "none"
+
+// PgmpiCalls is the number of PGMPI calls of pgmpi.h; without the C
+// header there are none.
+const PgmpiCalls = PgmpiCall(0)
+
+// Opaque handles and C-side objects: empty without MPI.
+type (
+	Comm        struct{}
+	Buffer      struct{}
+	Win         struct{}
+	File        struct{}
+	BeffPattern struct{}
+	BeffIOFile  struct{}
+	PgmpiCase   struct{}
+	SkampiCase  struct{}
+)
+
+// Init fails: there is no MPI in this binary.
+func Init(required ThreadLevel) error { return ErrNoMPI }
+
+// ParseThreadLevel accepts the names the MPI build accepts, so that a
+// command line is judged the same in both builds.
+func ParseThreadLevel(name string) (ThreadLevel, error) {
+	i, err := threadLevelIndex(name)
+	return ThreadLevel(i), err
+}
+
+func (t ThreadLevel) String() string {
+	if t < 0 || int(t) >= len(ThreadLevelNames) {
+		return "MPI_THREAD_MULTIPLE"
+	}
+	return "MPI_THREAD_" + strings.ToUpper(ThreadLevelNames[t])
+}
+
+// EndsJob is true for an error this process met alone.
+func EndsJob(err error) bool {
+	var le *LocalError
+	return errors.As(err, &le)
+}
+
+func Finalize() error                            { return nil }
+func Abort(code int)                             {}
+func Provided() ThreadLevel                      { return 0 }
+func Wtick() float64                             { return 0 }
+func Version() string                            { return "" }
+func LibraryVersion() string                     { return "" }
+func ProcessorName() string                      { return "" }
+func World() Comm                                { return Comm{} }
+func FileSelf() Comm                             { return Comm{} }
+func Alloc(n int) (Buffer, error)                { return Buffer{}, ErrNoMPI }
+func HaltFileCreation()                          {}
+func DeleteFileIfExists(name string) error       { return ErrNoMPI }
+func OpenFile(c Comm, name string) (File, error) { return File{}, ErrNoMPI }
+func CreateFile(c Comm, name string) (File, error) {
+	return File{}, ErrNoMPI
+}
+func OpenCloseRun(c Comm, name string, reps, barriers int) (float64, error) { return 0, ErrNoMPI }
+func CalibrateCPUExploit(target float64) (secs, mflops float64)             { return 0, 0 }
+func PatternBytes(dst []byte, rank int, rep, off int64)                     {}
+func PatternFloats(dst []float32, rank int, rep, off int64)                 {}
+func BadBytes(got []byte, rank int, rep, off int64) int                     { return len(got) }
+
+func (c Comm) Null() bool                                      { return true }
+func (c Comm) Rank() int                                       { return -1 }
+func (c Comm) Size() int                                       { return 0 }
+func (c *Comm) Free() error                                    { return nil }
+func (c Comm) Barrier() error                                  { return ErrNoMPI }
+func (c Comm) AllreduceMax(v int) (int, error)                 { return 0, ErrNoMPI }
+func (c Comm) BcastBytes(b []byte) ([]byte, error)             { return nil, ErrNoMPI }
+func (c Comm) BcastInt(v int) (int, error)                     { return 0, ErrNoMPI }
+func (c Comm) GatherFloat64s(v []float64) ([]float64, error)   { return nil, ErrNoMPI }
+func (c Comm) GatherIOBytes(b []byte) ([][]byte, error)        { return nil, ErrNoMPI }
+func (c Comm) GatherProcessorNames() ([]string, error)         { return nil, ErrNoMPI }
+func (c Comm) Split(color, key int) (Comm, error)              { return Comm{}, ErrNoMPI }
+func (c Comm) WinCreate(b Buffer, size, unit int) (Win, error) { return Win{}, ErrNoMPI }
+func (c Comm) BeffLocalSize() (int, error)                     { return 0, ErrNoMPI }
+func (c Comm) BeffTimes(t float64, bad int64) (tmax, tmin, tavg float64, defects int64, err error) {
+	return 0, 0, 0, 0, ErrNoMPI
+}
+func (c Comm) SkampiBcastBytes(b []byte, root int) ([]byte, error) { return nil, ErrNoMPI }
+func (c Comm) SkampiBcastFloat(x float64) (float64, error)         { return 0, ErrNoMPI }
+func (c Comm) SkampiDecide(stop bool) (bool, error)                { return false, ErrNoMPI }
+func (c Comm) SkampiFirst(p int) (Comm, error)                     { return Comm{}, ErrNoMPI }
+func (c Comm) SkampiPair(a, b int) (Comm, error)                   { return Comm{}, ErrNoMPI }
+func (c Comm) SkampiSurvey(reps int) ([]float64, error)            { return nil, ErrNoMPI }
+
+func (b Buffer) Bytes() []byte        { return nil }
+func (b Buffer) Float32s() []float32  { return nil }
+func (b Buffer) Int32s() []int32      { return nil }
+func (b *Buffer) Free()               {}
+func (w *Win) Free() error            { return nil }
+func (r *Run) Exec() (float64, error) { return 0, ErrNoMPI }
+func (r *Run) ExecCheck() (float64, int, error) {
+	return 0, 0, ErrNoMPI
+}
+func (r *RMARun) Exec() (float64, error)            { return 0, ErrNoMPI }
+func (r *RMARun) Check() (float64, int, error)      { return 0, 0, ErrNoMPI }
+func (r *WinRun) Exec() (float64, error)            { return 0, ErrNoMPI }
+func (r *FileRun) Exec() (float64, error)           { return 0, ErrNoMPI }
+func (r *FileRun) ExecOverlapped() (float64, error) { return 0, ErrNoMPI }
+
+func (f *File) Close() error                                      { return nil }
+func (f *File) Size() (int64, error)                              { return 0, ErrNoMPI }
+func (f *File) SetSize(n int64) error                             { return ErrNoMPI }
+func (f *File) SetByteView() error                                { return ErrNoMPI }
+func (f *File) SetBlockView(pos int64, n int, extent int64) error { return ErrNoMPI }
+func (f *File) ReadAt(off int64, b []byte) (int, error)           { return 0, ErrNoMPI }
+func (f *File) WriteAt(off int64, b []byte) error                 { return ErrNoMPI }
+
+func NewBeffPattern(c Comm, to, from []int, slot int) (*BeffPattern, error) { return nil, ErrNoMPI }
+func (p *BeffPattern) Free()                                                {}
+func (p *BeffPattern) SetLen(l int) error                                   { return ErrNoMPI }
+func (r *BeffRun) Exec() (float64, int64, error)                            { return 0, 0, ErrNoMPI }
+
+func BeffIOOpen(c Comm, self bool, name string, access int) (*BeffIOFile, float64, error) {
+	return nil, 0, ErrNoMPI
+}
+func (f *BeffIOFile) Close() (float64, error)                    { return 0, ErrNoMPI }
+func (f *BeffIOFile) Exec(p BeffIOPattern) (BeffIOResult, error) { return BeffIOResult{}, ErrNoMPI }
+func (f *BeffIOFile) SetView(typ, n, rank, l int, disp int64) error {
+	return ErrNoMPI
+}
+
+func NewPgmpiCase(c Comm, call PgmpiCall, count int, bcastIn bool) (*PgmpiCase, error) {
+	return nil, ErrNoMPI
+}
+func (pc *PgmpiCase) Call() error                  { return ErrNoMPI }
+func (pc *PgmpiCase) Free()                        {}
+func (pc *PgmpiCase) Output() []int32              { return nil }
+func (pc *PgmpiCase) Run(n int) ([]float64, error) { return nil, ErrNoMPI }
+
+func NewSkampiCase(c Comm, op SkampiOp, maxLen, work int) (*SkampiCase, error) {
+	return nil, ErrNoMPI
+}
+func (sc *SkampiCase) Free() error              { return nil }
+func (sc *SkampiCase) Sample() (float64, error) { return 0, ErrNoMPI }
+func (sc *SkampiCase) SetLen(n int) error       { return ErrNoMPI }
