@@ -7,12 +7,14 @@ package main
 
 import (
 	"debug/elf"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"mpibench/guideline"
 	"mpibench/result"
 )
 
@@ -114,4 +116,32 @@ func noMPIRefusal(t *testing.T, bin string) {
 			}
 		}
 	}
+}
+
+// gcheckDir writes guideline.Synthetic's launches into a new directory,
+// one launch-<k>.jsonl per launch, as guidelines measure does.
+func gcheckDir(t *testing.T, plant bool) string {
+	t.Helper()
+	dir := t.TempDir()
+	recs := guideline.Synthetic(4, 10, plant)
+	files := map[int]*os.File{}
+	for i := range recs {
+		l := recs[i].Launch
+		if files[l] == nil {
+			f, err := os.Create(filepath.Join(dir, fmt.Sprintf("launch-%d.jsonl", l)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[l] = f
+		}
+		if err := result.NewWriter(files[l]).Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range files {
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
