@@ -1,12 +1,12 @@
 package beff
 
 import (
-	"flag"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"mpibench/internal/cli"
+	"mpibench/result"
 )
 
 // DefaultRandom is the number of random patterns: 30, as MAX_RANDOM of the
@@ -43,7 +43,7 @@ func Usagef(format string, a ...any) error { return cli.Usagef(format, a...) }
 // ParseArgs reads the flags of mpibench beff.
 func ParseArgs(args []string) (Options, error) {
 	o := Options{Patterns: Cartesian, Seed: DefaultSeed, Random: DefaultRandom}
-	fs := flag.NewFlagSet("beff", flag.ContinueOnError)
+	fs := cli.NewFlags(result.SuiteBeff)
 	fs.Func("mem", "", func(v string) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > MaxMemMB {
@@ -64,7 +64,7 @@ func ParseArgs(args []string) (Options, error) {
 		return nil
 	})
 	fs.Func("random", "", cli.Count(&o.Random, "random patterns"))
-	fs.StringVar(&o.JSON, "json", "", "")
+	cli.Results(fs, &o.JSON)
 	if err := cli.Parse(fs, args, &o.Help, "b_eff"); err != nil {
 		return o, err
 	}

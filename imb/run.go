@@ -6,6 +6,7 @@ import (
 
 	"mpibench/guard"
 	"mpibench/mpi"
+	"mpibench/mpijob"
 	"mpibench/result"
 )
 
@@ -103,9 +104,9 @@ func (d *Driver) agreeLocal(err error) error {
 	case aerr != nil:
 		return aerr
 	case err != nil:
-		return &UsageError{fmt.Sprintf("rank %d: %v", d.rank, err)}
+		return usagef("rank %d: %v", d.rank, err)
 	case first > 0:
-		return &UsageError{fmt.Sprintf("rank %d failed the same check (see its message)", first-1)}
+		return usagef("rank %d failed the same check (see its message)", first-1)
 	}
 	return nil
 }
@@ -125,17 +126,16 @@ func (d *Driver) header() result.Header {
 // speak runs fn on rank 0 and shares its error with every rank, so a
 // failed write (disk full, closed pipe) stops all ranks together.
 func (d *Driver) speak(fn func() error) error {
-	var msg []byte
-	if d.rank == 0 {
+	msg, err := mpijob.Share(d.world, func() string {
 		if err := fn(); err != nil {
-			msg = []byte(err.Error())
+			return err.Error()
 		}
-	}
-	msg, err := d.world.BcastBytes(msg)
+		return ""
+	})
 	if err != nil {
 		return err
 	}
-	if len(msg) > 0 {
+	if msg != "" {
 		return fmt.Errorf("writing results: %s", msg)
 	}
 	return nil

@@ -6,8 +6,6 @@ package mpijob
 
 import (
 	"cmp"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,6 +15,7 @@ import (
 	"time"
 
 	"mpibench/guard"
+	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
 	"mpibench/journal"
 	"mpibench/mpi"
@@ -91,8 +90,7 @@ func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int
 		}
 	}()
 	cfg, a, err := agree(c, world, args)
-	var ue *usageError
-	if errors.As(err, &ue) {
+	if cli.IsUsage(err) {
 		if world.Rank() == 0 {
 			fmt.Fprintf(stderr, "mpibench %s: %v\n", c.Name, err)
 		}
@@ -132,11 +130,6 @@ func threadLevel(args []string) (mpi.ThreadLevel, error) {
 	return mpi.ParseThreadLevel(c.thread)
 }
 
-// usageError is rank 0's parse error as every rank receives it.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
 // agreed is what rank 0 broadcasts after reading the command line: the
 // config and the run's common settings, or the error every rank exits
 // with.
@@ -160,19 +153,16 @@ type resumedKeys struct {
 // there and broadcasts the outcome, so that every rank runs the same
 // config, skips the same cases, or exits with the same usage error.
 func agree[C any](c Command[C], world mpi.Comm, args []string) (C, *agreed[C], error) {
-	var msg []byte
 	mine := &agreed[C]{}
-	if world.Rank() == 0 {
+	a, err := Share(world, func() *agreed[C] {
 		mine = agreeRoot(c, world.Size(), args)
-		msg, _ = json.Marshal(mine)
-	}
-	var a agreed[C]
-	msg, err := world.BcastBytes(msg)
-	if err == nil {
-		err = json.Unmarshal(msg, &a)
+		return mine
+	})
+	if a == nil {
+		a = &agreed[C]{}
 	}
 	if err == nil && a.Err != "" {
-		err = &usageError{a.Err}
+		err = cli.Usagef("%s", a.Err)
 	}
 	a.journal, a.resumed = mine.journal, mine.resumed
 	if a.resumed == nil && a.Resumed != nil {
@@ -183,7 +173,7 @@ func agree[C any](c Command[C], world mpi.Comm, args []string) (C, *agreed[C], e
 		// environment to all of them, and rank 0 has checked it.
 		a.fault, _ = guard.ParseFault(os.Getenv(guard.FaultEnv))
 	}
-	return a.Config, &a, err
+	return a.Config, a, err
 }
 
 // agreeRoot is rank 0's part of agree.
@@ -348,7 +338,9 @@ func abort(world mpi.Comm, stderr io.Writer, who string, err error) {
 	abortJob(1)
 }
 
-// AgreeOK is true on every rank when ok is true on all of them.
+// AgreeOK is true on every rank when ok is true on all of them: the
+// verdict of every rank (can each create files, did any write fail),
+// where Share passes on the decision of rank 0 alone.
 func AgreeOK(world mpi.Comm, ok bool) (bool, error) {
 	bad := 0
 	if !ok {
@@ -423,19 +415,16 @@ func (e *Env) Finish(werr error, text func() error) int {
 	return 0
 }
 
-// CheckCode shares rank 0's -check verdict: 3 when defects were found.
+// CheckCode shares rank 0's -check verdict, the defects it found: 3 on
+// every rank when there are any.
 func CheckCode(world mpi.Comm, bad []string) int {
-	var msg []byte
-	if world.Rank() == 0 && len(bad) > 0 {
-		msg = []byte(strings.Join(bad, ","))
-	}
-	msg, err := world.BcastBytes(msg)
+	bad, err := Share(world, func() []string { return bad })
 	if err != nil {
 		return fail(world, os.Stderr, err)
 	}
-	if len(msg) > 0 {
+	if len(bad) > 0 {
 		if world.Rank() == 0 {
-			fmt.Fprintf(os.Stderr, "mpibench: -check found defects in %s\n", msg)
+			fmt.Fprintf(os.Stderr, "mpibench: -check found defects in %s\n", strings.Join(bad, ","))
 		}
 		return 3
 	}
