@@ -301,6 +301,23 @@ func runContext(world mpi.Comm, args []string) (result.Context, error) {
 	return c, nil
 }
 
+// Uname is what uname -a prints: system, node, release, version,
+// machine (and "GNU/Linux" on Linux, as coreutils adds); b_eff and
+// b_eff_io print it in their protocol.
+func Uname() string {
+	var u syscall.Utsname
+	if err := syscall.Uname(&u); err != nil {
+		return "unknown"
+	}
+	f := []string{UtsString(u.Sysname[:]), UtsString(u.Nodename[:]), UtsString(u.Release[:]),
+		UtsString(u.Version[:]), UtsString(u.Machine[:])}
+	if f[0] == "Linux" {
+		f = append(f, "GNU/Linux")
+	}
+	return strings.Join(f, " ")
+}
+
+// UtsString is a field of syscall.Utsname as a string.
 func UtsString(f []int8) string {
 	var b strings.Builder
 	for _, c := range f {

@@ -7,8 +7,13 @@ import (
 	"io"
 
 	"mpibench/internal/safefile"
+	"mpibench/mpijob"
 	"mpibench/result"
 )
+
+// mergeCommand is mpibench merge as the registry knows it: no MPI.
+var mergeCommand = mpijob.Suite{Name: "merge", Synopsis: "merge run1.jsonl run2.jsonl ... [-o FILE]",
+	Summary: "median of each measurement over several runs", Main: runMerge}
 
 const mergeUsage = `Usage: mpibench merge run1.jsonl run2.jsonl ... [-o FILE]
 

@@ -11,9 +11,14 @@ import (
 	"strings"
 
 	"mpibench/internal/safefile"
+	"mpibench/mpijob"
 	"mpibench/report"
 	"mpibench/result"
 )
+
+// reportCommand is mpibench report as the registry knows it: no MPI.
+var reportCommand = mpijob.Suite{Name: "report", Synopsis: "report results.jsonl ... [-o report.html]",
+	Summary: "plots of any records as HTML (or -format png|pdf)", Main: runReport}
 
 const reportUsage = `Usage: mpibench report results.jsonl [more.jsonl ...] [-o FILE] [-format html|png|pdf]
 
