@@ -8,6 +8,7 @@ import (
 	"mpibench/guard"
 	"mpibench/mpi"
 	"mpibench/mpijob"
+	"mpibench/result"
 )
 
 // Key is the journal key of one type of one access method on a partition
@@ -29,7 +30,7 @@ func Key(n, a, typ int) string {
 // time-driven patterns, and the calls and bytes of its size-driven ones.
 func (m *meter) guardCase(a, pi, typ, n int, key string, refill bool) guard.Case {
 	st := m.parts[pi]
-	c := guard.Case{Suite: "beffio", Benchmark: fmt.Sprintf("%s of type %d (%s)", Accesses[a], typ, TypeNames[typ]),
+	c := guard.Case{Suite: result.SuiteBeffIO, Benchmark: fmt.Sprintf("%s of type %d (%s)", Accesses[a], typ, TypeNames[typ]),
 		Procs: n, Key: key}
 	if refill {
 		c.Benchmark = "the repeated " + c.Benchmark

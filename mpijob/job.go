@@ -33,7 +33,8 @@ type Command[C any] struct {
 	// common flags (-timeout, -resume) are taken out before; resume says
 	// whether -resume was given (which file PGMPI's measure continues).
 	Parse func(args []string, size int, resume bool) (cfg C, jsonPath string, err error)
-	// outFlag names the results file's flag in messages; "" is -json.
+	// OutFlag names the results file's flag in messages; "" is
+	// cli.ResultsFlag (-json).
 	OutFlag string
 	// run measures with the config every rank agreed on and returns the
 	// exit code.
@@ -193,7 +194,7 @@ func agreeRoot[C any](c Command[C], size int, args []string) *agreed[C] {
 	if err == nil {
 		a.Timeout = common.timeout
 		same := sameRun(append([]string{c.Name}, rest...), size)
-		err = a.openJournal(path, common.resume, cmp.Or(c.OutFlag, "-json"), same)
+		err = a.openJournal(path, common.resume, cmp.Or(c.OutFlag, cli.ResultsFlag), same)
 	}
 	if err != nil {
 		if a.journal != nil {

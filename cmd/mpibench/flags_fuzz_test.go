@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"mpibench/internal/cli"
 	"mpibench/pgmpi"
 )
 
@@ -44,7 +45,7 @@ func FuzzReportParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		args := splitArgs(s)
-		fs := newFlags("report")
+		fs := cli.NewFlags("report")
 		fs.String("o", "", "")
 		fs.String("format", "", "")
 		files, code := reportParse(fs, args, reportUsage, io.Discard, io.Discard)

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"mpibench/internal/cli"
 	"mpibench/mpijob"
 )
 
@@ -86,7 +87,7 @@ func runLaunch(args []string, stdout, stderr io.Writer) int {
 }
 
 func parseLaunch(args []string) (int, []string, error) {
-	fs := newFlags("launch")
+	fs := cli.NewFlags("launch")
 	r := fs.Int("R", 10, "")
 	if err := fs.Parse(args); err != nil {
 		return 0, nil, err

@@ -2,10 +2,10 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 
+	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
 	"mpibench/mpijob"
 	"mpibench/result"
@@ -37,7 +37,7 @@ writable).
 
 // runMerge is mpibench merge. It never initialises MPI.
 func runMerge(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	fs := cli.NewFlags("merge")
 	out := fs.String("o", "", "")
 	files, code := reportParse(fs, args, mergeUsage, stdout, stderr)
 	if files == nil {
