@@ -3,7 +3,6 @@ package beff
 import (
 	"fmt"
 
-	"mpibench/internal/memcheck"
 	"mpibench/mpijob"
 	"mpibench/report"
 	"mpibench/result"
@@ -22,15 +21,10 @@ func parseCommand(args []string, size int, _ bool) (Options, string, error) {
 }
 
 func runCommand(o Options, env *mpijob.Env) int {
-	mem, err := memcheck.PerProcessMB(env.World, o.Mem)
-	if err != nil {
-		return env.Fail(err)
-	}
-	plan, err := NewPlan(o, env.World.Size(), mem)
-	if err != nil {
-		return env.Fail(err)
-	}
-	if code, ok := mpijob.CheckMemory(env, MemoryNeed(plan), o.Mem); !ok {
+	plan, code, ok := mpijob.SizedPlan(env, o.Mem, func(mb int) (*Plan, error) {
+		return NewPlan(o, env.World.Size(), mb)
+	}, MemoryNeed)
+	if !ok {
 		return code
 	}
 	env.ResumeNote(false)
@@ -39,7 +33,7 @@ func runCommand(o Options, env *mpijob.Env) int {
 		// An MPI or memory error of this rank.
 		return env.Abort(err)
 	}
-	code := env.Finish(werr, func() error { return report.BeffText(env.Stdout, recs) })
+	code = env.Finish(werr, func() error { return report.BeffText(env.Stdout, recs) })
 	if code != 0 || !o.Check {
 		return code
 	}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"mpibench/internal/cli"
-	"mpibench/internal/memcheck"
 	"mpibench/mpi"
 	"mpibench/mpijob"
 	"mpibench/report"
@@ -63,15 +62,10 @@ func runCommand(o Options, env *mpijob.Env) int {
 	// first (files are created with MPI_MODE_EXCL); the collective memory
 	// check below keeps every rank from creating one before all removed.
 	RemoveFiles()
-	mem, err := memcheck.PerProcessMB(env.World, o.Mem)
-	if err != nil {
-		return env.Fail(err)
-	}
-	plan, err := NewPlan(o, env.World.Size(), mem)
-	if err != nil {
-		return env.Fail(err)
-	}
-	if code, ok := mpijob.CheckMemory(env, MemoryNeed(plan), o.Mem); !ok {
+	plan, code, ok := mpijob.SizedPlan(env, o.Mem, func(mb int) (*Plan, error) {
+		return NewPlan(o, env.World.Size(), mb)
+	}, MemoryNeed)
+	if !ok {
 		return code
 	}
 	if code, ok := mpijob.CheckDisk(env, o.IODir, o.Disk, diskNeed(plan)); !ok {
@@ -86,7 +80,7 @@ func runCommand(o Options, env *mpijob.Env) int {
 		// full file system): abort removes the files first.
 		return env.Abort(err)
 	}
-	code := env.Finish(werr, func() error { return report.BeffIOText(env.Stdout, recs) })
+	code = env.Finish(werr, func() error { return report.BeffIOText(env.Stdout, recs) })
 	if code != 0 {
 		return code
 	}
