@@ -123,7 +123,7 @@ average of the Cartesian and the random patterns' averages. Needs P >= 2.
   -seed N              seed of the random patterns (default 1)
   -random N            number of random patterns (default 30)
   -json FILE           write every b(pat,L,mthd,rep) and the summary as
-                       JSON Lines records to FILE
+                       JSON Lines records to FILE (-o FILE is the same flag)
   -h                   this help
 
 Exit codes: 0 ok, 1 run-time failure, 2 bad input.

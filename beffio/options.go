@@ -108,7 +108,7 @@ counted twice; b_eff_io of the system is the maximum over the partitions.
                      before anything is written (exit 2)
   -partitions N,...  partition sizes, each run on ranks 0..N-1 (default: P)
   -json FILE         write every pattern, every type total and the summary
-                     as JSON Lines records to FILE
+                     as JSON Lines records to FILE (-o FILE is the same flag)
   -h                 this help
 
 Exit codes: 0 ok, 1 run-time failure (a failed or short MPI-IO transfer, a
