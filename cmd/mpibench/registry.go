@@ -28,19 +28,26 @@ func commands() []mpijob.Suite {
 		imb.IOSuite.Command(),
 		beff.Command,
 		beffio.Command,
-		// Drivers still in cmd/mpibench: skampiCommand becomes
+		// The drivers still in cmd/mpibench (skampi.go, guidelines*.go):
+		// when they move into their packages, skampiCommand becomes
 		// skampi.Command, guidelinesCommand and guidelinesCheckCommand
-		// PGMPI's values, when the drivers move into their packages.
-		skampiCommand,
+		// PGMPI's values; their listings stay as they are here.
+		listed(skampiCommand, skampiListing),
 		reportCommand,
 		mergeCommand,
-		guidelinesCommand,
+		listed(guidelinesCommand, pgmpiListing),
 		launchCommand,
 		guidelinesCheckCommand,
 		{Name: "list", Synopsis: "list", Summary: "list benchmarks, classes and MPI calls", Main: runList},
 		{Name: "version", Synopsis: "version", Summary: "print the version", Main: runVersion},
 		{Name: "-h", Synopsis: "-h", Summary: "this help", Main: runHelp},
 	}
+}
+
+// listed is c with its rows of `mpibench list`.
+func listed(c mpijob.Suite, list func() mpijob.Listing) mpijob.Suite {
+	c.List = list
+	return c
 }
 
 // aliases are other spellings of the built-in commands.
@@ -163,11 +170,9 @@ func pgmpiListing() mpijob.Listing {
 // The drivers that still live in cmd/mpibench, as registry entries.
 var (
 	skampiCommand = mpijob.Suite{Name: result.SuiteSkampi, Synopsis: "skampi [-config FILE] [flags]",
-		Summary: "run SKaMPI measurements (adaptive, crash-tolerant)", MPI: true, Main: runSkampi,
-		List: skampiListing}
+		Summary: "run SKaMPI measurements (adaptive, crash-tolerant)", MPI: true, Main: runSkampi}
 	guidelinesCommand = mpijob.Suite{Name: "guidelines", Synopsis: "guidelines nrep|measure [flags]",
-		Summary: "PGMPI: repetitions, then one launch's samples", MPI: true, Main: runGuidelines,
-		List: pgmpiListing}
+		Summary: "PGMPI: repetitions, then one launch's samples", MPI: true, Main: runGuidelines}
 	guidelinesCheckCommand = mpijob.Suite{Name: "guidelines check", Synopsis: "guidelines check DIR ...",
 		Summary: "PGMPI: verify the performance guidelines", Main: runGuidelinesCheck}
 )
