@@ -95,18 +95,14 @@ func (d *Driver) prepare() error {
 // rank returns: the ranks that failed keep their message, the others learn
 // that another rank failed.
 func (d *Driver) agreeLocal(err error) error {
-	bad := 0
-	if err != nil {
-		bad = d.rank + 1
-	}
-	first, aerr := d.world.AllreduceMax(bad)
+	failed, aerr := mpijob.Failed(d.world, err != nil)
 	switch {
 	case aerr != nil:
 		return aerr
 	case err != nil:
 		return usagef("rank %d: %v", d.rank, err)
-	case first > 0:
-		return usagef("rank %d failed the same check (see its message)", first-1)
+	case failed >= 0:
+		return usagef("rank %d failed the same check (see its message)", failed)
 	}
 	return nil
 }

@@ -360,12 +360,19 @@ func abort(world mpi.Comm, stderr io.Writer, who string, err error) {
 // verdict of every rank (can each create files, did any write fail),
 // where Share passes on the decision of rank 0 alone.
 func AgreeOK(world mpi.Comm, ok bool) (bool, error) {
+	rank, err := Failed(world, !ok)
+	return rank < 0, err
+}
+
+// Failed tells every rank which rank failed a check every rank made on
+// its own: the highest failing one, or -1 when none did.
+func Failed(world mpi.Comm, failed bool) (int, error) {
 	bad := 0
-	if !ok {
-		bad = 1
+	if failed {
+		bad = world.Rank() + 1
 	}
 	n, err := world.AllreduceMax(bad)
-	return n == 0, err
+	return n - 1, err
 }
 
 func (e *Env) Fail(err error) int { return fail(e.World, e.Stderr, err) }
