@@ -277,7 +277,7 @@ func (m *meter) nextLoop(ll int, tau float64, li int) int {
 
 func (m *meter) record(pat *Pattern, meth string, rep, l, msgs int, res loopResult) *result.Record {
 	r := &result.Record{
-		Suite: "beff", Benchmark: pat.Name, Class: pat.Group, Multi: -1, Group: -1,
+		Suite: result.SuiteBeff, Benchmark: pat.Name, Class: pat.Group, Multi: -1, Group: -1,
 		NProcs: m.plan.Procs, Bytes: l, Reps: res.ll, Mode: meth, Rep: rep, Messages: msgs,
 		TMax: res.tmax * 1e6, TMin: res.tmin * 1e6, TAvg: res.tavg * 1e6, Tries: res.tries,
 		BMBps: Bandwidth(l, msgs, res.ll, res.tmax), Context: m.ctx,
@@ -293,7 +293,7 @@ func (m *meter) record(pat *Pattern, meth string, rep, l, msgs int, res loopResu
 func Samples(recs []result.Record) []Sample {
 	var out []Sample
 	for _, r := range recs {
-		if r.Suite == "beff" && r.Rep > 0 {
+		if r.Suite == result.SuiteBeff && r.Rep > 0 {
 			out = append(out, Sample{r.Benchmark, r.Class, r.Bytes, r.Mode, r.Rep, r.BMBps})
 		}
 	}
@@ -324,7 +324,7 @@ func (m *meter) summary(uname string) *result.Record {
 		})
 	}
 	return &result.Record{
-		Suite: "beff", Benchmark: "b_eff", Class: "summary", Multi: -1, Group: -1,
+		Suite: result.SuiteBeff, Benchmark: "b_eff", Class: "summary", Multi: -1, Group: -1,
 		NProcs: p.Procs, Bytes: p.LMax, Seed: p.Opts.Seed, Beff: s, Context: m.ctx,
 	}
 }

@@ -1,12 +1,12 @@
 package beff
 
 import (
-	"flag"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"mpibench/internal/cli"
+	"mpibench/result"
 )
 
 // DefaultRandom is the number of random patterns: 30, as MAX_RANDOM of the
@@ -43,7 +43,7 @@ func Usagef(format string, a ...any) error { return cli.Usagef(format, a...) }
 // ParseArgs reads the flags of mpibench beff.
 func ParseArgs(args []string) (Options, error) {
 	o := Options{Patterns: Cartesian, Seed: DefaultSeed, Random: DefaultRandom}
-	fs := flag.NewFlagSet("beff", flag.ContinueOnError)
+	fs := cli.NewFlags(result.SuiteBeff)
 	fs.Func("mem", "", func(v string) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > MaxMemMB {
@@ -64,7 +64,7 @@ func ParseArgs(args []string) (Options, error) {
 		return nil
 	})
 	fs.Func("random", "", cli.Count(&o.Random, "random patterns"))
-	fs.StringVar(&o.JSON, "json", "", "")
+	cli.Results(fs, &o.JSON)
 	if err := cli.Parse(fs, args, &o.Help, "b_eff"); err != nil {
 		return o, err
 	}
@@ -123,7 +123,7 @@ average of the Cartesian and the random patterns' averages. Needs P >= 2.
   -seed N              seed of the random patterns (default 1)
   -random N            number of random patterns (default 30)
   -json FILE           write every b(pat,L,mthd,rep) and the summary as
-                       JSON Lines records to FILE
+                       JSON Lines records to FILE (-o FILE is the same flag)
   -h                   this help
 
 Exit codes: 0 ok, 1 run-time failure, 2 bad input.

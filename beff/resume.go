@@ -28,7 +28,7 @@ func (m *meter) guardCase(pt point, ll int, warm bool) guard.Case {
 		reps++
 	}
 	reps *= tries
-	return guard.Case{Suite: "beff", Benchmark: fmt.Sprintf("%s %s, repetition %d", pt.pat.Name, pt.meth, pt.rep),
+	return guard.Case{Suite: result.SuiteBeff, Benchmark: fmt.Sprintf("%s %s, repetition %d", pt.pat.Name, pt.meth, pt.rep),
 		Bytes: int64(pt.l), Procs: m.plan.Procs, Reps: reps, Key: pt.key()}
 }
 

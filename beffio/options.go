@@ -1,14 +1,12 @@
 package beffio
 
 import (
-	"flag"
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
 
 	"mpibench/internal/cli"
 	"mpibench/internal/diskcheck"
+	"mpibench/result"
 )
 
 // DefaultT is the default scheduled time: 15 minutes, the paper's
@@ -44,28 +42,17 @@ func Usagef(format string, a ...any) error { return cli.Usagef(format, a...) }
 // ParseArgs reads the flags of mpibench beffio.
 func ParseArgs(args []string) (Options, error) {
 	o := Options{T: DefaultT, IODir: "."}
-	fs := flag.NewFlagSet("beffio", flag.ContinueOnError)
+	fs := cli.NewFlags(result.SuiteBeffIO)
 	fs.Func("mem", "", memFlag(&o.Mem))
-	fs.Func("T", "", func(v string) error {
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(f > 0 && f <= MaxT) {
-			return fmt.Errorf("want a number of seconds greater than 0, at most %d", int(MaxT))
-		}
-		o.T = f
-		return nil
-	})
-	fs.Func("partitions", "", func(v string) error {
-		p, err := parseList(v)
-		o.Partitions = p
-		return err
-	})
+	fs.Func("T", "", cli.Seconds(&o.T, MaxT, "", 0))
+	fs.Func("partitions", "", cli.Procs(&o.Partitions))
 	fs.Func("disk", "", func(v string) error {
 		n, err := diskcheck.ParseSize(v)
 		o.Disk = n
 		return err
 	})
 	fs.StringVar(&o.IODir, "iodir", ".", "")
-	fs.StringVar(&o.JSON, "json", "", "")
+	cli.Results(fs, &o.JSON)
 	if err := cli.Parse(fs, args, &o.Help, "b_eff_io"); err != nil {
 		return o, err
 	}
@@ -85,22 +72,6 @@ func memFlag(dst *int) func(string) error {
 		*dst = n
 		return nil
 	}
-}
-
-// parseList reads "1,2,4": distinct process counts of at least 1.
-func parseList(v string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(v, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("want process counts of at least 1, separated by commas")
-		}
-		if slices.Contains(out, n) {
-			return nil, fmt.Errorf("%d appears twice", n)
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }
 
 // Usage is the help of mpibench beffio.
@@ -137,7 +108,7 @@ counted twice; b_eff_io of the system is the maximum over the partitions.
                      before anything is written (exit 2)
   -partitions N,...  partition sizes, each run on ranks 0..N-1 (default: P)
   -json FILE         write every pattern, every type total and the summary
-                     as JSON Lines records to FILE
+                     as JSON Lines records to FILE (-o FILE is the same flag)
   -h                 this help
 
 Exit codes: 0 ok, 1 run-time failure (a failed or short MPI-IO transfer, a

@@ -1,13 +1,14 @@
 package beffio
 
 import (
-	"encoding/binary"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"mpibench/guard"
 	"mpibench/mpi"
+	"mpibench/mpijob"
+	"mpibench/result"
 )
 
 // Key is the journal key of one type of one access method on a partition
@@ -29,7 +30,7 @@ func Key(n, a, typ int) string {
 // time-driven patterns, and the calls and bytes of its size-driven ones.
 func (m *meter) guardCase(a, pi, typ, n int, key string, refill bool) guard.Case {
 	st := m.parts[pi]
-	c := guard.Case{Suite: "beffio", Benchmark: fmt.Sprintf("%s of type %d (%s)", Accesses[a], typ, TypeNames[typ]),
+	c := guard.Case{Suite: result.SuiteBeffIO, Benchmark: fmt.Sprintf("%s of type %d (%s)", Accesses[a], typ, TypeNames[typ]),
 		Procs: n, Key: key}
 	if refill {
 		c.Benchmark = "the repeated " + c.Benchmark
@@ -117,16 +118,21 @@ func (m *meter) replay(a, pi, typ int, key string) {
 func (m *meter) shareReps(pi, typ int, comm mpi.Comm) error {
 	st := m.parts[pi]
 	pats := OfType(m.plan.Table, typ)
-	msg := make([]byte, 8*len(pats))
-	for k, p := range pats {
-		binary.LittleEndian.PutUint64(msg[8*k:], uint64(st.reps[p.No]))
-	}
-	msg, err := comm.BcastBytes(msg)
+	reps, err := mpijob.Share(comm, func() []int64 {
+		reps := make([]int64, len(pats))
+		for k, p := range pats {
+			reps[k] = st.reps[p.No]
+		}
+		return reps
+	})
 	if err != nil {
 		return err
 	}
+	if len(reps) != len(pats) {
+		return fmt.Errorf("rank 0 shared %d repetition counts, want %d", len(reps), len(pats))
+	}
 	for k, p := range pats {
-		st.reps[p.No] = int64(binary.LittleEndian.Uint64(msg[8*k:]))
+		st.reps[p.No] = reps[k]
 	}
 	return nil
 }

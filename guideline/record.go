@@ -14,7 +14,7 @@ func (res *Result) Records() []result.Record {
 		for _, r := range g.Rows {
 			for _, f := range r.Findings {
 				rec := result.Record{
-					Suite: "pgmpi", Benchmark: r.Function, Class: "violation",
+					Suite: result.SuitePGMPI, Benchmark: r.Function, Class: "violation",
 					Multi: -1, Group: -1, NProcs: g.Procs, Bytes: f.Size,
 					TMax: f.Slow, TMin: f.Fast,
 					Guideline: r.Guideline.ID, Kind: r.Guideline.Kind.String(),

@@ -73,6 +73,6 @@ func syntheticRecord(rng *rand.Rand, call, class string, procs, n, launch int, t
 		samples[i] = median * (1 + 0.005*rng.NormFloat64())
 	}
 	s := stats.Summarize(samples)
-	return result.Record{Suite: "pgmpi", Benchmark: call, Class: class, Multi: -1, Group: -1,
+	return result.Record{Suite: result.SuitePGMPI, Benchmark: call, Class: class, Multi: -1, Group: -1,
 		NProcs: procs, Bytes: n, Reps: len(samples), Launch: launch, Samples: samples, Stats: &s}
 }

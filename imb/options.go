@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mpibench/internal/cli"
 	"mpibench/internal/diskcheck"
 )
 
@@ -30,55 +31,38 @@ type Options struct {
 
 // UsageError is a bad command line or input file: the run stops before any
 // measurement, with exit code 2 on every rank.
-type UsageError struct{ Msg string }
+type UsageError = cli.UsageError
 
-func (e *UsageError) Error() string { return e.Msg }
-
-func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
-
-// valueFlags take one argument.
-var valueFlags = map[string]bool{"npmin": true, "multi": true, "input": true, "msglen": true, "map": true, "json": true,
-	"iodir": true, "disk": true, "time": true}
+func usagef(format string, a ...any) error { return cli.Usagef(format, a...) }
 
 // ParseArgs parses the arguments after the subcommand. Flags and benchmark
 // names may come in any order, as in IMB; flags take one dash or two.
 func ParseArgs(args []string) (Options, error) {
 	o := Options{Multi: -1}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			o.Benchmarks = append(o.Benchmarks, a)
-			continue
-		}
-		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-		val, hasVal := "", false
-		if k, v, ok := strings.Cut(name, "="); ok {
-			name, val, hasVal = k, v, true
-		}
-		switch name {
-		case "h", "help", "check":
-			if hasVal {
-				return o, usagef("flag -%s takes no value (got %s)", name, a)
-			}
-			o.Help = o.Help || name != "check"
-			o.Check = o.Check || name == "check"
-			continue
-		}
-		if !valueFlags[name] {
-			return o, usagef("unknown flag %s (see -h)", a)
-		}
-		if !hasVal {
-			if i+1 >= len(args) {
-				return o, usagef("flag -%s needs a value", name)
-			}
-			i++
-			val = args[i]
-		}
-		if err := o.set(name, val); err != nil {
-			return o, err
+	fs := cli.NewFlags("imb")
+	// The values report their errors as IMB's parser did ("-npmin "0":
+	// want ..."): own keeps that error, which the flag package's message
+	// replaces.
+	var own error
+	set := func(name string) func(string) error {
+		return func(v string) error {
+			own = o.set(name, v)
+			return own
 		}
 	}
-	return o, nil
+	for _, name := range []string{"npmin", "multi", "input", "msglen", "map", "iodir", "disk", "time"} {
+		fs.Func(name, "", set(name))
+	}
+	fs.Var(cli.Switch{On: &o.Check}, "check", "")
+	cli.Results(fs, &o.JSON)
+	names, err := cli.ParseMixed(fs, args, &o.Help)
+	if len(names) > 0 {
+		o.Benchmarks = names
+	}
+	if own != nil {
+		return o, own
+	}
+	return o, err
 }
 
 func (o *Options) set(name, val string) error {
@@ -98,8 +82,6 @@ func (o *Options) set(name, val string) error {
 		o.Input = val
 	case "msglen":
 		o.MsgLen = val
-	case "json":
-		o.JSON = val
 	case "iodir":
 		if val == "" {
 			return usagef("-iodir: empty directory name")

@@ -6,6 +6,7 @@ import (
 
 	"mpibench/guard"
 	"mpibench/mpi"
+	"mpibench/mpijob"
 	"mpibench/result"
 )
 
@@ -94,18 +95,14 @@ func (d *Driver) prepare() error {
 // rank returns: the ranks that failed keep their message, the others learn
 // that another rank failed.
 func (d *Driver) agreeLocal(err error) error {
-	bad := 0
-	if err != nil {
-		bad = d.rank + 1
-	}
-	first, aerr := d.world.AllreduceMax(bad)
+	failed, aerr := mpijob.Failed(d.world, err != nil)
 	switch {
 	case aerr != nil:
 		return aerr
 	case err != nil:
-		return &UsageError{fmt.Sprintf("rank %d: %v", d.rank, err)}
-	case first > 0:
-		return &UsageError{fmt.Sprintf("rank %d failed the same check (see its message)", first-1)}
+		return usagef("rank %d: %v", d.rank, err)
+	case failed >= 0:
+		return usagef("rank %d failed the same check (see its message)", failed)
 	}
 	return nil
 }
@@ -125,17 +122,16 @@ func (d *Driver) header() result.Header {
 // speak runs fn on rank 0 and shares its error with every rank, so a
 // failed write (disk full, closed pipe) stops all ranks together.
 func (d *Driver) speak(fn func() error) error {
-	var msg []byte
-	if d.rank == 0 {
+	msg, err := mpijob.Share(d.world, func() string {
 		if err := fn(); err != nil {
-			msg = []byte(err.Error())
+			return err.Error()
 		}
-	}
-	msg, err := d.world.BcastBytes(msg)
+		return ""
+	})
 	if err != nil {
 		return err
 	}
-	if len(msg) > 0 {
+	if msg != "" {
 		return fmt.Errorf("writing results: %s", msg)
 	}
 	return nil

@@ -3,6 +3,8 @@ package imb
 import (
 	"sort"
 	"strings"
+
+	"mpibench/result"
 )
 
 // Mode is a benchmark mode of IMB-EXT and IMB-IO (section 4.2.2).
@@ -104,12 +106,12 @@ type Suite struct {
 // EXT at 40 MiB, which gives the sample tables' counts (65536 B → 640
 // repetitions, 4 MiB → 10).
 var (
-	MPI1Suite = &Suite{Name: "mpi1", Part: "MPI-1", NPMin: 2, SingleQ: 2, Table: MPI1,
+	MPI1Suite = &Suite{Name: result.SuiteMPI1, Part: "MPI-1", NPMin: 2, SingleQ: 2, Table: MPI1,
 		Settings: Settings{MaxMsgLog: 22, MsgsPerSample: 1000, MsgsNonAggr: 100, OverallVol: 40 << 20,
 			NWarmup: 2, NBarr: 2, TargetCPUSecs: 0.01}}
-	EXTSuite = &Suite{Name: "ext", Part: "MPI-2", NPMin: 2, SingleQ: 2, Table: EXT,
+	EXTSuite = &Suite{Name: result.SuiteEXT, Part: "MPI-2", NPMin: 2, SingleQ: 2, Table: EXT,
 		Settings: MPI1Suite.Settings}
-	IOSuite = &Suite{Name: "io", Part: "MPI-IO", NPMin: 1, SingleQ: 1, Table: IO,
+	IOSuite = &Suite{Name: result.SuiteIO, Part: "MPI-IO", NPMin: 1, SingleQ: 1, Table: IO,
 		Settings: Settings{MaxMsgLog: 24, MsgsPerSample: 50, MsgsNonAggr: 10, OverallVol: 16 << 20,
 			NBarr: 2, TargetCPUSecs: 0.1}}
 )

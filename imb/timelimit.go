@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"mpibench/result"
 )
 
 // The run-time bound (-time SECONDS) of Intel MPI Benchmarks 2021.11
@@ -47,7 +49,7 @@ import (
 // (IMB 2021.11 lowered that to 0.01 s), 5 s and more per sample
 // unbounded; 0.5 s keeps about 5 repetitions of them and leaves the
 // blocking samples, most of which take well under that, as they are.
-var DefaultTimeLimit = map[string]float64{"mpi1": 10, "ext": 10, "io": ioDefaultTimeLimit}
+var DefaultTimeLimit = map[string]float64{result.SuiteMPI1: 10, result.SuiteEXT: 10, result.SuiteIO: ioDefaultTimeLimit}
 
 const ioDefaultTimeLimit = 0.5
 

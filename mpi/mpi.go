@@ -49,7 +49,6 @@ import "C"
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"unsafe"
 )
@@ -369,24 +368,6 @@ func (r *Run) kernel() C.mb_kernel {
 		root0:  C.int(r.Root0),
 		nbarr:  C.int(r.Barriers),
 	}
-}
-
-// Error is an MPI error code with the name of the call that returned it.
-type Error struct {
-	Call string
-	Code int
-	Text string
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("%s: %s (MPI error %d)", e.Call, e.Text, e.Code) }
-
-// EndsJob tells whether err was met by this process alone (an MPI error or
-// a LocalError), so that the others cannot be told and the job must be
-// aborted.
-func EndsJob(err error) bool {
-	var me *Error
-	var le *LocalError
-	return errors.As(err, &me) || errors.As(err, &le)
 }
 
 func mpiError(call string, rc C.int) error {

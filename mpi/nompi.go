@@ -9,7 +9,6 @@ package mpi
 // returns ErrNoMPI or zero values where it is.
 
 import (
-	"errors"
 	"strings"
 )
 
@@ -49,11 +48,6 @@ func (t ThreadLevel) String() string {
 	return "MPI_THREAD_" + strings.ToUpper(ThreadLevelNames[t])
 }
 
-// EndsJob is true for an error this process met alone.
-func EndsJob(err error) bool {
-	var le *LocalError
-	return errors.As(err, &le)
-}
 
 func Finalize() error                            { return nil }
 func Abort(code int)                             {}

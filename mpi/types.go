@@ -266,3 +266,21 @@ type LocalError struct{ Err error }
 
 func (e *LocalError) Error() string { return e.Err.Error() }
 func (e *LocalError) Unwrap() error { return e.Err }
+
+// Error is an MPI error code with the name of the call that returned it.
+type Error struct {
+	Call string
+	Code int
+	Text string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s: %s (MPI error %d)", e.Call, e.Text, e.Code) }
+
+// EndsJob tells whether err was met by this process alone (an MPI error or
+// a LocalError), so that the others cannot be told and the job must be
+// aborted.
+func EndsJob(err error) bool {
+	var me *Error
+	var le *LocalError
+	return errors.As(err, &me) || errors.As(err, &le)
+}

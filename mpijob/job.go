@@ -6,7 +6,6 @@ package mpijob
 
 import (
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"mpibench/guard"
+	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
 	"mpibench/journal"
 	"mpibench/mpi"
@@ -34,7 +34,8 @@ type Command[C any] struct {
 	// common flags (-timeout, -resume) are taken out before; resume says
 	// whether -resume was given (which file PGMPI's measure continues).
 	Parse func(args []string, size int, resume bool) (cfg C, jsonPath string, err error)
-	// outFlag names the results file's flag in messages; "" is -json.
+	// OutFlag names the results file's flag in messages; "" is
+	// cli.ResultsFlag (-json).
 	OutFlag string
 	// run measures with the config every rank agreed on and returns the
 	// exit code.
@@ -94,8 +95,7 @@ func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int
 		}
 	}()
 	cfg, a, err := agree(c, world, args)
-	var ue *usageError
-	if errors.As(err, &ue) {
+	if cli.IsUsage(err) {
 		if world.Rank() == 0 {
 			fmt.Fprintf(stderr, "mpibench %s: %v\n", c.Name, err)
 		}
@@ -135,11 +135,6 @@ func threadLevel(args []string) (mpi.ThreadLevel, error) {
 	return mpi.ParseThreadLevel(c.thread)
 }
 
-// usageError is rank 0's parse error as every rank receives it.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
 // agreed is what rank 0 broadcasts after reading the command line: the
 // config and the run's common settings, or the error every rank exits
 // with.
@@ -163,19 +158,16 @@ type resumedKeys struct {
 // there and broadcasts the outcome, so that every rank runs the same
 // config, skips the same cases, or exits with the same usage error.
 func agree[C any](c Command[C], world mpi.Comm, args []string) (C, *agreed[C], error) {
-	var msg []byte
 	mine := &agreed[C]{}
-	if world.Rank() == 0 {
+	a, err := Share(world, func() *agreed[C] {
 		mine = agreeRoot(c, world.Size(), args)
-		msg, _ = json.Marshal(mine)
-	}
-	var a agreed[C]
-	msg, err := world.BcastBytes(msg)
-	if err == nil {
-		err = json.Unmarshal(msg, &a)
+		return mine
+	})
+	if a == nil {
+		a = &agreed[C]{}
 	}
 	if err == nil && a.Err != "" {
-		err = &usageError{a.Err}
+		err = cli.Usagef("%s", a.Err)
 	}
 	a.journal, a.resumed = mine.journal, mine.resumed
 	if a.resumed == nil && a.Resumed != nil {
@@ -186,7 +178,7 @@ func agree[C any](c Command[C], world mpi.Comm, args []string) (C, *agreed[C], e
 		// environment to all of them, and rank 0 has checked it.
 		a.fault, _ = guard.ParseFault(os.Getenv(guard.FaultEnv))
 	}
-	return a.Config, &a, err
+	return a.Config, a, err
 }
 
 // agreeRoot is rank 0's part of agree.
@@ -206,7 +198,7 @@ func agreeRoot[C any](c Command[C], size int, args []string) *agreed[C] {
 	if err == nil {
 		a.Timeout = common.timeout
 		same := sameRun(append([]string{c.Name}, rest...), size)
-		err = a.openJournal(path, common.resume, cmp.Or(c.OutFlag, "-json"), same)
+		err = a.openJournal(path, common.resume, cmp.Or(c.OutFlag, cli.ResultsFlag), same)
 	}
 	if err != nil {
 		if a.journal != nil {
@@ -314,6 +306,23 @@ func runContext(world mpi.Comm, args []string) (result.Context, error) {
 	return c, nil
 }
 
+// Uname is what uname -a prints: system, node, release, version,
+// machine (and "GNU/Linux" on Linux, as coreutils adds); b_eff and
+// b_eff_io print it in their protocol.
+func Uname() string {
+	var u syscall.Utsname
+	if err := syscall.Uname(&u); err != nil {
+		return "unknown"
+	}
+	f := []string{UtsString(u.Sysname[:]), UtsString(u.Nodename[:]), UtsString(u.Release[:]),
+		UtsString(u.Version[:]), UtsString(u.Machine[:])}
+	if f[0] == "Linux" {
+		f = append(f, "GNU/Linux")
+	}
+	return strings.Join(f, " ")
+}
+
+// UtsString is a field of syscall.Utsname as a string.
 func UtsString(f []int8) string {
 	var b strings.Builder
 	for _, c := range f {
@@ -351,14 +360,23 @@ func abort(world mpi.Comm, stderr io.Writer, who string, err error) {
 	abortJob(1)
 }
 
-// AgreeOK is true on every rank when ok is true on all of them.
+// AgreeOK is true on every rank when ok is true on all of them: the
+// verdict of every rank (can each create files, did any write fail),
+// where Share passes on the decision of rank 0 alone.
 func AgreeOK(world mpi.Comm, ok bool) (bool, error) {
+	rank, err := Failed(world, !ok)
+	return rank < 0, err
+}
+
+// Failed tells every rank which rank failed a check every rank made on
+// its own: the highest failing one, or -1 when none did.
+func Failed(world mpi.Comm, failed bool) (int, error) {
 	bad := 0
-	if !ok {
-		bad = 1
+	if failed {
+		bad = world.Rank() + 1
 	}
 	n, err := world.AllreduceMax(bad)
-	return n == 0, err
+	return n - 1, err
 }
 
 func (e *Env) Fail(err error) int { return fail(e.World, e.Stderr, err) }
@@ -426,19 +444,16 @@ func (e *Env) Finish(werr error, text func() error) int {
 	return 0
 }
 
-// CheckCode shares rank 0's -check verdict: 3 when defects were found.
+// CheckCode shares rank 0's -check verdict, the defects it found: 3 on
+// every rank when there are any.
 func CheckCode(world mpi.Comm, bad []string) int {
-	var msg []byte
-	if world.Rank() == 0 && len(bad) > 0 {
-		msg = []byte(strings.Join(bad, ","))
-	}
-	msg, err := world.BcastBytes(msg)
+	bad, err := Share(world, func() []string { return bad })
 	if err != nil {
 		return fail(world, os.Stderr, err)
 	}
-	if len(msg) > 0 {
+	if len(bad) > 0 {
 		if world.Rank() == 0 {
-			fmt.Fprintf(os.Stderr, "mpibench: -check found defects in %s\n", msg)
+			fmt.Fprintf(os.Stderr, "mpibench: -check found defects in %s\n", strings.Join(bad, ","))
 		}
 		return 3
 	}

@@ -33,3 +33,19 @@ func CheckMemory(env *Env, need memcheck.Need, memMB int) (code int, ok bool) {
 
 // mb is b_eff's MB, the unit of -mem.
 const mb = 1 << 20
+
+// SizedPlan is the first step of b_eff and b_eff_io: the plan made for
+// the memory per process (memMB, -mem, or the host's share of its
+// physical memory) and the check that its buffers fit. ok is false with
+// the exit code when the run stops here.
+func SizedPlan[P any](env *Env, memMB int, plan func(mb int) (P, error), need func(P) memcheck.Need) (p P, code int, ok bool) {
+	mem, err := memcheck.PerProcessMB(env.World, memMB)
+	if err == nil {
+		p, err = plan(mem)
+	}
+	if err != nil {
+		return p, env.Fail(err), false
+	}
+	code, ok = CheckMemory(env, need(p), memMB)
+	return p, code, ok
+}

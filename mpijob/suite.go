@@ -6,13 +6,27 @@ import "io"
 // that cmd/mpibench dispatches, that `mpibench -h` and `mpibench list`
 // print, and that the README's usage is checked against.
 type Suite struct {
-	Name     string // the command word: "mpi1", "skampi"
-	Synopsis string // its line in `mpibench -h`, after "mpibench "
+	// Name is the command word, "mpi1", "skampi"; two words for a step
+	// that is a command of its own ("guidelines check"): the longest name
+	// that starts the command line is the one run.
+	Name     string
+	Synopsis string // its line in `mpibench -h`, after "mpibench ": "mpi1 [Benchmark ...] [flags]"
 	Summary  string // what it does, one line
 	MPI      bool   // runs under mpirun (MPI_Init); false: report, merge, ...
 	// Main runs the command with the arguments after its name and returns
 	// the exit code.
 	Main func(args []string, stdout, stderr io.Writer) int
+	// List is the command's rows of `mpibench list` (its benchmarks);
+	// nil for a command that measures nothing.
+	List func() Listing
+}
+
+// Listing is a suite's table in `mpibench list`. Suites with the same
+// header share one table, and its note is printed once under it.
+type Listing struct {
+	Header []string   // column names, the first "suite"
+	Rows   [][]string // one per benchmark, as many cells as Header
+	Note   string     // a line under the table; "" for none
 }
 
 // Suite is c as a registry entry; synopsis and summary as in Suite.

@@ -15,8 +15,8 @@ const Name = "guidelines"
 
 // Command is mpibench guidelines as the registry knows it: nrep and
 // measure run under MPI, check reads their records without MPI_Init.
-var Command = mpijob.Suite{Name: Name, Synopsis: "guidelines nrep|measure|check [flags]",
-	Summary: "PGMPI: repetitions, one launch's samples, the guideline check", MPI: true, Main: dispatch}
+var Command = mpijob.Suite{Name: Name, Synopsis: "guidelines nrep|measure [flags]",
+	Summary: "PGMPI: repetitions, then one launch's samples", MPI: true, Main: dispatch}
 
 // The two steps that run under MPI.
 var (

@@ -21,7 +21,7 @@ func BeffText(w io.Writer, recs []result.Record) error {
 	t := &beffText{w: w}
 	var sum *result.Record
 	for i := range recs {
-		if recs[i].Suite == "beff" && recs[i].Beff != nil {
+		if recs[i].Suite == result.SuiteBeff && recs[i].Beff != nil {
 			sum = &recs[i]
 		}
 	}
@@ -44,7 +44,7 @@ func (t *beffText) check(recs []result.Record) {
 	var n, bad int
 	var wrong float64
 	for _, r := range recs {
-		if r.Suite == "beff" && r.Check {
+		if r.Suite == result.SuiteBeff && r.Check {
 			n++
 			if r.Defects > 0 {
 				bad++
@@ -99,7 +99,7 @@ func (t *beffText) values(recs []result.Record) {
 	var keys []key
 	group := map[string]string{}
 	for _, r := range recs {
-		if r.Suite != "beff" || r.Rep < 1 || r.Rep > 3 {
+		if r.Suite != result.SuiteBeff || r.Rep < 1 || r.Rep > 3 {
 			continue
 		}
 		k := key{r.Benchmark, r.Bytes}

@@ -18,7 +18,7 @@ func BeffIOText(w io.Writer, recs []result.Record) error {
 	t := &beffText{w: w}
 	var sum *result.Record
 	for i := range recs {
-		if recs[i].Suite == "beffio" && recs[i].BeffIO != nil {
+		if recs[i].Suite == result.SuiteBeffIO && recs[i].BeffIO != nil {
 			sum = &recs[i]
 		}
 	}
@@ -62,7 +62,7 @@ func beffioPatterns(t *beffText, recs []result.Record, procs int) {
 	t.printf("%-4s %-10s %-7s %10s %10s %2s %8s %8s %12s %9s %10s\n",
 		"pat", "type", "access", "l [B]", "L [B]", "U", "sched[s]", "repeat", "MB", "t [s]", "MB/s")
 	for _, r := range recs {
-		if r.Suite != "beffio" || r.NProcs != procs || r.BeffIO != nil {
+		if r.Suite != result.SuiteBeffIO || r.NProcs != procs || r.BeffIO != nil {
 			continue
 		}
 		if r.Benchmark == "total" {
@@ -102,7 +102,7 @@ func beffioTable(t *beffText, recs []result.Record, s *result.BeffIOSummary, p r
 	}
 	pat2 := map[string]float64{}
 	for _, r := range recs {
-		if r.Suite == "beffio" && r.NProcs == p.Procs && r.Pos == 8 {
+		if r.Suite == result.SuiteBeffIO && r.NProcs == p.Procs && r.Pos == 8 {
 			pat2[r.Mode] = r.IOMBps
 		}
 	}
@@ -129,7 +129,7 @@ func beffioCells(recs []result.Record, procs int, access string, types []string)
 		cells[i] = make([]float64, len(types))
 	}
 	for _, r := range recs {
-		if r.Suite != "beffio" || r.NProcs != procs || r.Mode != access || r.Pos < 1 || r.Pos > 7 {
+		if r.Suite != result.SuiteBeffIO || r.NProcs != procs || r.Mode != access || r.Pos < 1 || r.Pos > 7 {
 			continue
 		}
 		cells[r.Pos][col[r.Class]] = r.IOMBps

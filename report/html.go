@@ -120,7 +120,7 @@ func (c *Collector) page() (*htmlPage, error) {
 			n++
 		}
 		page.Suites[n-1].Plots = append(page.Suites[n-1].Plots, hp)
-		page.SKaMPI = page.SKaMPI || m.Suite == "skampi"
+		page.SKaMPI = page.SKaMPI || m.Suite == result.SuiteSkampi
 	}
 	shown := map[string]bool{}
 	for _, m := range Compare(ms) {
@@ -256,7 +256,7 @@ func htmlFigures(r *result.Record) []string {
 	if r.BeffIO != nil {
 		fs = append(fs, fmt.Sprintf("b_eff_io = %.3f MB/s, reached on %d processes", r.BeffIO.BeffIO, r.BeffIO.Procs))
 	}
-	if r.Suite == "beffio" && r.Benchmark == "total" {
+	if r.Suite == result.SuiteBeffIO && r.Benchmark == "total" {
 		fs = append(fs, fmt.Sprintf("b_eff_io %s %s on %d processes: %.3f MB/s", r.Class, r.Mode, r.NProcs, r.IOMBps))
 	}
 	return fs

@@ -1,6 +1,10 @@
 package report
 
-import "fmt"
+import (
+	"fmt"
+
+	"mpibench/result"
+)
 
 // Comparison is one of the plots of section 6 of the SKaMPI report
 // (Reussner, Sanders, Prechelt, Müller 1998, appendix A): two
@@ -39,7 +43,7 @@ var Comparisons = []Comparison{
 func Compare(ms []*Measurement) []*Measurement {
 	byName := map[string]*Measurement{}
 	for _, m := range ms {
-		if m.Suite == "skampi" && len(m.Series) > 0 {
+		if m.Suite == result.SuiteSkampi && len(m.Series) > 0 {
 			name := skampiName(m)
 			if byName[name] == nil {
 				byName[name] = m

@@ -162,12 +162,13 @@ func byteText(b int) string {
 }
 
 // suiteOrder is the order of the report's sections; other suites follow.
-var suiteOrder = []string{"mpi1", "ext", "io", "beff", "beffio", "skampi"}
+var suiteOrder = []string{result.SuiteMPI1, result.SuiteEXT, result.SuiteIO, result.SuiteBeff, result.SuiteBeffIO,
+	result.SuiteSkampi}
 
 // suiteTitles are the section headings.
 var suiteTitles = map[string]string{
-	"mpi1": "IMB-MPI1", "ext": "IMB-EXT", "io": "IMB-IO",
-	"beff": "b_eff", "beffio": "b_eff_io", "skampi": "SKaMPI",
+	result.SuiteMPI1: "IMB-MPI1", result.SuiteEXT: "IMB-EXT", result.SuiteIO: "IMB-IO",
+	result.SuiteBeff: "b_eff", result.SuiteBeffIO: "b_eff_io", result.SuiteSkampi: "SKaMPI",
 }
 
 // Group turns the records of every input into measurements, in suite
@@ -291,11 +292,11 @@ func (g *grouper) add(i int, label string, r *result.Record) {
 		return
 	}
 	switch r.Suite {
-	case "beff":
+	case result.SuiteBeff:
 		g.addBeff(i, label, r)
-	case "beffio":
+	case result.SuiteBeffIO:
 		g.addBeffIO(i, label, r)
-	case "skampi":
+	case result.SuiteSkampi:
 		g.addSKaMPI(i, label, r)
 	default:
 		g.addIMB(i, label, r)
@@ -356,7 +357,7 @@ func (g *grouper) imbSeries(i int, label string, r *result.Record) [3]*Series {
 // over repetitions.
 func (g *grouper) addBeff(i int, label string, r *result.Record) {
 	id := fmt.Sprintf("beff-%s-np%d", r.Benchmark, r.NProcs)
-	proto := Measurement{ID: anchor(id), Suite: "beff", LogX: true,
+	proto := Measurement{ID: anchor(id), Suite: result.SuiteBeff, LogX: true,
 		Title:  fmt.Sprintf("pattern %s (%s), %d processes", r.Benchmark, r.Class, r.NProcs),
 		XLabel: "message length L (bytes)", YLabel: "b (MB/s)",
 		Note: "b = L·messages·looplength / t_max, MB = 10^6 bytes: the maximum over methods and repetitions; each method's maximum over repetitions dashed. Time: one execution of the pattern."}
@@ -390,7 +391,7 @@ func (g *grouper) addBeffIO(i int, label string, r *result.Record) {
 		return
 	}
 	id := fmt.Sprintf("beffio-%s-%s-np%d", r.Class, r.Mode, r.NProcs)
-	proto := Measurement{ID: anchor(id), Suite: "beffio", LogX: true,
+	proto := Measurement{ID: anchor(id), Suite: result.SuiteBeffIO, LogX: true,
 		Title:  fmt.Sprintf("%s, %s, %d processes", r.Class, r.Mode, r.NProcs),
 		XLabel: "chunk size l (bytes)", YLabel: "bandwidth (MB/s)",
 		Note: "bytes moved by all processes / time of the pattern, MB = 10^6 bytes; one point per pattern."}
@@ -437,7 +438,7 @@ func skampiMeasurement(r *result.Record) Measurement {
 	if xlabel == "" {
 		xlabel = "point"
 	}
-	return Measurement{ID: anchor(id), Suite: "skampi", Title: title, XLabel: xlabel,
+	return Measurement{ID: anchor(id), Suite: result.SuiteSkampi, Title: title, XLabel: xlabel,
 		YLabel: "time (µs)", LogX: r.Param == "bytes" || r.Param == "workpieces",
 		Note: fmt.Sprintf("trimmed mean (the middle 50 %%) with its standard error; shaded: the allowed standard error ε·mean (ε = %g).", r.Epsilon)}
 }

@@ -59,7 +59,7 @@ func (t *IMBText) Start(h result.Header) error {
 	if h.UserLens {
 		t.printf("# Message lengths were user defined\n")
 	}
-	if h.Suite == "io" {
+	if h.Suite == result.SuiteIO {
 		t.printf("# Minimum io portion in bytes:   %d\n", h.MinLen)
 		t.printf("# Maximum io portion in bytes:   %d\n#\n#\n", h.MaxLen)
 	} else {
@@ -144,7 +144,7 @@ func isSync(r *result.Record) bool { return r.Benchmark == "Barrier" || r.Benchm
 // hasThroughput: IMB prints Mbytes/sec for single and parallel transfers,
 // and in IMB-IO for collectives too.
 func hasThroughput(r *result.Record) bool {
-	return r.Class != "collective" || r.Suite == "io"
+	return r.Class != "collective" || r.Suite == result.SuiteIO
 }
 
 // hasDefects: -check adds the column, except to Sync types and Window.

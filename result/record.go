@@ -156,7 +156,7 @@ type Record struct {
 // field by field as tagged.
 func (r Record) MarshalJSON() ([]byte, error) {
 	type plain Record // plain has no methods: no recursion
-	if r.Suite != "skampi" {
+	if r.Suite != SuiteSkampi {
 		return json.Marshal(plain(r))
 	}
 	// Fields of the outer struct hide the embedded ones of the same name.

@@ -4,6 +4,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"mpibench/internal/cli"
 )
 
 // splitArgs splits a fuzzed string into arguments, one per line.
@@ -23,7 +25,7 @@ func FuzzReportParse(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		args := splitArgs(s)
-		fs := newFlags("report")
+		fs := cli.NewFlags("report")
 		fs.String("o", "", "")
 		fs.String("format", "", "")
 		files, code := reportParse(fs, args, reportUsage, io.Discard, io.Discard)

@@ -13,7 +13,14 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"mpibench/internal/cli"
+	"mpibench/mpijob"
 )
+
+// launchCommand is mpibench launch as the registry knows it: no MPI.
+var launchCommand = mpijob.Suite{Name: "launch", Synopsis: "launch -R N -- mpirun ... guidelines measure",
+	Summary: "run a command N times (fresh mpirun each)", Main: runLaunch}
 
 const launchUsage = `Usage: mpibench launch [-R N] -- COMMAND [ARG ...]
 
@@ -80,7 +87,7 @@ func runLaunch(args []string, stdout, stderr io.Writer) int {
 }
 
 func parseLaunch(args []string) (int, []string, error) {
-	fs := newFlags("launch")
+	fs := cli.NewFlags("launch")
 	r := fs.Int("R", 10, "")
 	if err := fs.Parse(args); err != nil {
 		return 0, nil, err

@@ -2,13 +2,18 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 
+	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
+	"mpibench/mpijob"
 	"mpibench/result"
 )
+
+// mergeCommand is mpibench merge as the registry knows it: no MPI.
+var mergeCommand = mpijob.Suite{Name: "merge", Synopsis: "merge run1.jsonl run2.jsonl ... [-o FILE]",
+	Summary: "median of each measurement over several runs", Main: runMerge}
 
 const mergeUsage = `Usage: mpibench merge run1.jsonl run2.jsonl ... [-o FILE]
 
@@ -32,7 +37,7 @@ writable).
 
 // runMerge is mpibench merge. It never initialises MPI.
 func runMerge(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	fs := cli.NewFlags("merge")
 	out := fs.String("o", "", "")
 	files, code := reportParse(fs, args, mergeUsage, stdout, stderr)
 	if files == nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,10 +9,16 @@ import (
 	"path/filepath"
 	"strings"
 
+	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
+	"mpibench/mpijob"
 	"mpibench/report"
 	"mpibench/result"
 )
+
+// reportCommand is mpibench report as the registry knows it: no MPI.
+var reportCommand = mpijob.Suite{Name: "report", Synopsis: "report results.jsonl ... [-o report.html]",
+	Summary: "plots of any records as HTML (or -format png|pdf)", Main: runReport}
 
 const reportUsage = `Usage: mpibench report results.jsonl [more.jsonl ...] [-o FILE] [-format html|png|pdf]
 
@@ -39,7 +44,7 @@ writable).
 
 // runReport is mpibench report. It never initialises MPI.
 func runReport(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	fs := cli.NewFlags("report")
 	out := fs.String("o", "", "")
 	format := fs.String("format", "", "")
 	files, code := reportParse(fs, args, reportUsage, stdout, stderr)
@@ -84,25 +89,16 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 // reportParse parses flags and file names in any order. It returns nil
 // files with the exit code when the command should end here.
 func reportParse(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) ([]string, int) {
-	fs.SetOutput(io.Discard)
-	files := []string{}
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stdout, usage)
-				return nil, 0
-			}
-			fmt.Fprintf(stderr, "mpibench %s: %v\n\n%s", fs.Name(), err, usage)
-			return nil, 2
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		files = append(files, rest[0])
-		args = rest[1:]
-	}
-	if len(files) == 0 {
+	var help bool
+	files, err := cli.ParseMixed(fs, args, &help)
+	switch {
+	case help:
+		fmt.Fprint(stdout, usage)
+		return nil, 0
+	case err != nil:
+		fmt.Fprintf(stderr, "mpibench %s: %v\n\n%s", fs.Name(), err, usage)
+		return nil, 2
+	case len(files) == 0:
 		fmt.Fprintf(stderr, "mpibench %s: no results file named\n\n%s", fs.Name(), usage)
 		return nil, 2
 	}

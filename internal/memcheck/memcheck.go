@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"mpibench/mpi"
 )
@@ -107,3 +108,25 @@ func Verdict(n Need, avail int64, limit string) string {
 
 // MiB writes bytes as "32.0 MiB".
 func MiB(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/mib) }
+
+// PerProcessMB is the memory per process in MB (2^20 bytes) that b_eff
+// and b_eff_io size their buffers by: mem when it is given (-mem), else
+// the physical memory of the host divided by the processes of world on
+// it, the smallest over all hosts so that the buffers fit everywhere.
+func PerProcessMB(world mpi.Comm, mem int) (int, error) {
+	if mem > 0 {
+		return mem, nil
+	}
+	local, err := world.BeffLocalSize()
+	if err != nil {
+		return 0, err
+	}
+	var si syscall.Sysinfo_t
+	if err := syscall.Sysinfo(&si); err != nil {
+		return 0, fmt.Errorf("sysinfo: %w", err)
+	}
+	phys := uint64(si.Totalram) * uint64(si.Unit)
+	mb := max(1, int(phys/mib/uint64(max(local, 1))))
+	neg, err := world.AllreduceMax(-mb)
+	return -neg, err
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"mpibench/beff"
+	"mpibench/beffio"
+	"mpibench/guideline"
+	"mpibench/imb"
+	"mpibench/mpijob"
+	"mpibench/pgmpi"
+	"mpibench/result"
+	"mpibench/skampi"
+)
+
+// commands is the registry: every command of mpibench, in the order of
+// `mpibench -h`. A suite adds itself with one line here. run dispatches
+// on it, `mpibench -h` and `mpibench list` print it, and
+// TestREADMEUsage checks README.md's usage against it.
+func commands() []mpijob.Suite {
+	return []mpijob.Suite{
+		imb.MPI1Suite.Command(),
+		imb.EXTSuite.Command(),
+		imb.IOSuite.Command(),
+		beff.Command,
+		beffio.Command,
+		listed(skampi.Command, skampiListing),
+		reportCommand,
+		mergeCommand,
+		listed(pgmpi.Command, pgmpiListing),
+		launchCommand,
+		guidelinesCheckCommand,
+		{Name: "list", Synopsis: "list", Summary: "list benchmarks, classes and MPI calls", Main: runList},
+		{Name: "version", Synopsis: "version", Summary: "print the version", Main: runVersion},
+		{Name: "-h", Synopsis: "-h", Summary: "this help", Main: runHelp},
+	}
+}
+
+// listed is c with its rows of `mpibench list`.
+func listed(c mpijob.Suite, list func() mpijob.Listing) mpijob.Suite {
+	c.List = list
+	return c
+}
+
+// aliases are other spellings of the built-in commands.
+var aliases = map[string]string{"help": "-h", "-help": "-h", "--help": "-h", "-version": "version",
+	"--version": "version"}
+
+// lookup finds the command args start with: the entry with the longest
+// name whose words begin args ("guidelines check" before "guidelines").
+// It returns the entry and the number of words its name took.
+func lookup(args []string) (*mpijob.Suite, int) {
+	if a, ok := aliases[args[0]]; ok {
+		args = append([]string{a}, args[1:]...)
+	}
+	var best *mpijob.Suite
+	n := 0
+	for _, c := range commands() {
+		words := strings.Fields(c.Name)
+		if len(words) > n && len(words) <= len(args) && slices.Equal(words, args[:len(words)]) {
+			best, n = &c, len(words)
+		}
+	}
+	return best, n
+}
+
+// usage is the help of mpibench, made from the registry.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("mpibench: MPI benchmarks (IMB 3.0 methodology), run under mpirun or srun.\n\nUsage:\n")
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	for _, c := range commands() {
+		launcher := ""
+		if c.MPI {
+			launcher = "mpirun -np P "
+		}
+		fmt.Fprintf(tw, "  %smpibench %s\t%s\n", launcher, c.Synopsis, c.Summary)
+	}
+	tw.Flush()
+	b.WriteString("\nRun 'mpibench COMMAND -h' for the flags of a command.\n")
+	return b.String()
+}
+
+func runHelp(_ []string, stdout, _ io.Writer) int {
+	fmt.Fprint(stdout, usage())
+	return 0
+}
+
+func runVersion(_ []string, stdout, _ io.Writer) int {
+	fmt.Fprintf(stdout, "mpibench %s\n", mpijob.Version)
+	return 0
+}
+
+// runList prints the benchmarks of every suite: one table for the suites
+// whose listings have the same columns, each note once under it.
+func runList(_ []string, stdout, _ io.Writer) int {
+	var order []string
+	tables := map[string][]mpijob.Listing{}
+	for _, c := range commands() {
+		if c.List == nil {
+			continue
+		}
+		l := c.List()
+		key := strings.Join(l.Header, "\x00")
+		if tables[key] == nil {
+			order = append(order, key)
+		}
+		tables[key] = append(tables[key], l)
+	}
+	for i, key := range order {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		printListings(stdout, tables[key])
+	}
+	return 0
+}
+
+// printListings prints listings of the same header as one table.
+func printListings(w io.Writer, ls []mpijob.Listing) {
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(ls[0].Header, "\t"))
+	var notes []string
+	for _, l := range ls {
+		for _, r := range l.Rows {
+			fmt.Fprintln(tw, strings.Join(r, "\t"))
+		}
+		if l.Note != "" && !slices.Contains(notes, l.Note) {
+			notes = append(notes, l.Note)
+		}
+	}
+	tw.Flush()
+	for _, n := range notes {
+		fmt.Fprintf(w, "\n%s\n", n)
+	}
+}
+
+// skampiListing is SKaMPI's rows of `mpibench list`: every operation, its
+// pattern and the MPI calls it is based on.
+func skampiListing() mpijob.Listing {
+	l := mpijob.Listing{Header: []string{"suite", "operation", "pattern", "based on"}}
+	for _, op := range skampi.Operations() {
+		l.Rows = append(l.Rows, []string{result.SuiteSkampi, op.Name, op.Pattern, op.Calls})
+	}
+	return l
+}
+
+// pgmpiListing is PGMPI's rows of `mpibench list`: every call or mock-up,
+// its class, the guideline it is the right side of, and the calls it uses.
+func pgmpiListing() mpijob.Listing {
+	l := mpijob.Listing{Header: []string{"suite", "call", "class", "guideline", "based on"}}
+	for _, c := range pgmpi.Calls {
+		uses := c.Name
+		if len(c.Uses) > 0 {
+			uses = strings.Join(c.Uses, ", ")
+		}
+		l.Rows = append(l.Rows, []string{result.SuitePGMPI, c.Name, c.Class(), cmp.Or(c.Guideline, "-"), uses})
+	}
+	return l
+}
+
+// guidelinesCheckCommand is PGMPI's check, which needs no MPI: an entry of
+// its own, found before "guidelines" (pgmpi.Command would dispatch it too).
+var guidelinesCheckCommand = mpijob.Suite{Name: "guidelines check", Synopsis: "guidelines check DIR ...",
+	Summary: "PGMPI: verify the performance guidelines", Main: guideline.CheckMain}

@@ -1,0 +1,14 @@
+package result
+
+// The suite names: the command words of mpibench and Record.Suite. They
+// live here, in a package without MPI, so that report, merge and the
+// guideline check use the same names as the suites that write records.
+const (
+	SuiteMPI1   = "mpi1"   // IMB-MPI1
+	SuiteEXT    = "ext"    // IMB-EXT
+	SuiteIO     = "io"     // IMB-IO
+	SuiteBeff   = "beff"   // b_eff
+	SuiteBeffIO = "beffio" // b_eff_io
+	SuiteSkampi = "skampi" // SKaMPI
+	SuitePGMPI  = "pgmpi"  // PGMPI's measurements and guideline violations
+)
