@@ -48,7 +48,6 @@ func (t ThreadLevel) String() string {
 	return "MPI_THREAD_" + strings.ToUpper(ThreadLevelNames[t])
 }
 
-
 func Finalize() error                            { return nil }
 func Abort(code int)                             {}
 func Provided() ThreadLevel                      { return 0 }
