@@ -37,7 +37,7 @@ func Measure(c mpi.Comm, call *Call, n, reps int) ([]float64, error) {
 func Record(call *Call, n, procs, launch int, samples []float64, ctx result.Context) *result.Record {
 	s := stats.Summarize(samples)
 	return &result.Record{
-		Suite: "pgmpi", Benchmark: call.Name, Class: call.Class(), Multi: -1, Group: -1,
+		Suite: result.SuitePGMPI, Benchmark: call.Name, Class: call.Class(), Multi: -1, Group: -1,
 		NProcs: procs, Bytes: n, Reps: len(samples), Launch: launch,
 		TMin: s.Min, TMax: s.Max, TAvg: s.Mean,
 		Samples: samples, Stats: &s, Context: ctx,

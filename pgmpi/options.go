@@ -61,8 +61,8 @@ func parseNrep(args []string, size int, resume bool) (nrepPlan, string, error) {
 	fs.IntVar(&crit.Max, "max", crit.Max, "")
 	fs.IntVar(&crit.Step, "step", crit.Step, "")
 	// -json is the results file's name in every suite; -o was nrep's.
-	fs.StringVar(&cfg.Out, "o", "nrep.json", "")
-	fs.StringVar(&cfg.Out, "json", "nrep.json", "")
+	cfg.Out = "nrep.json"
+	cli.Results(fs, &cfg.Out)
 	if err := parseFlags(fs, args); err != nil {
 		return cfg, "", err
 	}

@@ -98,7 +98,7 @@ func runMeasure(cfg measurePlan, env *mpijob.Env) int {
 	var jerr, terr error // the first failed write of the journal, of stdout
 	for _, it := range cfg.Items {
 		// One untimed warm-up call before the repetitions.
-		c := watchCase(env, "pgmpi", it.Call, it.Bytes, it.Reps+1)
+		c := watchCase(env, result.SuitePGMPI, it.Call, it.Bytes, it.Reps+1)
 		if env.Guard.Skip(c.Key) {
 			if rank0 && terr == nil {
 				terr = replayMeasure(env, c)

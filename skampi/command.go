@@ -8,10 +8,11 @@ import (
 
 	"mpibench/internal/cli"
 	"mpibench/mpijob"
+	"mpibench/result"
 )
 
 // Name is the suite's command word and the Suite of its records.
-const Name = "skampi"
+const Name = result.SuiteSkampi
 
 // Command is mpibench skampi as the registry knows it.
 var Command = withPrintConfig(mpijob.Command[*plan]{Name: Name, Usage: usage, Parse: prepare, Run: run,
@@ -75,8 +76,7 @@ func parseFlags(args []string) (flags, error) {
 	fs := flag.NewFlagSet(Name, flag.ContinueOnError)
 	fs.StringVar(&f.config, "config", "", "")
 	// -json is the results file's name in every suite; -o was skampi's.
-	fs.StringVar(&f.out, "o", f.out, "")
-	fs.StringVar(&f.out, "json", f.out, "")
+	cli.Results(fs, &f.out)
 	fs.Func("epsilon", "", func(v string) error {
 		e, err := strconv.ParseFloat(v, 64)
 		if err != nil || !(e > 0 && e < 1) {

@@ -392,7 +392,7 @@ func (d *Driver) records(m *Measurement, pts []point) []result.Record {
 		s := micro(p.R)
 		pol := p.R.Policy
 		recs = append(recs, result.Record{
-			Suite: "skampi", Benchmark: m.Name, Class: m.Pattern, Mode: m.Mode(),
+			Suite: result.SuiteSkampi, Benchmark: m.Name, Class: m.Pattern, Mode: m.Mode(),
 			Multi: -1, Group: -1, NProcs: p.NProcs, Groups: p.Groups, Bytes: p.Bytes, Reps: p.R.N,
 			Param: m.Param, X: p.X, Stats: &s, Epsilon: pol.Epsilon, Reached: p.R.Reached,
 			Samples: microAll(p.R.Samples), RelErr: p.RelErr, Correction: p.R.Correction * us,
