@@ -40,7 +40,7 @@ func measureBeff(o beff.Options, env *mpijob.Env) int {
 		return code
 	}
 	env.ResumeNote(false)
-	recs, werr, err := beff.Run(plan, env.World, env.Ctx, beffUname(), beff.Out{Guard: env.Guard, Sink: env.Sink()})
+	recs, werr, err := beff.Run(plan, env.World, env.Ctx, beffUname(), beff.Out{Cases: env.Cases, Sink: env.Sink()})
 	if err != nil {
 		// An MPI or memory error of this rank.
 		return env.Abort(err)

@@ -82,7 +82,7 @@ func measureBeffIO(o beffio.Options, env *mpijob.Env) int {
 	}
 	env.ResumeNote(false)
 	var check beffio.Check
-	out := beffio.Out{Guard: env.Guard, Sink: env.Sink(), Notes: env.Stderr, Check: &check}
+	out := beffio.Out{Cases: env.Cases, Sink: env.Sink(), Notes: env.Stderr, Check: &check}
 	recs, werr, err := beffio.Run(plan, env.World, env.Ctx, beffUname(), out)
 	if err != nil {
 		// An MPI-IO failure of this rank (a failed or short transfer, a

@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mpibench/guard"
+	"mpibench/cases"
 	"mpibench/internal/memcheck"
 	"mpibench/internal/safefile"
 	"mpibench/pgmpi"
@@ -242,12 +242,12 @@ func runNrep(cfg nrepConfig, env *mpijob.Env) int {
 	reps := pgmpi.Predictions*cfg.Criteria.Max + 1
 	for _, name := range cfg.Calls {
 		for _, n := range cfg.Sizes {
-			env.Guard.Begin(pgmpiCase(env, "pgmpi-nrep", name, n, reps))
+			env.Cases.Begin(pgmpiCase(env, "pgmpi-nrep", name, n, reps))
 			e, err := pgmpi.Predict(env.World, pgmpi.Find(name), n, cfg.Criteria)
 			if err != nil {
 				return env.Abort(fmt.Errorf("%s at %d bytes: %w", name, n, err))
 			}
-			env.Guard.End()
+			env.Cases.End()
 			if rank0 {
 				fmt.Fprintf(env.Stdout, "%-44s %8d bytes %6d reps %v\n", name, n, e.Reps, e.Predictions)
 			}
@@ -264,9 +264,9 @@ func runNrep(cfg nrepConfig, env *mpijob.Env) int {
 // pgmpiCase is call at volume n as the watchdog and the journal know it,
 // keyed "STEP/CALL/npP/N" ("pgmpi/MPI_Allgather/np2/1024"); reps bounds
 // its repetitions.
-func pgmpiCase(env *mpijob.Env, step, call string, n, reps int) guard.Case {
+func pgmpiCase(env *mpijob.Env, step, call string, n, reps int) cases.Case {
 	p := env.World.Size()
-	return guard.Case{Suite: env.Name, Benchmark: call, Bytes: int64(n), Procs: p, Reps: reps,
+	return cases.Case{Suite: env.Name, Benchmark: call, Bytes: int64(n), Procs: p, Reps: reps,
 		Key: fmt.Sprintf("%s/%s/np%d/%d", step, call, p, n)}
 }
 
@@ -443,13 +443,13 @@ func runMeasure(cfg measureConfig, env *mpijob.Env) int {
 	for _, it := range cfg.Items {
 		// One untimed warm-up call before the repetitions.
 		c := pgmpiCase(env, "pgmpi", it.Call, it.Bytes, it.Reps+1)
-		if env.Guard.Skip(c.Key) {
+		if env.Cases.Skip(c.Key) {
 			if rank0 {
 				replayMeasure(env, c)
 			}
 			continue
 		}
-		env.Guard.Begin(c)
+		env.Cases.Begin(c)
 		call := pgmpi.Find(it.Call)
 		t, err := pgmpi.Measure(env.World, call, it.Bytes, it.Reps)
 		if err != nil {
@@ -459,23 +459,23 @@ func runMeasure(cfg measureConfig, env *mpijob.Env) int {
 			r := pgmpi.Record(call, it.Bytes, env.World.Size(), cfg.Launch, t, env.Ctx)
 			printMeasured(env.Stdout, r)
 			if werr == nil {
-				werr = env.Guard.Finish([]*result.Record{r})
+				werr = env.Cases.Finish([]*result.Record{r})
 			}
 		}
-		env.Guard.End()
+		env.Cases.End()
 	}
 	return env.Finish(werr, func() error { return nil })
 }
 
 // replayMeasure shows a case -resume skipped: the line of its stored
 // record, or that the resumed run hung in it.
-func replayMeasure(env *mpijob.Env, c guard.Case) {
-	if env.Guard.Hung(c.Key) {
+func replayMeasure(env *mpijob.Env, c cases.Case) {
+	if env.Cases.Hung(c.Key) {
 		fmt.Fprintf(env.Stdout, "# %s at %d bytes: hung in the resumed run, not measured (%s)\n",
 			c.Benchmark, c.Bytes, c.Key)
 		return
 	}
-	for _, r := range env.Guard.Stored(c.Key) {
+	for _, r := range env.Cases.Stored(c.Key) {
 		printMeasured(env.Stdout, &r)
 	}
 }
@@ -497,12 +497,12 @@ func printMeasured(w io.Writer, r *result.Record) {
 func runVerify(cfg measureConfig, env *mpijob.Env) int {
 	wrong := 0
 	for _, it := range cfg.Items {
-		env.Guard.Begin(pgmpiCase(env, "pgmpi-verify", it.Call, it.Bytes, 1))
+		env.Cases.Begin(pgmpiCase(env, "pgmpi-verify", it.Call, it.Bytes, 1))
 		bad, first, err := pgmpi.Verify(env.World, pgmpi.Find(it.Call), it.Bytes)
 		if err != nil {
 			return env.Abort(fmt.Errorf("%s at %d bytes: %w", it.Call, it.Bytes, err))
 		}
-		env.Guard.End()
+		env.Cases.End()
 		if first != "" {
 			fmt.Fprintf(env.Stderr, "mpibench guidelines: %s at %d bytes: %s\n", it.Call, it.Bytes, first)
 		}

@@ -62,7 +62,7 @@ func measureIMB(suite *imb.Suite, cfg *imb.Config, env *mpijob.Env) int {
 		out = &imb.Output{Text: report.NewIMBText(env.Stdout)}
 	}
 	env.ResumeNote(false)
-	bad, err := imb.NewDriver(cfg, env.Ctx, out, env.Guard).Run()
+	bad, err := imb.NewDriver(cfg, env.Ctx, out, env.Cases).Run()
 	var usage *imb.UsageError
 	if errors.As(err, &usage) {
 		// Every rank has it, each with its own message.

@@ -8,7 +8,7 @@ import (
 	"mpibench/mpijob"
 	"strconv"
 
-	"mpibench/guard"
+	"mpibench/cases"
 	"mpibench/result"
 	"mpibench/skampi"
 )
@@ -110,7 +110,7 @@ func skampiMeasure(plan *skampiPlan, env *mpijob.Env) int {
 	var werr error
 	for _, name := range skampi.Order(cfg, env.Resumed) {
 		m := cfg.Find(name)
-		env.Guard.Begin(skampiCase(m, env.World.Size()))
+		env.Cases.Begin(skampiCase(m, env.World.Size()))
 		recs, err := d.Run(m)
 		if err != nil {
 			// An MPI error of this rank: the others may be blocked in the
@@ -119,11 +119,11 @@ func skampiMeasure(plan *skampiPlan, env *mpijob.Env) int {
 		}
 		if rank0 {
 			if werr == nil {
-				werr = env.Guard.Finish(recordPointers(recs))
+				werr = env.Cases.Finish(recordPointers(recs))
 			}
 			skampi.Text(env.Stdout, recs)
 		}
-		env.Guard.End()
+		env.Cases.End()
 	}
 	return env.Finish(werr, func() error { return nil })
 }
@@ -134,10 +134,10 @@ func skampiMeasure(plan *skampiPlan, env *mpijob.Env) int {
 func skampiReplay(cfg *skampi.Config, env *mpijob.Env) {
 	for _, m := range cfg.Measurements {
 		switch {
-		case env.Guard.Hung(m.Name):
+		case env.Cases.Hung(m.Name):
 			fmt.Fprintf(env.Stdout, "# %s: hung in the resumed run, not measured\n\n", m.Name)
-		case env.Guard.Skip(m.Name):
-			skampi.Text(env.Stdout, env.Guard.Stored(m.Name))
+		case env.Cases.Skip(m.Name):
+			skampi.Text(env.Stdout, env.Cases.Stored(m.Name))
 		}
 	}
 }
@@ -145,13 +145,13 @@ func skampiReplay(cfg *skampi.Config, env *mpijob.Env) {
 // skampiCase describes a measurement to the watchdog: every point may
 // take the most repetitions, and the refinement adds at most the budget
 // of points to the range's.
-func skampiCase(m *skampi.Measurement, procs int) guard.Case {
+func skampiCase(m *skampi.Measurement, procs int) cases.Case {
 	points := m.Budget + 64
 	bytes := max(m.Len, m.Hi)
 	if m.Procs > 0 {
 		procs = m.Procs
 	}
-	return guard.Case{Suite: "skampi", Benchmark: m.Name, Bytes: int64(bytes), Procs: procs,
+	return cases.Case{Suite: "skampi", Benchmark: m.Name, Bytes: int64(bytes), Procs: procs,
 		Reps: points * max(m.MaxReps, 1), Key: m.Name}
 }
 
