@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -78,7 +77,8 @@ func TestWatchdog(t *testing.T) {
 	}
 	defer j.Close()
 	aborted := make(chan int, 1)
-	var stderr syncBuffer
+	// The message is written before the abort, which the test waits for.
+	var stderr bytes.Buffer
 	cleaned := false
 	r := New(Options{Rank: 0, Timeout: 50 * time.Millisecond, Journal: j, Stderr: &stderr,
 		Cleanup: func() { cleaned = true }, Abort: func(code int) { aborted <- code; select {} }})
@@ -114,23 +114,6 @@ func TestWatchdog(t *testing.T) {
 func notTerminal(t *testing.T) {
 	terminal = func() bool { return false }
 	t.Cleanup(func() { terminal = progress.Terminal })
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 type discard struct{}
