@@ -130,3 +130,17 @@ func BenchmarkBeginEnd(b *testing.B) {
 		r.End()
 	}
 }
+
+// BenchmarkBeginEndProgress is the same on rank 0 with -progress into a
+// log: a line written per case.
+func BenchmarkBeginEndProgress(b *testing.B) {
+	terminal = func() bool { return false }
+	defer func() { terminal = progress.Terminal }()
+	r := New(Options{Rank: 0, Stderr: &discard{}, Progress: progress.On})
+	r.SetTotal(b.N)
+	c := Case{Key: "mpi1/PingPong/np2/1024", Reps: 1000, Bytes: 1024, Procs: 2}
+	for i := 0; i < b.N; i++ {
+		r.Begin(c)
+		r.End()
+	}
+}
