@@ -28,7 +28,7 @@ func runCommand(o Options, env *mpijob.Env) int {
 		return code
 	}
 	env.ResumeNote(false)
-	recs, werr, err := Run(plan, env.World, env.Ctx, mpijob.Uname(), Out{Guard: env.Guard, Sink: env.Sink()})
+	recs, werr, err := Run(plan, env.World, env.Ctx, mpijob.Uname(), Out{Cases: env.Cases, Sink: env.Sink()})
 	if err != nil {
 		// An MPI or memory error of this rank.
 		return env.Abort(err)

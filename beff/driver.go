@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"mpibench/guard"
+	"mpibench/cases"
 	"mpibench/mpi"
 	"mpibench/result"
 )
@@ -46,10 +46,10 @@ var methodCode = map[string]mpi.BeffMethod{
 // Out is where a run's records go on rank 0 besides the returned slice.
 // Both fields may be nil.
 type Out struct {
-	// Guard watches every measurement b(pat,L,mthd,rep), a case of its
+	// Cases watches every measurement b(pat,L,mthd,rep), a case of its
 	// own (see Key), writes its record to the journal and, with -resume,
 	// says which ones are done.
-	Guard *guard.Guard
+	Cases *cases.Recorder
 	// Sink takes the record of no case: the summary, computed from the
 	// others (and again after -resume).
 	Sink func(*result.Record) error
@@ -66,7 +66,7 @@ type Out struct {
 // memory error of this rank, after which the other ranks may be blocked:
 // the caller must abort the job.
 func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, out Out) (recs []result.Record, writeErr, err error) {
-	m, err := measure(p, world, ctx, out.Guard)
+	m, err := measure(p, world, ctx, out.Cases)
 	if err != nil || world.Rank() != 0 {
 		return nil, m.werr, err
 	}
@@ -78,8 +78,8 @@ func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, out Out) (re
 	return m.out.Records, m.werr, nil
 }
 
-func measure(p *Plan, world mpi.Comm, ctx result.Context, g *guard.Guard) (*meter, error) {
-	m := &meter{plan: p, world: world, ctx: ctx, guard: g}
+func measure(p *Plan, world mpi.Comm, ctx result.Context, g *cases.Recorder) (*meter, error) {
+	m := &meter{plan: p, world: world, ctx: ctx, cases: g}
 	rank := world.Rank()
 	slot := (p.LMax + 4095) / 4096 * 4096 // page-aligned blocks
 	steps := 1
@@ -107,6 +107,11 @@ func measure(p *Plan, world mpi.Comm, ctx result.Context, g *guard.Guard) (*mete
 		defer kernels[i].Free()
 	}
 	m.loops = make([][][]int, len(p.Patterns))
+	total := 0 // every repetition of every pattern, length and method
+	for _, pat := range p.Patterns {
+		total += Reps * len(p.Lengths) * len(pat.Methods)
+	}
+	g.SetTotal(total)
 	for rep := 1; rep <= Reps; rep++ {
 		for i, pat := range p.Patterns {
 			if err := m.pattern(rep, i, pat, kernels[i]); err != nil {
@@ -121,7 +126,7 @@ type meter struct {
 	plan       *Plan
 	world      mpi.Comm
 	ctx        result.Context
-	guard      *guard.Guard
+	cases      *cases.Recorder
 	out        result.Collector // rank 0: every record, those a resumed run kept included
 	werr       error            // rank 0: the first failed write
 	send, recv mpi.Buffer
@@ -154,7 +159,7 @@ func (m *meter) pattern(rep, i int, pat *Pattern, k *mpi.BeffPattern) error {
 		for j, meth := range pat.Methods {
 			pt := point{rep: rep, i: i, j: j, li: li, pat: pat, meth: meth, l: l}
 			var err error
-			if m.guard.Skip(pt.key()) {
+			if m.cases.Skip(pt.key()) {
 				err = m.resumed(pt)
 			} else {
 				err = m.measureOne(pt, k)
@@ -167,12 +172,12 @@ func (m *meter) pattern(rep, i int, pat *Pattern, k *mpi.BeffPattern) error {
 	return nil
 }
 
-// measureOne runs one measurement as a case of the guard.
+// measureOne runs one measurement as a case of the recorder.
 func (m *meter) measureOne(pt point, k *mpi.BeffPattern) error {
 	ll := m.loops[pt.i][pt.j][pt.li]
 	warm := pt.li < warmLengths
-	m.guard.Begin(m.guardCase(pt, ll, warm))
-	defer m.guard.End()
+	m.cases.Begin(m.caseOf(pt, ll, warm))
+	defer m.cases.End()
 	res, err := m.tune(pt, k, ll, warm)
 	if err != nil {
 		return err
@@ -187,7 +192,7 @@ func (m *meter) measureOne(pt point, k *mpi.BeffPattern) error {
 		r := m.record(pt.pat, pt.meth, pt.rep, pt.l, pt.pat.Messages(), res)
 		r.Case = pt.key()
 		if m.werr == nil {
-			m.wrote(m.guard.Finish([]*result.Record{r}))
+			m.wrote(m.cases.Finish([]*result.Record{r}))
 		}
 		m.out.Add(r)
 	}

@@ -3,7 +3,7 @@ package beff
 import (
 	"fmt"
 
-	"mpibench/guard"
+	"mpibench/cases"
 	"mpibench/result"
 )
 
@@ -16,10 +16,10 @@ func Key(rep int, pattern string, l int, method string) string {
 
 func (pt point) key() string { return Key(pt.rep, pt.pat.Name, pt.l, pt.meth) }
 
-// guardCase describes a measurement to the watchdog: looplength
+// caseOf describes a measurement to the watchdog: looplength
 // executions (and the warm-up one) of messages of L bytes; with the
 // adaptive looplength at most 1+MaxRetunes loops of at most 300.
-func (m *meter) guardCase(pt point, ll int, warm bool) guard.Case {
+func (m *meter) caseOf(pt point, ll int, warm bool) cases.Case {
 	reps, tries := ll, 1
 	if m.plan.Opts.Looplength == Adaptive {
 		reps, tries = FirstLoop, 1+MaxRetunes
@@ -28,7 +28,7 @@ func (m *meter) guardCase(pt point, ll int, warm bool) guard.Case {
 		reps++
 	}
 	reps *= tries
-	return guard.Case{Suite: result.SuiteBeff, Benchmark: fmt.Sprintf("%s %s, repetition %d", pt.pat.Name, pt.meth, pt.rep),
+	return cases.Case{Suite: result.SuiteBeff, Benchmark: fmt.Sprintf("%s %s, repetition %d", pt.pat.Name, pt.meth, pt.rep),
 		Bytes: int64(pt.l), Procs: m.plan.Procs, Reps: reps, Key: pt.key()}
 }
 
@@ -51,7 +51,7 @@ func (m *meter) resumed(pt point) error {
 	key := pt.key()
 	var stored *result.Record
 	if m.world.Rank() == 0 {
-		for _, r := range m.guard.Stored(key) {
+		for _, r := range m.cases.Stored(key) {
 			m.out.Add(&r)
 			stored = &r
 		}
@@ -60,7 +60,7 @@ func (m *meter) resumed(pt point) error {
 		return nil
 	}
 	ll := m.loops[pt.i][pt.j][pt.li]
-	if m.guard.Hung(key) {
+	if m.cases.Hung(key) {
 		m.setNext(pt, ll, 0)
 		return nil
 	}

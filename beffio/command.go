@@ -73,7 +73,7 @@ func runCommand(o Options, env *mpijob.Env) int {
 	}
 	env.ResumeNote(false)
 	var check Check
-	out := Out{Guard: env.Guard, Sink: env.Sink(), Notes: env.Stderr, Check: &check}
+	out := Out{Cases: env.Cases, Sink: env.Sink(), Notes: env.Stderr, Check: &check}
 	recs, werr, err := Run(plan, env.World, env.Ctx, mpijob.Uname(), out)
 	if err != nil {
 		// An MPI-IO failure of this rank (a failed or short transfer, a

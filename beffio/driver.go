@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"mpibench/guard"
+	"mpibench/cases"
 	"mpibench/mpi"
 	"mpibench/result"
 )
@@ -52,7 +52,7 @@ type meter struct {
 	plan  *Plan
 	world mpi.Comm
 	ctx   result.Context
-	guard *guard.Guard
+	cases *cases.Recorder
 	notes io.Writer
 	out   result.Collector // rank 0: every record, those a resumed run kept included
 	werr  error            // rank 0: the first failed write
@@ -69,10 +69,10 @@ type meter struct {
 // Out is where a run's records go on rank 0 besides the returned slice.
 // Every field may be nil.
 type Out struct {
-	// Guard watches every case, one pattern type of one access method on
+	// Cases watches every case, one pattern type of one access method on
 	// one partition (see Key), writes its records to the journal and,
 	// with -resume, says which ones are done.
-	Guard *guard.Guard
+	Cases *cases.Recorder
 	// Sink takes the record of no case: the summary, computed from the
 	// others (and again after -resume).
 	Sink func(*result.Record) error
@@ -100,7 +100,7 @@ type Check struct {
 // an MPI or memory error of this rank after which the others may be
 // blocked: the caller must abort the job.
 func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, out Out) (recs []result.Record, writeErr, err error) {
-	m := &meter{plan: p, world: world, ctx: ctx, guard: out.Guard, notes: out.Notes}
+	m := &meter{plan: p, world: world, ctx: ctx, cases: out.Cases, notes: out.Notes}
 	if err := m.run(); err != nil {
 		return nil, m.werr, err
 	}
@@ -148,6 +148,8 @@ func (m *meter) run() error {
 	for range m.plan.Partitions {
 		m.parts = append(m.parts, &state{reps: make([]int64, len(m.plan.Table))})
 	}
+	// Rank 0 is in every partition: every type of every access method.
+	m.cases.SetTotal(len(Accesses) * len(m.plan.Partitions) * Types)
 	for a := range Accesses {
 		for pi, n := range m.plan.Partitions {
 			if err := m.partition(a, pi, n); err != nil {
@@ -196,19 +198,19 @@ func (m *meter) partition(a, pi, n int) error {
 }
 
 // ptype runs one type of one access method on a partition as a case of
-// the guard, or takes what -resume kept of it.
+// the recorder, or takes what -resume kept of it.
 func (m *meter) ptype(a, pi, typ int, comm mpi.Comm) error {
 	n := comm.Size()
 	key := Key(n, a, typ)
 	switch {
-	case m.guard.Skip(key):
+	case m.cases.Skip(key):
 		return m.resumed(a, pi, typ, comm, key)
-	case a > 0 && m.guard.Hung(Key(n, 0, typ)):
+	case a > 0 && m.cases.Hung(Key(n, 0, typ)):
 		m.note("%s is not measured: the write of its file hung in the resumed run (%s)", key, Key(n, 0, typ))
 		return nil
 	}
-	m.guard.Begin(m.guardCase(a, pi, typ, n, key, false))
-	defer m.guard.End()
+	m.cases.Begin(m.caseOf(a, pi, typ, n, key, false))
+	defer m.cases.End()
 	recs, err := m.pass(a, pi, typ, comm, false)
 	if err != nil || comm.Rank() != 0 {
 		return err
@@ -217,7 +219,7 @@ func (m *meter) ptype(a, pi, typ int, comm mpi.Comm) error {
 		r.Case = key
 	}
 	if m.werr == nil {
-		m.wrote(m.guard.Finish(recs))
+		m.wrote(m.cases.Finish(recs))
 	}
 	for _, r := range recs {
 		m.out.Add(r)

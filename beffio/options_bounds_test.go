@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"mpibench/guard"
+	"mpibench/cases"
 )
 
 // -T and -mem are bounded: beyond, a usage error, not a watchdog that
@@ -29,28 +29,28 @@ func TestParseArgsBounds(t *testing.T) {
 	}
 }
 
-// guardCase adds the schedule in seconds and saturates: a huge -T (one
+// caseOf adds the schedule in seconds and saturates: a huge -T (one
 // that ParseArgs now refuses) no longer wraps the expected time round to
 // a negative Duration, which made the watchdog fire at once.
-func TestGuardCaseHugeT(t *testing.T) {
+func TestCaseOfHugeT(t *testing.T) {
 	for _, T := range []float64{99999999999, 1e308, math.Inf(1)} {
 		plan, err := NewPlan(Options{T: T}, 2, 64)
 		if err != nil {
 			t.Fatal(err)
 		}
 		m := &meter{plan: plan, parts: []*state{{reps: make([]int64, len(plan.Table))}}}
-		c := m.guardCase(0, 0, 0, 2, "k", false)
+		c := m.caseOf(0, 0, 0, 2, "k", false)
 		if c.Expect <= 0 {
 			t.Errorf("T %g: Expect %v", T, c.Expect)
 		}
-		if l := guard.DefaultLimit(c); l != guard.MaxDefaultLimit {
-			t.Errorf("T %g: limit %v, want %v", T, l, guard.MaxDefaultLimit)
+		if l := cases.DefaultLimit(c); l != cases.MaxDefaultLimit {
+			t.Errorf("T %g: limit %v, want %v", T, l, cases.MaxDefaultLimit)
 		}
 	}
 	plan, _ := NewPlan(Options{T: 192}, 2, 64)
 	m := &meter{plan: plan, parts: []*state{{reps: make([]int64, len(plan.Table))}}}
 	// Type 0 has 22 of the 64 units: 192·22/64/3 = 22 s.
-	if c := m.guardCase(0, 0, 0, 2, "k", false); c.Expect != 22*time.Second {
+	if c := m.caseOf(0, 0, 0, 2, "k", false); c.Expect != 22*time.Second {
 		t.Errorf("T 192: Expect %v, want 22s", c.Expect)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mpibench/guard"
+	"mpibench/cases"
 	"mpibench/mpi"
 	"mpibench/mpijob"
 	"mpibench/result"
@@ -26,11 +26,11 @@ func Key(n, a, typ int) string {
 	return fmt.Sprintf("beffio/part%d/%s/%s", n, Accesses[a], TypeNames[typ])
 }
 
-// guardCase describes a case to the watchdog: the scheduled time of its
+// caseOf describes a case to the watchdog: the scheduled time of its
 // time-driven patterns, and the calls and bytes of its size-driven ones.
-func (m *meter) guardCase(a, pi, typ, n int, key string, refill bool) guard.Case {
+func (m *meter) caseOf(a, pi, typ, n int, key string, refill bool) cases.Case {
 	st := m.parts[pi]
-	c := guard.Case{Suite: result.SuiteBeffIO, Benchmark: fmt.Sprintf("%s of type %d (%s)", Accesses[a], typ, TypeNames[typ]),
+	c := cases.Case{Suite: result.SuiteBeffIO, Benchmark: fmt.Sprintf("%s of type %d (%s)", Accesses[a], typ, TypeNames[typ]),
 		Procs: n, Key: key}
 	if refill {
 		c.Benchmark = "the repeated " + c.Benchmark
@@ -52,7 +52,7 @@ func (m *meter) guardCase(a, pi, typ, n int, key string, refill bool) guard.Case
 	if c.Reps > 0 {
 		c.Bytes = bytes / int64(c.Reps)
 	}
-	c.Expect = guard.Seconds(expect)
+	c.Expect = cases.Seconds(expect)
 	return c
 }
 
@@ -82,7 +82,7 @@ func (m *meter) resumed(a, pi, typ int, comm mpi.Comm, key string) error {
 	if comm.Rank() == 0 {
 		m.replay(a, pi, typ, key)
 	}
-	if a != 0 || m.guard.Hung(key) {
+	if a != 0 || m.cases.Hung(key) {
 		return nil
 	}
 	if typ <= 2 {
@@ -90,7 +90,7 @@ func (m *meter) resumed(a, pi, typ int, comm mpi.Comm, key string) error {
 			return err
 		}
 	}
-	if m.guard.Skip(Key(n, 1, typ)) && m.guard.Skip(Key(n, 2, typ)) {
+	if m.cases.Skip(Key(n, 1, typ)) && m.cases.Skip(Key(n, 2, typ)) {
 		return nil
 	}
 	return m.refill(pi, typ, comm)
@@ -100,7 +100,7 @@ func (m *meter) resumed(a, pi, typ int, comm mpi.Comm, key string) error {
 // them the type's value and bytes, and the counts of a time-driven write.
 func (m *meter) replay(a, pi, typ int, key string) {
 	st := m.parts[pi]
-	for _, r := range m.guard.Stored(key) {
+	for _, r := range m.cases.Stored(key) {
 		m.out.Add(&r)
 		no, err := strconv.Atoi(strings.TrimPrefix(r.Benchmark, "p"))
 		switch {
@@ -144,13 +144,13 @@ func (m *meter) shareReps(pi, typ int, comm mpi.Comm) error {
 // hang (the rewrite and read cannot do without the file).
 func (m *meter) refill(pi, typ int, comm mpi.Comm) error {
 	key := Key(comm.Size(), 0, typ) + "/refill"
-	m.guard.Begin(m.guardCase(0, pi, typ, comm.Size(), key, true))
-	defer m.guard.End()
+	m.cases.Begin(m.caseOf(0, pi, typ, comm.Size(), key, true))
+	defer m.cases.End()
 	if _, err := m.pass(0, pi, typ, comm, true); err != nil {
 		return err
 	}
 	if comm.Rank() == 0 && m.werr == nil {
-		m.wrote(m.guard.Finish(nil))
+		m.wrote(m.cases.Finish(nil))
 	}
 	return nil
 }

@@ -69,7 +69,7 @@ func (s *Suite) measure(cfg *Config, env *mpijob.Env) int {
 		out = &Output{Text: report.NewIMBText(env.Stdout)}
 	}
 	env.ResumeNote(false)
-	bad, err := NewDriver(cfg, env.Ctx, out, env.Guard).Run()
+	bad, err := NewDriver(cfg, env.Ctx, out, env.Cases).Run()
 	if cli.IsUsage(err) {
 		// Every rank has it, each with its own message.
 		fmt.Fprintf(env.Stderr, "mpibench %s: %v\n", s.Name, err)

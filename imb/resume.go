@@ -3,7 +3,7 @@ package imb
 import (
 	"fmt"
 
-	"mpibench/guard"
+	"mpibench/cases"
 	"mpibench/result"
 )
 
@@ -17,13 +17,13 @@ func (d *Driver) key(b *Benchmark, q int, m Mode, x int) string {
 	return fmt.Sprintf("%s/%s/np%d/%s/%d", d.suite.Name, b.Name, q, m, x)
 }
 
-// guardCase describes a case to the watchdog. A non-blocking IMB-IO case
+// caseOf describes a case to the watchdog. A non-blocking IMB-IO case
 // also runs CPU_Exploit once per repetition.
-func (d *Driver) guardCase(key string, b *Benchmark, q int, m Mode, x int) guard.Case {
+func (d *Driver) caseOf(key string, b *Benchmark, q int, m Mode, x int) cases.Case {
 	reps := d.set.Repetitions(x, m)
-	c := guard.Case{Suite: d.suite.Name, Benchmark: b.Name, Bytes: int64(x), Procs: q, Reps: reps, Key: key}
+	c := cases.Case{Suite: d.suite.Name, Benchmark: b.Name, Bytes: int64(x), Procs: q, Reps: reps, Key: key}
 	if m == NonBlocking {
-		c.Expect = guard.Seconds(float64(reps) * d.cpu)
+		c.Expect = cases.Seconds(float64(reps) * d.cpu)
 	}
 	return c
 }
@@ -39,12 +39,12 @@ func modes(b *Benchmark) []Mode {
 // resumed tells whether -resume skips every case of b at q processes, so
 // that not even its setup (windows, files) is done.
 func (d *Driver) resumed(b *Benchmark, q int, lens []int) bool {
-	if d.guard == nil {
+	if d.cases == nil {
 		return false
 	}
 	for _, m := range modes(b) {
 		for _, x := range lens {
-			if !d.guard.Skip(d.key(b, q, m, x)) {
+			if !d.cases.Skip(d.key(b, q, m, x)) {
 				return false
 			}
 		}
@@ -68,12 +68,12 @@ func (d *Driver) replayAll(b *Benchmark, q int, lens []int) error {
 // results file, or a note that it hung there.
 func (d *Driver) replay(key string, b *Benchmark, x int) error {
 	return d.speak(func() error {
-		if d.guard.Hung(key) {
+		if d.cases.Hung(key) {
 			return d.out.Text.Comment(fmt.Sprintf("# %s, %d bytes: hung in the resumed run, not measured (%s)",
 				b.Name, x, key))
 		}
 		var rows []*result.Record
-		for _, r := range d.guard.Stored(key) {
+		for _, r := range d.cases.Stored(key) {
 			rows = append(rows, &r)
 		}
 		return d.show(rows)

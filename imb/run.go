@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"mpibench/guard"
+	"mpibench/cases"
 	"mpibench/mpi"
 	"mpibench/mpijob"
 	"mpibench/result"
@@ -31,7 +31,7 @@ type Driver struct {
 	cfg   *Config
 	ctx   result.Context
 	out   *Output
-	guard *guard.Guard // watchdog and journal; its Finish writes the records
+	cases *cases.Recorder // watchdog and journal; its Finish writes the records
 	world mpi.Comm
 	rank  int
 	size  int
@@ -43,10 +43,10 @@ type Driver struct {
 
 // NewDriver prepares a run; out is nil on ranks other than 0. g may be
 // nil.
-func NewDriver(cfg *Config, ctx result.Context, out *Output, g *guard.Guard) *Driver {
+func NewDriver(cfg *Config, ctx result.Context, out *Output, g *cases.Recorder) *Driver {
 	w := mpi.World()
 	suite := SuiteByName(cfg.Suite)
-	d := &Driver{suite: suite, set: &suite.Settings, cfg: cfg, ctx: ctx, out: out, guard: g, world: w,
+	d := &Driver{suite: suite, set: &suite.Settings, cfg: cfg, ctx: ctx, out: out, cases: g, world: w,
 		rank: w.Rank(), size: w.Size()}
 	d.order = MapOrder(d.size, cfg.MapP, cfg.MapQ)
 	return d
@@ -62,6 +62,7 @@ func (d *Driver) Run() ([]string, error) {
 	if err := d.speak(func() error { return d.out.Text.Start(d.header()) }); err != nil {
 		return nil, err
 	}
+	d.cases.SetTotal(d.count())
 	for _, name := range d.cfg.Benchmarks {
 		b, _ := d.suite.Lookup(name)
 		if err := d.runBenchmark(b); err != nil {
@@ -70,6 +71,21 @@ func (d *Driver) Run() ([]string, error) {
 	}
 	err := d.speak(func() error { return d.out.Text.Finish(d.bad) })
 	return d.bad, err
+}
+
+// count is the number of cases Run measures (or -resume skips): a
+// benchmark's modes and lengths at each of its process counts.
+func (d *Driver) count() int {
+	n := 0
+	for _, name := range d.cfg.Benchmarks {
+		b, _ := d.suite.Lookup(name)
+		for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
+			if b.Class != SingleTransfer || q >= d.suite.SingleQ {
+				n += len(modes(b)) * len(planLengths(d.set, d.cfg.Lengths, b))
+			}
+		}
+	}
+	return n
 }
 
 // prepare checks the IMB-IO directory on every rank and calibrates
@@ -190,13 +206,13 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 	c := newRunner(env)
 	d.watchSetup(b, q, "setup")
 	err = c.setup()
-	d.guard.End()
+	d.cases.End()
 	if err == nil {
 		err = d.sweep(c, env, q, lens)
 	}
 	d.watchSetup(b, q, "free")
 	ferr := c.free()
-	d.guard.End()
+	d.cases.End()
 	if err != nil {
 		return err
 	}
@@ -207,7 +223,7 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 // processes: window creation and file preparation are collective and
 // could hang as a measurement can.
 func (d *Driver) watchSetup(b *Benchmark, q int, phase string) {
-	d.guard.Watch(guard.Case{Suite: d.suite.Name, Benchmark: b.Name + " (" + phase + ")", Procs: q,
+	d.cases.Watch(cases.Case{Suite: d.suite.Name, Benchmark: b.Name + " (" + phase + ")", Procs: q,
 		Key: fmt.Sprintf("%s/%s/np%d/%s", d.suite.Name, b.Name, q, phase)})
 }
 
@@ -218,14 +234,14 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 		var done []lenReps // the -time counts of this mode's lengths so far
 		for _, x := range lens {
 			key := d.key(b, q, m, x)
-			if d.guard.Skip(key) {
+			if d.cases.Skip(key) {
 				if err := d.replay(key, b, x); err != nil {
 					return err
 				}
 				done = d.replayedReps(key, x, done)
 				continue
 			}
-			d.guard.Begin(d.guardCase(key, b, q, m, x))
+			d.cases.Begin(d.caseOf(key, b, q, m, x))
 			reps, err := d.limitReps(c, env, x, m, &done)
 			if err != nil {
 				return err
@@ -245,7 +261,7 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 			}
 			row := row{b: b, q: q, groups: groups, x: x, mode: m, reps: reps, all: all}
 			err = d.speak(func() error { return d.emit(&row) })
-			d.guard.End()
+			d.cases.End()
 			if err != nil {
 				return err
 			}
@@ -275,7 +291,7 @@ func (d *Driver) emit(w *row) error {
 	} else {
 		rows = append(rows, d.record(w, -1))
 	}
-	if err := d.guard.Finish(rows); err != nil {
+	if err := d.cases.Finish(rows); err != nil {
 		return err
 	}
 	return d.show(rows)

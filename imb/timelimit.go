@@ -188,7 +188,7 @@ func (d *Driver) probe(c runner, env *caseEnv, x int, m Mode, n int) (float64, e
 // resumed run recorded it, so that the counts after it are held to it as
 // in an uninterrupted run. Only rank 0's list matters: it decides.
 func (d *Driver) replayedReps(key string, x int, done []lenReps) []lenReps {
-	if recs := d.guard.Stored(key); len(recs) > 0 {
+	if recs := d.cases.Stored(key); len(recs) > 0 {
 		done = append(done, lenReps{x, recs[0].Reps})
 	}
 	return done

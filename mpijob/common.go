@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"mpibench/mpi"
+	"mpibench/progress"
 )
 
 // commonUsage is appended to the help of every command that runs under
@@ -24,6 +25,10 @@ Common to every MPI command:
                  MPI_Init_thread asks for, as IMB's flag (records carry the
                  level provided). Default: single, IMB's default; mpibench
                  makes every MPI call from one OS thread.
+  -progress      show on stderr, from rank 0, which case of how many runs,
+                 the time elapsed and an estimate of the time left, a line
+                 per case. Default: on, one line redrawn in place, when
+                 mpirun's stderr is a terminal; -progress=false turns it off.
   -resume        continue a run that was killed, interrupted or hung: keep
                  the finished cases of its results file, measure the rest,
                  skip the case it hung in (FILE.state is the journal)
@@ -31,9 +36,10 @@ Common to every MPI command:
 
 // commonFlags are the flags every MPI command takes.
 type commonFlags struct {
-	timeout time.Duration // guard.Options.Timeout: 0 default, < 0 off
-	resume  bool
-	thread  string // -thread_level, one of mpi.ThreadLevelNames
+	timeout  time.Duration // cases.Options.Timeout: 0 default, < 0 off
+	resume   bool
+	thread   string        // -thread_level, one of mpi.ThreadLevelNames
+	progress progress.Mode // -progress: Auto unless given
 }
 
 // defaultThreadLevel is IMB 2021's default (imb.cpp: "single", which calls
@@ -66,6 +72,12 @@ func splitCommon(args []string) (commonFlags, []string, error) {
 				return c, nil, fmt.Errorf("-resume takes no value")
 			}
 			c.resume = true
+		case "progress":
+			p, err := parseProgress(val, hasVal)
+			if err != nil {
+				return c, nil, err
+			}
+			c.progress = p
 		case "timeout":
 			if !hasVal {
 				if val, i = nextValue(args, i); i < 0 {
@@ -92,6 +104,20 @@ func splitCommon(args []string) (commonFlags, []string, error) {
 		}
 	}
 	return c, rest, nil
+}
+
+// parseProgress reads -progress, -progress=true or -progress=false.
+func parseProgress(v string, hasVal bool) (progress.Mode, error) {
+	on, err := strconv.ParseBool(v)
+	switch {
+	case !hasVal:
+		return progress.On, nil
+	case err != nil:
+		return 0, fmt.Errorf("-progress=%s: want true or false", v)
+	case on:
+		return progress.On, nil
+	}
+	return progress.Off, nil
 }
 
 // parseTimeout reads -timeout's seconds: 0 is off.

@@ -15,11 +15,12 @@ import (
 	"syscall"
 	"time"
 
-	"mpibench/guard"
+	"mpibench/cases"
 	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
 	"mpibench/journal"
 	"mpibench/mpi"
+	"mpibench/progress"
 	"mpibench/result"
 )
 
@@ -50,10 +51,10 @@ type Env struct {
 	Stdout io.Writer // written by rank 0 only
 	Stderr io.Writer
 	// journal is the results file on rank 0; nil on the others or without
-	// one. Records of measured cases go through guard.Finish, computed
+	// one. Records of measured cases go through Cases.Finish, computed
 	// ones (summaries) through journal.Write.
 	Journal *journal.Journal
-	Guard   *guard.Guard
+	Cases   *cases.Recorder
 	Resumed *journal.Resumed // -resume: on rank 0 with the Records, elsewhere the keys; nil for a fresh run
 }
 
@@ -116,8 +117,10 @@ func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int
 	}
 	env := &Env{Name: c.Name, World: world, Ctx: ctx, Stdout: stdout, Stderr: stderr, Journal: a.journal,
 		Resumed: a.resumed}
-	env.Guard = guard.New(guard.Options{Rank: world.Rank(), Timeout: a.Timeout, Journal: a.journal,
-		Resumed: a.resumed, Fault: a.fault, Stderr: stderr, Cleanup: hungCleanup, Abort: abortJob})
+	env.Cases = cases.New(cases.Options{Name: c.Name, Rank: world.Rank(), Timeout: a.Timeout, Journal: a.journal,
+		Resumed: a.resumed, Fault: a.fault, Progress: a.Progress, Stderr: stderr, Cleanup: hungCleanup, Abort: abortJob})
+	defer env.Cases.Close()
+	env.Stderr = env.Cases.Stderr() // clears the progress line before a message
 	return c.Run(cfg, env)
 }
 
@@ -141,12 +144,14 @@ func threadLevel(args []string) (mpi.ThreadLevel, error) {
 type agreed[C any] struct {
 	Err     string        `json:"err,omitempty"`
 	Config  C             `json:"config"`
-	Timeout time.Duration `json:"timeout"` // guard.Options.Timeout
-	Resumed *resumedKeys  `json:"resumed,omitempty"`
+	Timeout time.Duration `json:"timeout"` // cases.Options.Timeout
+	// Progress is -progress; only rank 0 shows it.
+	Progress progress.Mode `json:"progress"`
+	Resumed  *resumedKeys  `json:"resumed,omitempty"`
 
 	journal *journal.Journal // rank 0
 	resumed *journal.Resumed // rank 0: all of it; elsewhere the keys
-	fault   *guard.Fault
+	fault   *cases.Fault
 }
 
 // resumedKeys is what the other ranks learn of a resumed journal.
@@ -176,7 +181,7 @@ func agree[C any](c Command[C], world mpi.Comm, args []string) (C, *agreed[C], e
 	if err == nil {
 		// The fault is read on every rank: the launcher passes the
 		// environment to all of them, and rank 0 has checked it.
-		a.fault, _ = guard.ParseFault(os.Getenv(guard.FaultEnv))
+		a.fault, _ = cases.EnvFault()
 	}
 	return a.Config, a, err
 }
@@ -190,13 +195,13 @@ func agreeRoot[C any](c Command[C], size int, args []string) *agreed[C] {
 		a.Config, path, err = c.Parse(rest, size, common.resume)
 	}
 	if err == nil {
-		_, err = guard.ParseFault(os.Getenv(guard.FaultEnv))
+		_, err = cases.EnvFault()
 	}
 	if err == nil && path != "" {
 		err = noClash(path, rest)
 	}
 	if err == nil {
-		a.Timeout = common.timeout
+		a.Timeout, a.Progress = common.timeout, common.progress
 		same := sameRun(append([]string{c.Name}, rest...), size)
 		err = a.openJournal(path, common.resume, cmp.Or(c.OutFlag, cli.ResultsFlag), same)
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"mpibench/guard"
+	"mpibench/cases"
 	"mpibench/internal/memcheck"
 	"mpibench/internal/safefile"
 	"mpibench/mpijob"
@@ -40,14 +40,15 @@ func runNrep(cfg nrepPlan, env *mpijob.Env) int {
 	// Every prediction may take Max repetitions, after one warm-up call.
 	reps := Predictions*cfg.Criteria.Max + 1
 	var terr error // the first failed write to stdout
+	env.Cases.SetTotal(len(cfg.Calls) * len(cfg.Sizes))
 	for _, name := range cfg.Calls {
 		for _, n := range cfg.Sizes {
-			env.Guard.Begin(watchCase(env, "pgmpi-nrep", name, n, reps))
+			env.Cases.Begin(watchCase(env, "pgmpi-nrep", name, n, reps))
 			e, err := Predict(env.World, Find(name), n, cfg.Criteria)
 			if err != nil {
 				return abort(env, name, n, err)
 			}
-			env.Guard.End()
+			env.Cases.End()
 			if rank0 && terr == nil {
 				_, terr = fmt.Fprintf(env.Stdout, "%-44s %8d bytes %6d reps %v\n", name, n, e.Reps, e.Predictions)
 			}
@@ -64,9 +65,9 @@ func runNrep(cfg nrepPlan, env *mpijob.Env) int {
 // watchCase is call at volume n as the watchdog and the journal know it,
 // keyed "STEP/CALL/npP/N" ("pgmpi/MPI_Allgather/np2/1024"); reps bounds
 // its repetitions.
-func watchCase(env *mpijob.Env, step, call string, n, reps int) guard.Case {
+func watchCase(env *mpijob.Env, step, call string, n, reps int) cases.Case {
 	p := env.World.Size()
-	return guard.Case{Suite: env.Name, Benchmark: call, Bytes: int64(n), Procs: p, Reps: reps,
+	return cases.Case{Suite: env.Name, Benchmark: call, Bytes: int64(n), Procs: p, Reps: reps,
 		Key: fmt.Sprintf("%s/%s/np%d/%d", step, call, p, n)}
 }
 
@@ -96,16 +97,17 @@ func runMeasure(cfg measurePlan, env *mpijob.Env) int {
 	env.ResumeNote(false)
 	rank0 := env.World.Rank() == 0
 	var jerr, terr error // the first failed write of the journal, of stdout
+	env.Cases.SetTotal(len(cfg.Items))
 	for _, it := range cfg.Items {
 		// One untimed warm-up call before the repetitions.
 		c := watchCase(env, result.SuitePGMPI, it.Call, it.Bytes, it.Reps+1)
-		if env.Guard.Skip(c.Key) {
+		if env.Cases.Skip(c.Key) {
 			if rank0 && terr == nil {
 				terr = replayMeasure(env, c)
 			}
 			continue
 		}
-		env.Guard.Begin(c)
+		env.Cases.Begin(c)
 		call := Find(it.Call)
 		t, err := Measure(env.World, call, it.Bytes, it.Reps)
 		if err != nil {
@@ -117,23 +119,23 @@ func runMeasure(cfg measurePlan, env *mpijob.Env) int {
 				terr = printMeasured(env.Stdout, r)
 			}
 			if jerr == nil {
-				jerr = env.Guard.Finish([]*result.Record{r})
+				jerr = env.Cases.Finish([]*result.Record{r})
 			}
 		}
-		env.Guard.End()
+		env.Cases.End()
 	}
 	return env.Finish(jerr, func() error { return terr })
 }
 
 // replayMeasure shows a case -resume skipped: the line of its stored
 // record, or that the resumed run hung in it.
-func replayMeasure(env *mpijob.Env, c guard.Case) error {
-	if env.Guard.Hung(c.Key) {
+func replayMeasure(env *mpijob.Env, c cases.Case) error {
+	if env.Cases.Hung(c.Key) {
 		_, err := fmt.Fprintf(env.Stdout, "# %s at %d bytes: hung in the resumed run, not measured (%s)\n",
 			c.Benchmark, c.Bytes, c.Key)
 		return err
 	}
-	for _, r := range env.Guard.Stored(c.Key) {
+	for _, r := range env.Cases.Stored(c.Key) {
 		if err := printMeasured(env.Stdout, &r); err != nil {
 			return err
 		}
@@ -159,13 +161,14 @@ func printMeasured(w io.Writer, r *result.Record) error {
 func runVerify(cfg measurePlan, env *mpijob.Env) int {
 	wrong := 0
 	var terr error // the first failed write to stdout
+	env.Cases.SetTotal(len(cfg.Items))
 	for _, it := range cfg.Items {
-		env.Guard.Begin(watchCase(env, "pgmpi-verify", it.Call, it.Bytes, 1))
+		env.Cases.Begin(watchCase(env, "pgmpi-verify", it.Call, it.Bytes, 1))
 		bad, first, err := Verify(env.World, Find(it.Call), it.Bytes)
 		if err != nil {
 			return abort(env, it.Call, it.Bytes, err)
 		}
-		env.Guard.End()
+		env.Cases.End()
 		if first != "" {
 			fmt.Fprintf(env.Stderr, "mpibench guidelines: %s at %d bytes: %s\n", it.Call, it.Bytes, first)
 		}

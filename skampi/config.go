@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mpibench/measure"
+	"mpibench/skampi/method"
 )
 
 // DefaultConfig is the configuration of a default run (default.ski): the
@@ -50,7 +50,7 @@ type Measurement struct {
 	Epsilon float64 `json:"epsilon"`
 	MinReps int     `json:"minreps"`
 	MaxReps int     `json:"maxreps"`
-	// TimeLimit bounds the timed seconds of one point (measure.Adaptive's
+	// TimeLimit bounds the timed seconds of one point (method.Adaptive's
 	// TimeLimit); 0 is no bound.
 	TimeLimit float64 `json:"timelimit"`
 	File      string  `json:"file"`
@@ -121,8 +121,8 @@ func LoadConfig(path string) (*Config, error) {
 // Settings apply to the measurements that follow them.
 func ParseConfig(r io.Reader, name string) (*Config, error) {
 	c := &Config{}
-	d := defaults{epsilon: measure.DefaultEpsilon, minReps: measure.DefaultMinReps,
-		maxReps: measure.DefaultMaxReps, timeLimit: measure.DefaultTimeLimit, gamma: 2, len: 256}
+	d := defaults{epsilon: method.DefaultEpsilon, minReps: method.DefaultMinReps,
+		maxReps: method.DefaultMaxReps, timeLimit: method.DefaultTimeLimit, gamma: 2, len: 256}
 	sc := bufio.NewScanner(r)
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
@@ -338,7 +338,7 @@ func (m *Measurement) check() error {
 	if m.Param != OverBytes {
 		return nil
 	}
-	// measure.Refine refuses such a grid whatever the budget, but only
+	// method.Refine refuses such a grid whatever the budget, but only
 	// when the run gets there.
 	if math.Log(float64(m.Hi)/float64(m.Lo))/math.Log(m.Gamma) > maxGridSteps {
 		return fmt.Errorf("%s: gamma %g is so close to 1 that the grid %d..%d would take over %d steps", m.Name, m.Gamma, m.Lo, m.Hi, maxGridSteps)
@@ -346,14 +346,14 @@ func (m *Measurement) check() error {
 	if m.Budget == 0 {
 		return nil
 	}
-	if n := len(measure.Grid(m.Lo, m.Hi, m.Gamma)); m.Budget < n {
+	if n := len(method.Grid(m.Lo, m.Hi, m.Gamma)); m.Budget < n {
 		return fmt.Errorf("%s: budget %d below the %d lengths of the grid %d..%d (gamma %g)", m.Name, m.Budget, n, m.Lo, m.Hi, m.Gamma)
 	}
 	return nil
 }
 
-// maxGridSteps is the bound measure.Refine puts on the steps of
-// measure.Grid: a sweep it would refuse to run is refused here before the
+// maxGridSteps is the bound method.Refine puts on the steps of
+// method.Grid: a sweep it would refuse to run is refused here before the
 // budget check calls Grid, which would take that long.
 const maxGridSteps = 1 << 20
 
@@ -486,9 +486,9 @@ func (m *Measurement) Points(n int) []int {
 		hi = n
 	}
 	if m.Step == "doubling" {
-		return measure.ProcsDoubling(m.Lo, hi)
+		return method.ProcsDoubling(m.Lo, hi)
 	}
-	return measure.ProcsLinear(m.Lo, hi)
+	return method.ProcsLinear(m.Lo, hi)
 }
 
 // Mode is the MPI operation of the measurement as Record.Mode shows it.

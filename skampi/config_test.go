@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/measure"
+	"mpibench/skampi/method"
 )
 
 // The measurement names of the default configuration, as the report's
@@ -187,12 +187,12 @@ measure D simple Wtime none
 	need := MemoryNeed(cfg, 4)
 	// A: 2·1 MiB·2; B: 2·64 KiB·4; C: 3·2 MiB·2 = 12 MiB, the largest,
 	// plus the 22 lengths of its grid 1..2M and one more of maxreps times.
-	if need.Bytes != 3*(2<<20)*2+sampleBytes*measure.DefaultMaxReps*23 || need.What != "C at 2097152 bytes on 2 processes" {
+	if need.Bytes != 3*(2<<20)*2+sampleBytes*method.DefaultMaxReps*23 || need.What != "C at 2097152 bytes on 2 processes" {
 		t.Errorf("MemoryNeed = %+v, want C at 2 MiB on 2 processes, 12 MiB + maxreps·23 times", need)
 	}
 	cfg.Measurements = cfg.Measurements[1:2]
 	// B: 3 points, 2..4 processes.
-	if need := MemoryNeed(cfg, 4); need.Bytes != 2*(64<<10)*4+sampleBytes*measure.DefaultMaxReps*4 {
+	if need := MemoryNeed(cfg, 4); need.Bytes != 2*(64<<10)*4+sampleBytes*method.DefaultMaxReps*4 {
 		t.Errorf("MemoryNeed(B) = %+v, want 2·64 KiB·4 + maxreps·4 times", need)
 	}
 }

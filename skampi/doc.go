@@ -3,16 +3,16 @@
 // configuration file of measurements, each one operation of one of the
 // four patterns (ping-pong, collective, master-worker, simple) varied over
 // one parameter (message length, processes, workpieces) or over none; the
-// driver that runs them with the adaptive engine of package measure; and
+// driver that runs them with the adaptive engine of package method; and
 // the journal that lets a crashed run resume.
 //
-// Every point is measured by measure.Adaptive (section 3.1 of the paper):
+// Every point is measured by method.Adaptive (section 3.1 of the paper):
 // a warm-up call, repetitions until the relative standard error of the
 // mean of the middle 50 % falls below ε within the repetition and time
 // bounds and the clock rule; that mean, corrected by an empty measurement
 // of the same pattern, is the result, recorded with the raw samples.
-// Sweeps over the length use measure.Refine (3.2); sweeps over processes
-// use measure.ProcsLinear or ProcsDoubling on the first P ranks.
+// Sweeps over the length use method.Refine (3.2); sweeps over processes
+// use method.ProcsLinear or ProcsDoubling on the first P ranks.
 //
 // Patterns and what is timed (all times on one process, in seconds, then
 // µs in the records):

@@ -7,9 +7,9 @@ import (
 	"math"
 	"slices"
 
-	"mpibench/measure"
 	"mpibench/mpi"
 	"mpibench/result"
+	"mpibench/skampi/method"
 )
 
 // SurveyReps is the number of round trips per pair of the survey that
@@ -31,11 +31,11 @@ type Driver struct {
 
 // point is one measured point as the timing process saw it.
 type point struct {
-	X      int            `json:"x"`
-	Bytes  int            `json:"bytes"`
-	NProcs int            `json:"np"`
-	Groups [][]int        `json:"groups"`
-	R      measure.Result `json:"r"`
+	X      int           `json:"x"`
+	Bytes  int           `json:"bytes"`
+	NProcs int           `json:"np"`
+	Groups [][]int       `json:"groups"`
+	R      method.Result `json:"r"`
 	// RelErr carries R.RelErr through JSON, which has no +Inf: nil when
 	// it is not finite.
 	RelErr *float64 `json:"rel_err"`
@@ -139,12 +139,12 @@ func caseError(m *Measurement, rank, size int, err error) error {
 
 // policy is the adaptive repetition policy of m; the clock rule uses this
 // process's MPI_Wtick, which matters on the timing process only.
-func (m *Measurement) policy() measure.Adaptive {
+func (m *Measurement) policy() method.Adaptive {
 	limit := m.TimeLimit
 	if limit == 0 {
 		limit = -1 // the configuration's 0 is no limit
 	}
-	return measure.Adaptive{Epsilon: m.Epsilon, MinReps: m.MinReps, MaxReps: m.MaxReps, TimeLimit: limit, Tick: mpi.Wtick()}
+	return method.Adaptive{Epsilon: m.Epsilon, MinReps: m.MinReps, MaxReps: m.MaxReps, TimeLimit: limit, Tick: mpi.Wtick()}
 }
 
 // op is the C kernel of m.
@@ -177,7 +177,7 @@ func (m *Measurement) emptyOp() mpi.SkampiOp {
 
 // empty measures the systematic error of m's pattern on c and returns the
 // trimmed mean of its samples (meaningful on the timing process).
-func empty(c mpi.Comm, m *Measurement, decide measure.Decide) (float64, error) {
+func empty(c mpi.Comm, m *Measurement, decide method.Decide) (float64, error) {
 	k, err := mpi.NewSkampiCase(c, m.emptyOp(), 0, 1)
 	if err != nil {
 		return 0, err
@@ -190,7 +190,7 @@ func empty(c mpi.Comm, m *Measurement, decide measure.Decide) (float64, error) {
 // at measures one point of m on c at one length and work count: its own
 // empty measurement, then the operation. Its error is marked with the
 // point.
-func at(c mpi.Comm, m *Measurement, n, work int, decide measure.Decide) (measure.Result, error) {
+func at(c mpi.Comm, m *Measurement, n, work int, decide method.Decide) (method.Result, error) {
 	r, err := atOnce(c, m, n, work, decide)
 	return r, atPoint(err, n, procsOf(c, m))
 }
@@ -204,23 +204,23 @@ func procsOf(c mpi.Comm, m *Measurement) int {
 	return c.Size()
 }
 
-func atOnce(c mpi.Comm, m *Measurement, n, work int, decide measure.Decide) (measure.Result, error) {
+func atOnce(c mpi.Comm, m *Measurement, n, work int, decide method.Decide) (method.Result, error) {
 	e, err := empty(c, m, decide)
 	if err != nil {
-		return measure.Result{}, err
+		return method.Result{}, err
 	}
 	k, err := mpi.NewSkampiCase(c, m.op(), n, work)
 	if err != nil {
-		return measure.Result{}, err
+		return method.Result{}, err
 	}
 	defer k.Free()
 	if err := k.SetLen(n); err != nil {
-		return measure.Result{}, err
+		return method.Result{}, err
 	}
 	return m.policy().Run(k.Sample, e, decide)
 }
 
-// lengths sweeps m over its lengths on c with measure.Refine. The
+// lengths sweeps m over its lengths on c with method.Refine. The
 // refinement's choice depends on the times, so every rank follows the
 // timing process's trimmed mean. Its error is marked with the length
 // measured, or before the first with the largest (the buffers' size).
@@ -240,7 +240,7 @@ func sweep(c mpi.Comm, m *Measurement, work int, base point) ([]point, error) {
 	}
 	defer k.Free()
 	var pts []point
-	ref := measure.Refine{MMin: m.Lo, MMax: m.Hi, Gamma: m.Gamma, Epsilon: m.Epsilon, Budget: m.Budget}
+	ref := method.Refine{MMin: m.Lo, MMax: m.Hi, Gamma: m.Gamma, Epsilon: m.Epsilon, Budget: m.Budget}
 	_, err = ref.Run(func(n int) (float64, error) {
 		if err := k.SetLen(n); err != nil {
 			return 0, atPoint(err, n, c.Size())
@@ -378,7 +378,7 @@ func (d *Driver) simple(m *Measurement) ([]point, error) {
 	if d.World.Rank() != 0 {
 		return nil, nil
 	}
-	r, err := at(d.World, m, 0, 1, measure.Local)
+	r, err := at(d.World, m, 0, 1, method.Local)
 	return []point{{NProcs: 1, Groups: [][]int{{0}}, R: r}}, err
 }
 

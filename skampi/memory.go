@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"mpibench/internal/memcheck"
-	"mpibench/measure"
+	"mpibench/skampi/method"
 )
 
 // MemoryNeed is the most memory one process needs for any measurement of
@@ -15,7 +15,7 @@ import (
 //     max(length, 1)·processes bytes each, and the MPI_Bsend variants
 //     attach a buffer of the same size again (plus MPI's small
 //     per-message overhead, left out here);
-//   - measure.Adaptive.Run keeps up to maxreps times for every point and
+//   - method.Adaptive.Run keeps up to maxreps times for every point and
 //     its empty measurement, and the driver keeps the times of every
 //     point of the measurement until it ends, then broadcasts them from
 //     the timing process as JSON text and converts them to µs for the
@@ -72,7 +72,7 @@ func (m *Measurement) maxPoints(n int) int {
 		if math.Log(float64(m.Hi)/float64(m.Lo))/math.Log(m.Gamma) > maxGridSteps {
 			return maxGridSteps // refused by check; no Grid that long
 		}
-		return len(measure.Grid(m.Lo, m.Hi, m.Gamma))
+		return len(method.Grid(m.Lo, m.Hi, m.Gamma))
 	case OverProcs, OverWorkpieces:
 		return len(m.Points(n))
 	}

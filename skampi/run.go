@@ -3,7 +3,7 @@ package skampi
 import (
 	"fmt"
 
-	"mpibench/guard"
+	"mpibench/cases"
 	"mpibench/mpijob"
 	"mpibench/result"
 )
@@ -32,9 +32,10 @@ func run(p *plan, env *mpijob.Env) int {
 	if rank0 {
 		terr = replay(cfg, env)
 	}
+	env.Cases.SetTotal(len(cfg.Measurements))
 	for _, name := range Order(cfg, env.Resumed) {
 		m := cfg.Find(name)
-		env.Guard.Begin(watchCase(m, env.World.Size()))
+		env.Cases.Begin(watchCase(m, env.World.Size()))
 		recs, err := d.Run(m)
 		if err != nil {
 			// An MPI error of this rank: the others may be blocked in the
@@ -43,13 +44,13 @@ func run(p *plan, env *mpijob.Env) int {
 		}
 		if rank0 {
 			if jerr == nil {
-				jerr = env.Guard.Finish(pointers(recs))
+				jerr = env.Cases.Finish(pointers(recs))
 			}
 			if err := Text(env.Stdout, recs); terr == nil {
 				terr = err
 			}
 		}
-		env.Guard.End()
+		env.Cases.End()
 	}
 	return env.Finish(jerr, func() error { return terr })
 }
@@ -60,10 +61,10 @@ func replay(cfg *Config, env *mpijob.Env) error {
 	for _, m := range cfg.Measurements {
 		var err error
 		switch {
-		case env.Guard.Hung(m.Name):
+		case env.Cases.Hung(m.Name):
 			_, err = fmt.Fprintf(env.Stdout, "# %s: hung in the resumed run, not measured\n\n", m.Name)
-		case env.Guard.Skip(m.Name):
-			err = Text(env.Stdout, env.Guard.Stored(m.Name))
+		case env.Cases.Skip(m.Name):
+			err = Text(env.Stdout, env.Cases.Stored(m.Name))
 		}
 		if err != nil {
 			return err
@@ -75,13 +76,13 @@ func replay(cfg *Config, env *mpijob.Env) error {
 // watchCase describes a measurement to the watchdog: every point may take
 // the most repetitions, and the refinement adds at most the budget of
 // points to the range's.
-func watchCase(m *Measurement, procs int) guard.Case {
+func watchCase(m *Measurement, procs int) cases.Case {
 	points := m.Budget + 64
 	bytes := max(m.Len, m.Hi)
 	if m.Procs > 0 {
 		procs = m.Procs
 	}
-	return guard.Case{Suite: Name, Benchmark: m.Name, Bytes: int64(bytes), Procs: procs,
+	return cases.Case{Suite: Name, Benchmark: m.Name, Bytes: int64(bytes), Procs: procs,
 		Reps: points * max(m.MaxReps, 1), Key: m.Name}
 }
 

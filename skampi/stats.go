@@ -1,7 +1,7 @@
 package skampi
 
 import (
-	"mpibench/measure"
+	"mpibench/skampi/method"
 	"mpibench/stats"
 )
 
@@ -9,7 +9,7 @@ import (
 const us = 1e6
 
 // micro is the corrected summary of r in µs.
-func micro(r measure.Result) stats.Summary {
+func micro(r method.Result) stats.Summary {
 	s := r.Summary
 	s.Mean *= us
 	s.Trimmed *= us

@@ -18,8 +18,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"mpibench/guard"
 )
 
 var (
@@ -274,7 +272,7 @@ func TestBeffWatchdog(t *testing.T) {
 func TestBeffKillResume(t *testing.T) {
 	ref, refRecs := beffRun(t, 2, bfBeffArgs...)
 	out := filepath.Join(t.TempDir(), "r.jsonl")
-	t.Setenv(guard.FaultEnv, "hang:1:"+bfBeffStuck)
+	setFault(t, "hang:1:"+bfBeffStuck)
 	killAt(t, 2, out, "start "+bfBeffStuck, bfBeffCommand(out, "-timeout", "0")...)
 	before := bfKept(t, out, true)
 	kept := len(bfDone(t, out))
@@ -283,7 +281,7 @@ func TestBeffKillResume(t *testing.T) {
 	}
 	appendText(t, out, `{"suite":"beff","bench`)
 
-	t.Setenv(guard.FaultEnv, "")
+	setFault(t, "")
 	r := launch(t, 2, bfBeffCommand(out, "-resume")...)
 	mustSucceed(t, r)
 	if !strings.Contains(r.stderr, "warning: skipped unreadable line") ||
@@ -333,7 +331,7 @@ func TestBeffSignal(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "r.jsonl")
-			t.Setenv(guard.FaultEnv, "hang:1:"+bfBeffStuck)
+			setFault(t, "hang:1:"+bfBeffStuck)
 			r := signalAt(t, 2, out, "start "+bfBeffStuck, sig, -1, bfBeffCommand(out, "-timeout", "0")...)
 			bfInterrupted(t, r, sig)
 			bfKept(t, out, true)
@@ -407,7 +405,7 @@ func TestBeffIOKillResume(t *testing.T) {
 	mustSucceed(t, ref)
 
 	out := filepath.Join(t.TempDir(), "r.jsonl")
-	t.Setenv(guard.FaultEnv, "hang:1:"+bfIOStuck)
+	setFault(t, "hang:1:"+bfIOStuck)
 	killAt(t, 2, out, "start "+bfIOStuck, bfIOCommand(out, dir, "-timeout", "0")...)
 	before := bfKept(t, out, true)
 	kept := len(bfDone(t, out))
@@ -416,7 +414,7 @@ func TestBeffIOKillResume(t *testing.T) {
 	}
 	appendText(t, out, `{"suite":"beffio","bench`)
 
-	t.Setenv(guard.FaultEnv, "")
+	setFault(t, "")
 	r := launch(t, 2, bfIOCommand(out, dir, "-resume")...)
 	mustSucceed(t, r)
 	if !strings.Contains(r.stderr, "warning: skipped unreadable line") ||
@@ -440,7 +438,7 @@ func TestBeffIOSignal(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			out, dir := faultDirs(t)
-			t.Setenv(guard.FaultEnv, "hang:1:"+bfIOStuck)
+			setFault(t, "hang:1:"+bfIOStuck)
 			r := signalAt(t, 2, out, "start "+bfIOStuck, sig, -1, bfIOCommand(out, dir, "-timeout", "0")...)
 			bfInterrupted(t, r, sig)
 			bfKept(t, out, true)

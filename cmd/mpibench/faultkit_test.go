@@ -18,8 +18,27 @@ import (
 	"testing"
 	"time"
 
-	"mpibench/guard"
+	"mpibench/cases"
 )
+
+// faultEnv is the fault hook of the mutant build (cases/fault_mutant.go):
+// "hang:RANK:KEY" or "kill:RANK:KEY". A release build ignores it.
+const faultEnv = "MPIBENCH_FAULT"
+
+// setFault sets the fault hook for the runs of the test and makes them
+// run the mutant build, which alone has the hook, playing the real
+// kernels; "" runs it without a fault.
+func setFault(t *testing.T, fault string) {
+	t.Helper()
+	bin := mutantBinary(t)
+	t.Setenv(faultEnv, fault)
+	t.Setenv(mutantEnv, "")
+	if binPath != bin {
+		release := binPath
+		binPath = bin
+		t.Cleanup(func() { binPath = release })
+	}
+}
 
 // readJSONL decodes every line of a JSON Lines file into a T; a line that
 // does not decode fails the test.
@@ -168,11 +187,11 @@ func killAt(t *testing.T, np int, out, mark string, args ...string) runResult {
 // mark it hung.
 func hangRun(t *testing.T, np, rank int, key, out string, args ...string) runResult {
 	t.Helper()
-	t.Setenv(guard.FaultEnv, "hang:"+strconv.Itoa(rank)+":"+key)
+	setFault(t, "hang:"+strconv.Itoa(rank)+":"+key)
 	cmd, stdout, stderr := startRun(t, np, append(args, "-timeout", "2")...)
 	r := waitRun(t, cmd, stdout, stderr, 60*time.Second)
-	if r.code != guard.ExitHung {
-		t.Errorf("exit code %d, want %d (hung)\n%s", r.code, guard.ExitHung, r)
+	if r.code != cases.ExitHung {
+		t.Errorf("exit code %d, want %d (hung)\n%s", r.code, cases.ExitHung, r)
 	}
 	// Any rank may notice first; the stuck one is ended by the abort
 	// before its own watchdog fires when it was armed later.

@@ -8,7 +8,6 @@ import (
 	"syscall"
 	"testing"
 
-	"mpibench/guard"
 	"mpibench/internal/memcheck"
 )
 
@@ -52,7 +51,7 @@ var faultCases = []faultCase{
 	{id: "F12", np: 0, args: []string{"report", "{dir}/r.jsonl", "-o", "{dir}/r.html"}, files: map[string]string{"r.jsonl": "{\"suite\":\"mpi1\",\"benchm"},
 		code: 2, msg: "r.jsonl:1:"},
 	{id: "F13", np: 2, args: []string{"mpi1", "-timeout", "2", "PingPong"},
-		env:  []string{guard.FaultEnv + "=hang:1:mpi1/PingPong/np2/1024"},
+		env:  []string{faultEnv + "=hang:1:mpi1/PingPong/np2/1024"},
 		code: 4, msg: "waited more than 2s in PingPong, 1024 bytes, 2 processes"},
 	{id: "F14", np: 2, args: []string{"mpi1", "-timeout", "soon"}, code: 2,
 		msg: `-timeout "soon": want seconds, 0 to 1000000 (0 turns the watchdog off)`},
@@ -61,7 +60,7 @@ var faultCases = []faultCase{
 	{id: "F16", np: 2, args: []string{"mpi1", "-json", "{dir}/r.jsonl"}, links: map[string]string{"r.jsonl": "{dir}/victim"},
 		code: 2, msg: "r.jsonl is a symbolic link; mpibench does not write through links"},
 	{id: "F17", np: 2, args: []string{"mpi1", "-json", "{dir}/r.jsonl", "-timeout", "0", "PingPong"},
-		env:    []string{guard.FaultEnv + "=hang:1:mpi1/PingPong/np2/1024"},
+		env:    []string{faultEnv + "=hang:1:mpi1/PingPong/np2/1024"},
 		signal: syscall.SIGTERM, mark: "start mpi1/PingPong/np2/1024",
 		code: 143, msg: "interrupted by terminated; finished records are kept"},
 	{id: "F18", np: 2, args: []string{"mpi1", "-json", "{dir}/r.jsonl", "-resume", "-msglen", "{dir}/lens.txt", "PingPong"},
@@ -132,6 +131,9 @@ func faultRun(t *testing.T, c faultCase) runResult {
 	}
 	for _, kv := range c.env {
 		k, v, _ := strings.Cut(kv, "=")
+		if k == faultEnv {
+			setFault(t, v)
+		}
 		t.Setenv(k, v)
 	}
 	for name, target := range c.links {

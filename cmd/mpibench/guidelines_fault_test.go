@@ -12,7 +12,6 @@ import (
 	"syscall"
 	"testing"
 
-	"mpibench/guard"
 	"mpibench/result"
 )
 
@@ -67,7 +66,7 @@ func TestGuidelinesWatchdog(t *testing.T) {
 		}
 		glKept(t, out)
 
-		t.Setenv(guard.FaultEnv, "")
+		setFault(t, "")
 		r = launch(t, 2, glMeasure(dir, "-resume")...)
 		mustSucceed(t, r)
 		if !strings.Contains(r.stdout, "hung in the resumed run, not measured ("+glStuck+")") ||
@@ -102,7 +101,7 @@ func TestGuidelinesKillResume(t *testing.T) {
 	dir := t.TempDir()
 	mustSucceed(t, launch(t, 2, glMeasure(dir)...))
 	out := glLaunch(dir, 2)
-	t.Setenv(guard.FaultEnv, "hang:1:"+glStuck) // so that the kill finds rank 1 in the case
+	setFault(t, "hang:1:"+glStuck) // so that the kill finds rank 1 in the case
 	r := signalMarked(t, 2, dir, out, "start "+glStuck, syscall.SIGKILL, 1, glMeasure(dir, "-timeout", "0")...)
 	if r.code == 0 {
 		t.Errorf("the launcher exited 0 after a rank was killed\n%s", r)
@@ -110,7 +109,7 @@ func TestGuidelinesKillResume(t *testing.T) {
 	before := len(glKept(t, out))
 	appendText(t, out, `{"suite":"pgmpi","bench`)
 
-	t.Setenv(guard.FaultEnv, "")
+	setFault(t, "")
 	r = launch(t, 2, glMeasure(dir, "-resume")...)
 	mustSucceed(t, r)
 	if !strings.Contains(r.stderr, "warning: skipped unreadable line") ||
@@ -143,7 +142,7 @@ func TestGuidelinesInterrupt(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			out := glLaunch(dir, 1)
-			t.Setenv(guard.FaultEnv, "hang:1:"+glStuck)
+			setFault(t, "hang:1:"+glStuck)
 			r := signalMarked(t, 2, dir, out, "start "+glStuck, sig, -1, glMeasure(dir, "-timeout", "0")...)
 			// MPICH's mpiexec ends the other ranks with SIGHUP once one
 			// has exited, and may report that or 0/1 instead.

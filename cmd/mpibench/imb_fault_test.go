@@ -7,8 +7,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"mpibench/guard"
 )
 
 // imbFault is one IMB suite's small run for the fault tests: the
@@ -80,7 +78,7 @@ func TestIMBKillResume(t *testing.T) {
 		t.Run(f.suite, func(t *testing.T) {
 			out, dir := faultDirs(t)
 			// Rank 1 stops in the case, so that the kill finds it there.
-			t.Setenv(guard.FaultEnv, "hang:1:"+f.stuck)
+			setFault(t, "hang:1:"+f.stuck)
 			killAt(t, 2, out, "start "+f.stuck, append(f.command(out, dir), "-timeout", "0")...)
 			before := len(readRecords(t, out))
 			if before == 0 || before >= f.cases || stateHas(out, "done "+f.stuck) {
@@ -88,7 +86,7 @@ func TestIMBKillResume(t *testing.T) {
 			}
 			appendText(t, out, `{"suite":"`+f.suite+`","bench`)
 
-			t.Setenv(guard.FaultEnv, "")
+			setFault(t, "")
 			r := launch(t, 2, append(f.command(out, dir), "-resume")...)
 			mustSucceed(t, r)
 			if !strings.Contains(r.stderr, "warning: skipped unreadable line") ||
@@ -149,7 +147,7 @@ func TestIMBInterrupt(t *testing.T) {
 		for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 			t.Run(f.suite+"/"+sig.String(), func(t *testing.T) {
 				out, dir := faultDirs(t)
-				t.Setenv(guard.FaultEnv, "hang:1:"+f.stuck)
+				setFault(t, "hang:1:"+f.stuck)
 				rank := -1
 				if sig == syscall.SIGTERM {
 					rank = 1

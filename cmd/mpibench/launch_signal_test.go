@@ -11,8 +11,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"mpibench/guard"
 )
 
 // startLaunch starts 'mpibench launch' with args in a process group of
@@ -75,7 +73,7 @@ func TestLaunchSignal(t *testing.T) {
 	needMPI(t)
 	dir := t.TempDir()
 	key := "pgmpi/MPI_Bcast/np2/16"
-	t.Setenv(guard.FaultEnv, "hang:1:"+key)
+	setFault(t, "hang:1:"+key)
 	args := append([]string{"-R", "2", "--"}, pgmpiMpirun(2)...)
 	args = append(args, "guidelines", "measure", "-calls", "MPI_Bcast", "-sizes", "16", "-reps", "5",
 		"-o", dir, "-timeout", "0")

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"mpibench/guard"
 )
 
 // TestSkampiWatchdog: a measurement stuck on rank 1 ends the job with
@@ -17,7 +15,7 @@ func TestSkampiWatchdog(t *testing.T) {
 	cfg := skampiWrite(t, skampiKillTiny)
 	out := filepath.Join(t.TempDir(), "r.jsonl")
 	hangRun(t, 2, 1, "Bcast", out, "skampi", "-config", cfg, "-o", out)
-	t.Setenv(guard.FaultEnv, "")
+	setFault(t, "")
 	r := launch(t, 2, "skampi", "-config", cfg, "-o", out, "-resume")
 	mustSucceed(t, r)
 	if !strings.Contains(r.stderr, "1 hung skipped (Bcast)") ||
@@ -40,7 +38,7 @@ func TestSkampiInterrupt(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			cfg := skampiWrite(t, skampiKillTiny)
 			out := filepath.Join(t.TempDir(), "r.jsonl")
-			t.Setenv(guard.FaultEnv, "hang:1:Slow")
+			setFault(t, "hang:1:Slow")
 			r := signalAt(t, 2, out, "start Slow", sig, -1, "skampi", "-config", cfg, "-o", out, "-timeout", "0")
 			if want := 128 + int(sig); r.code != want && launcherKind == "openmpi" {
 				t.Errorf("exit code %d, want %d\n%s", r.code, want, r)

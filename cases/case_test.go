@@ -1,4 +1,4 @@
-package guard
+package cases
 
 import (
 	"math"
@@ -39,5 +39,18 @@ func TestSeconds(t *testing.T) {
 	if Seconds(1.5) != 1500*time.Millisecond || Seconds(-1) != 0 || Seconds(1e300) != math.MaxInt64 ||
 		Seconds(math.NaN()) != math.MaxInt64 {
 		t.Errorf("Seconds: %v %v %v %v", Seconds(1.5), Seconds(-1), Seconds(1e300), Seconds(math.NaN()))
+	}
+}
+
+// The default limit follows its formula: 60 s + 3·Expect +
+// reps·(1 ms + bytes·procs/10 MB/s).
+func TestDefaultLimit(t *testing.T) {
+	c := Case{Bytes: 4 << 20, Procs: 4, Reps: 10, Expect: 2 * time.Second}
+	want := 60*time.Second + 6*time.Second + 10*(time.Millisecond+time.Duration(float64(4<<20)*4/1e7*1e9))
+	if got := DefaultLimit(c); got != want {
+		t.Errorf("DefaultLimit = %v, want %v", got, want)
+	}
+	if got := DefaultLimit(Case{}); got != 60*time.Second+time.Millisecond {
+		t.Errorf("empty case: %v", got)
 	}
 }

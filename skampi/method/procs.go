@@ -1,4 +1,4 @@
-package measure
+package method
 
 // ProcsLinear lists every process count from lo to hi: lo, lo+1, ..., hi.
 // This is what SKaMPI does for measurements "varied over the number of

@@ -1,9 +1,9 @@
-package measure_test
+package method_test
 
 import (
 	"fmt"
 
-	"mpibench/measure"
+	"mpibench/skampi/method"
 )
 
 // One parameter setting in a single process: Local decides, and the
@@ -14,8 +14,8 @@ func ExampleAdaptive_Run() {
 	i := 0
 	sample := func() (float64, error) { t := times[i]; i++; return t, nil }
 
-	policy := measure.Adaptive{Epsilon: 0.03, MinReps: 4, MaxReps: 8, Tick: 1e-9}
-	r, err := policy.Run(sample, 0.025e-6, measure.Local)
+	policy := method.Adaptive{Epsilon: 0.03, MinReps: 4, MaxReps: 8, Tick: 1e-9}
+	r, err := policy.Run(sample, 0.025e-6, method.Local)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -36,7 +36,7 @@ func ExampleRefine_Run() {
 		}
 		return 5e-6 + float64(m)*2e-9, nil
 	}
-	c, err := measure.Refine{MMin: 1, MMax: 1 << 20, Gamma: 2, Epsilon: 0.03}.Run(cost)
+	c, err := method.Refine{MMin: 1, MMax: 1 << 20, Gamma: 2, Epsilon: 0.03}.Run(cost)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,7 +1,14 @@
-package guard
+//go:build mutant
+
+package cases
+
+// This file exists only in test builds (go build -tags mutant, the build
+// the tests run as mpibench-mutant): a release build has neither the fault
+// hook nor this file, and ignores MPIBENCH_FAULT (fault.go).
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -24,6 +31,9 @@ type Fault struct {
 	Rank    int // -1 for every rank
 	Pattern string
 }
+
+// EnvFault reads the fault of this process from FaultEnv.
+func EnvFault() (*Fault, error) { return ParseFault(os.Getenv(FaultEnv)) }
 
 // ParseFault reads the value of FaultEnv; "" is no fault.
 func ParseFault(s string) (*Fault, error) {

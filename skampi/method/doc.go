@@ -1,8 +1,9 @@
-// Package measure holds the measurement methodology shared by the suites:
-// how many times to repeat one parameter setting and when to stop, and
-// which parameter settings to measure at all.
+// Package method is SKaMPI's measurement method: how many times to repeat
+// one parameter setting and when to stop, and which parameter settings to
+// measure at all. Only SKaMPI measures this way (IMB, b_eff, b_eff_io and
+// PGMPI each follow their own definition), hence its place under skampi.
 //
-// This file set is the SKaMPI engine (Reussner, Sanders, Prechelt, Müller,
+// It is the SKaMPI engine (Reussner, Sanders, Prechelt, Müller,
 // "SKaMPI: A Detailed, Accurate MPI Benchmark", section 3):
 //
 //   - Adaptive (3.1) repeats one measurement until the relative standard
@@ -19,4 +20,4 @@
 // Everything here is pure Go and calls MPI only through the functions the
 // caller passes in (Sample, Decide, the measure function of Refine), so the
 // same code runs in unit tests with synthetic timings and under mpirun.
-package measure
+package method
