@@ -358,7 +358,13 @@ func AgreeOK(world mpi.Comm, ok bool) (bool, error) {
 	return n == 0, err
 }
 
-func (e *Env) Fail(err error) int { return fail(e.World, e.Stderr, err) }
+// Fail is fail with the command's name in an aborting rank's message.
+func (e *Env) Fail(err error) int {
+	if mpi.EndsJob(err) {
+		return e.Abort(err)
+	}
+	return fail(e.World, e.Stderr, err)
+}
 
 // abort ends the job after an MPI error of this rank during the
 // measurement.
