@@ -143,27 +143,34 @@ func (d *Driver) speak(fn func() error) error {
 
 // lengths are the message lengths of b. Barrier and Open_Close, IMB's Sync
 // type, have no length and run once, with MSGSPERSAMPLE repetitions.
-func (d *Driver) lengths(b *Benchmark) []int {
+func (d *Driver) lengths(b *Benchmark) ([]int, error) {
 	if !b.NoBytes && d.cfg.Lengths != nil {
 		_, truncated := d.set.AdjustLengths(d.cfg.Lengths, b.Unit())
 		for _, x := range truncated {
-			d.comment(fmt.Sprintf("Attention, msg size %d truncated to %d", x, d.set.MaxMsg()/b.Unit()*b.Unit()))
+			if err := d.comment(fmt.Sprintf("Attention, msg size %d truncated to %d", x, d.set.MaxMsg()/b.Unit()*b.Unit())); err != nil {
+				return nil, err
+			}
 		}
 	}
-	return planLengths(d.set, d.cfg.Lengths, b)
+	return planLengths(d.set, d.cfg.Lengths, b), nil
 }
 
-func (d *Driver) comment(s string) {
-	if d.rank == 0 {
-		d.out.Text.Comment(s)
-	}
+// comment prints s on rank 0; every rank calls it and learns whether the
+// write failed.
+func (d *Driver) comment(s string) error {
+	return d.speak(func() error { return d.out.Text.Comment(s) })
 }
 
 func (d *Driver) runBenchmark(b *Benchmark) error {
-	lens := d.lengths(b)
+	lens, err := d.lengths(b)
+	if err != nil {
+		return err
+	}
 	for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
 		if b.Class == SingleTransfer && q < d.suite.SingleQ {
-			d.comment(fmt.Sprintf("\n# !! Benchmark %s invalid for %d process   !! \n", b.Name, q))
+			if err := d.comment(fmt.Sprintf("\n# !! Benchmark %s invalid for %d process   !! \n", b.Name, q)); err != nil {
+				return err
+			}
 			continue
 		}
 		if d.resumed(b, q, lens) {

@@ -1,9 +1,9 @@
 package skampi
 
 import (
-	"fmt"
 	"io"
 
+	"mpibench/internal/textout"
 	"mpibench/result"
 )
 
@@ -25,29 +25,30 @@ func Text(w io.Writer, recs []result.Record) error {
 	return nil
 }
 
-func table(w io.Writer, recs []result.Record) error {
+func table(out io.Writer, recs []result.Record) error {
+	w := textout.New(out)
 	r := recs[0]
-	fmt.Fprintf(w, "#----------------------------------------------------------------\n")
-	fmt.Fprintf(w, "# %s: %s, %s, over %s, epsilon %g", r.Benchmark, r.Class, r.Mode, r.Param, r.Epsilon)
+	w.Printf("#----------------------------------------------------------------\n")
+	w.Printf("# %s: %s, %s, over %s, epsilon %g", r.Benchmark, r.Class, r.Mode, r.Param, r.Epsilon)
 	if r.Class == PingPong && len(r.Groups) > 0 {
-		fmt.Fprintf(w, ", pair %v", r.Groups[0])
+		w.Printf(", pair %v", r.Groups[0])
 	}
 	if r.Param != OverProcs {
-		fmt.Fprintf(w, ", %d processes", r.NProcs)
+		w.Printf(", %d processes", r.NProcs)
 	}
-	fmt.Fprintf(w, "\n#----------------------------------------------------------------\n")
+	w.Printf("\n#----------------------------------------------------------------\n")
 	x := r.Param
 	if x == OverNone {
 		x = "-"
 	}
-	fmt.Fprintf(w, "%10s %6s %12s %10s %12s %12s %12s %8s\n", x, "n", "trimmed[us]", "stderr", "min[us]", "median[us]", "max[us]", "reached")
+	w.Printf("%10s %6s %12s %10s %12s %12s %12s %8s\n", x, "n", "trimmed[us]", "stderr", "min[us]", "median[us]", "max[us]", "reached")
 	for _, r := range recs {
 		s := r.Stats
 		if s == nil {
 			continue
 		}
-		fmt.Fprintf(w, "%10d %6d %12.3f %10.3f %12.3f %12.3f %12.3f %8v\n", r.X, s.N, s.Trimmed, s.TrimmedStdErr, s.Min, s.Median, s.Max, r.Reached)
+		w.Printf("%10d %6d %12.3f %10.3f %12.3f %12.3f %12.3f %8v\n", r.X, s.N, s.Trimmed, s.TrimmedStdErr, s.Min, s.Median, s.Max, r.Reached)
 	}
-	_, err := fmt.Fprintln(w)
-	return err
+	w.Println()
+	return w.Err()
 }

@@ -55,17 +55,17 @@ func measureBeffIO(o beffio.Options, env *mpijob.Env) int {
 			return env.Fail(err)
 		}
 		if env.World.Rank() == 0 {
-			fmt.Fprintf(env.Stderr, "mpibench beffio: %v\n", err)
+			_, _ = fmt.Fprintf(env.Stderr, "mpibench beffio: %v\n", err)
 		}
 		return 2
 	}
 	beffio.Register(o.IODir, o.Prefix)
 	mpijob.OnInterrupt(beffioInterrupted)
-	defer beffio.RemoveFiles()
+	defer removeBeffIOFiles(env.Stderr)
 	// Files of the prefix left by a killed run of the same results file go
 	// first (files are created with MPI_MODE_EXCL); the collective memory
 	// check below keeps every rank from creating one before all removed.
-	beffio.RemoveFiles()
+	removeBeffIOFiles(env.Stderr)
 	mem, err := beffMemory(env.World, o.Mem)
 	if err != nil {
 		return env.Fail(err)
@@ -117,7 +117,7 @@ func beffioCheckCode(env *mpijob.Env, c beffio.Check) int {
 		return 0
 	}
 	if env.World.Rank() == 0 {
-		fmt.Fprintf(env.Stderr, "mpibench beffio: the data check found %d wrong chunks in %s\n", c.Defects,
+		_, _ = fmt.Fprintf(env.Stderr, "mpibench beffio: the data check found %d wrong chunks in %s\n", c.Defects,
 			strings.Join(c.Where, ", "))
 	}
 	return 3
@@ -129,9 +129,19 @@ func beffioCheckCode(env *mpijob.Env, c beffio.Check) int {
 // file an open in progress created goes too, as IMB-IO does.
 func beffioInterrupted() {
 	mpi.HaltFileCreation()
-	beffio.RemoveFiles()
+	// Best effort: a signal or an abort is ending the run, and its own
+	// message is the one to tell.
+	_ = beffio.RemoveFiles()
 	time.Sleep(100 * time.Millisecond)
-	beffio.RemoveFiles()
+	_ = beffio.RemoveFiles()
+}
+
+// removeBeffIOFiles removes the run's files and says so when some stay
+// behind on the disk.
+func removeBeffIOFiles(stderr io.Writer) {
+	if err := beffio.RemoveFiles(); err != nil {
+		_, _ = fmt.Fprintf(stderr, "mpibench beffio: warning: removing the benchmark files: %v\n", err)
+	}
 }
 
 // beffioCheckDir makes sure every rank can create files in dir before
@@ -139,8 +149,10 @@ func beffioInterrupted() {
 func beffioCheckDir(world mpi.Comm, dir string) error {
 	f, err := os.CreateTemp(dir, ".b_eff_io_probe_*")
 	if err == nil {
-		f.Close()
-		err = os.Remove(f.Name())
+		err = f.Close()
+		if rerr := os.Remove(f.Name()); err == nil {
+			err = rerr
+		}
 	}
 	if err != nil && world.Rank() != 0 {
 		fmt.Fprintf(os.Stderr, "mpibench beffio: rank %d: -iodir: %v\n", world.Rank(), err)

@@ -66,7 +66,7 @@ func measureIMB(suite *imb.Suite, cfg *imb.Config, env *mpijob.Env) int {
 	var usage *imb.UsageError
 	if errors.As(err, &usage) {
 		// Every rank has it, each with its own message.
-		fmt.Fprintf(env.Stderr, "mpibench %s: %v\n", suite.Name, err)
+		_, _ = fmt.Fprintf(env.Stderr, "mpibench %s: %v\n", suite.Name, err)
 		return 2
 	}
 	if err != nil {
@@ -83,7 +83,7 @@ func checkIODisk(cfg *imb.Config, env *mpijob.Env) (code int, ok bool) {
 	if err := imb.CheckIODir(cfg.IODir); err != nil {
 		var usage *imb.UsageError
 		if errors.As(err, &usage) {
-			fmt.Fprintf(env.Stderr, "mpibench %s: %v\n", env.Name, err)
+			_, _ = fmt.Fprintf(env.Stderr, "mpibench %s: %v\n", env.Name, err)
 			return 2, false
 		}
 		return env.Fail(err), false

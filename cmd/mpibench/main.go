@@ -42,19 +42,18 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		_, _ = fmt.Fprint(stderr, usage)
 		return 2
 	}
 	switch cmd := args[0]; cmd {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, usage)
-		return 0
+		return printOut(stdout, stderr, usage)
 	case "version", "-version", "--version":
-		fmt.Fprintf(stdout, "mpibench %s\n", mpijob.Version)
-		return 0
+		return printOut(stdout, stderr, "mpibench "+mpijob.Version+"\n")
 	case "list":
-		list(stdout)
-		return 0
+		var b strings.Builder
+		list(&b)
+		return printOut(stdout, stderr, b.String())
 	case "mpi1", "ext", "io":
 		return runIMB(imb.SuiteByName(cmd), args[1:], stdout, stderr)
 	case "beff":
@@ -72,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "launch":
 		return runLaunch(args[1:], stdout, stderr)
 	default:
-		fmt.Fprintf(stderr, "mpibench: unknown command %q\n\n%s", cmd, usage)
+		_, _ = fmt.Fprintf(stderr, "mpibench: unknown command %q\n\n%s", cmd, usage)
 		return 2
 	}
 }
@@ -135,7 +134,7 @@ Exit codes: 0 ok, 1 run-time failure, 2 bad input, 3 -check found defects,
 `
 }
 
-func list(w io.Writer) {
+func list(w *strings.Builder) {
 	fmt.Fprintf(w, "%-10s %-16s %-18s %-10s %s\n", "suite", "benchmark", "class", "datatype", "based on")
 	for _, b := range benchmarks() {
 		fmt.Fprintf(w, "%-10s %-16s %-18s %-10s %s\n", b.suite, b.name, b.class, b.datatype, b.calls)
