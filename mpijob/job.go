@@ -61,13 +61,7 @@ type Env struct {
 // the run itself. Every rank exits with the same code.
 func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int) {
 	if HasHelp(args) {
-		if LauncherRank() == "0" {
-			if _, err := fmt.Fprint(stdout, c.Usage+commonUsage); err != nil {
-				_, _ = fmt.Fprintf(stderr, "mpibench %s: writing the help: %v\n", c.Name, err)
-				return 1
-			}
-		}
-		return 0
+		return help(c, stdout, stderr)
 	}
 	level, err := threadLevel(args)
 	if err != nil {
@@ -142,6 +136,19 @@ func endJournal(world mpi.Comm, stderr io.Writer, j *journal.Journal, code int) 
 		return 1
 	}
 	return code
+}
+
+// help prints the usage on the launcher's rank 0 (every rank has -h);
+// a failed write is exit code 1 there.
+func help[C any](c Command[C], stdout, stderr io.Writer) int {
+	if LauncherRank() != "0" {
+		return 0
+	}
+	if _, err := fmt.Fprint(stdout, c.Usage+commonUsage); err != nil {
+		_, _ = fmt.Fprintf(stderr, "mpibench %s: writing the help: %v\n", c.Name, err)
+		return 1
+	}
+	return 0
 }
 
 // threadLevel reads -thread_level from the command line before MPI_Init,

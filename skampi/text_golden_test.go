@@ -47,16 +47,9 @@ func TestTextGolden(t *testing.T) {
 	golden.Check(t, "testdata/text.golden", b.String())
 }
 
-// full is a writer on a full disk.
-type full struct{}
-
-func (full) Write([]byte) (int, error) { return 0, errFull }
-
-var errFull = errors.New("no space left on device")
-
 // A failed write reaches the caller of Text.
 func TestTextWriteError(t *testing.T) {
-	if err := Text(full{}, goldenRecords()); !errors.Is(err, errFull) {
-		t.Errorf("Text on a full disk: %v, want %v", err, errFull)
+	if err := Text(golden.Full{}, goldenRecords()); !errors.Is(err, golden.ErrFull) {
+		t.Errorf("Text on a full disk: %v, want %v", err, golden.ErrFull)
 	}
 }

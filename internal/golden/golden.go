@@ -5,6 +5,7 @@
 package golden
 
 import (
+	"errors"
 	"flag"
 	"os"
 	"strings"
@@ -44,3 +45,11 @@ func Check(t *testing.T, path, got string) {
 		}
 	}
 }
+
+// ErrFull is the error of Full's writes.
+var ErrFull = errors.New("no space left on device")
+
+// Full is a writer on a full disk: a renderer must return its error.
+type Full struct{}
+
+func (Full) Write([]byte) (int, error) { return 0, ErrFull }
