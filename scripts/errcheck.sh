@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# errcheck on every package, for both MPIs: no error of a call is dropped
-# unless scripts/errcheck.exclude says why it may be. Test files are left
-# out: a test that drops an error fails on what follows, or checks it.
+# errcheck on every package, for both MPIs and the mutant builds: no
+# error of a call is dropped unless scripts/errcheck.exclude says why it
+# may be. Test files are left out: a test that drops an error fails on
+# what follows, or checks it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The version is pinned in go.mod (internal/tools); "go mod download"
