@@ -2,7 +2,10 @@ module mpibench
 
 go 1.22.0
 
-require gonum.org/v1/plot v0.15.2
+require (
+	github.com/kisielk/errcheck v1.9.0
+	gonum.org/v1/plot v0.15.2
+)
 
 require (
 	codeberg.org/go-fonts/liberation v0.4.1 // indirect
@@ -14,5 +17,8 @@ require (
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	golang.org/x/image v0.24.0 // indirect
+	golang.org/x/mod v0.23.0 // indirect
+	golang.org/x/sync v0.11.0 // indirect
 	golang.org/x/text v0.22.0 // indirect
+	golang.org/x/tools v0.30.0 // indirect
 )

@@ -3,6 +3,7 @@ package beffio
 import (
 	"fmt"
 	"hash/fnv"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,17 +52,17 @@ func runCommand(o Options, env *mpijob.Env) int {
 			return env.Fail(err)
 		}
 		if env.World.Rank() == 0 {
-			fmt.Fprintf(env.Stderr, "mpibench beffio: %v\n", err)
+			_, _ = fmt.Fprintf(env.Stderr, "mpibench beffio: %v\n", err)
 		}
 		return 2
 	}
 	Register(o.IODir, o.Prefix)
 	mpijob.OnInterrupt(interrupted)
-	defer RemoveFiles()
+	defer removeFiles(env.Stderr)
 	// Files of the prefix left by a killed run of the same results file go
 	// first (files are created with MPI_MODE_EXCL); the collective memory
 	// check below keeps every rank from creating one before all removed.
-	RemoveFiles()
+	removeFiles(env.Stderr)
 	plan, code, ok := mpijob.SizedPlan(env, o.Mem, func(mb int) (*Plan, error) {
 		return NewPlan(o, env.World.Size(), mb)
 	}, MemoryNeed)
@@ -108,7 +109,7 @@ func checkCode(env *mpijob.Env, c Check) int {
 		return 0
 	}
 	if env.World.Rank() == 0 {
-		fmt.Fprintf(env.Stderr, "mpibench beffio: the data check found %d wrong chunks in %s\n", c.Defects,
+		_, _ = fmt.Fprintf(env.Stderr, "mpibench beffio: the data check found %d wrong chunks in %s\n", c.Defects,
 			strings.Join(c.Where, ", "))
 	}
 	return 3
@@ -120,9 +121,19 @@ func checkCode(env *mpijob.Env, c Check) int {
 // an open in progress created goes too, as IMB-IO does.
 func interrupted() {
 	mpi.HaltFileCreation()
-	RemoveFiles()
+	// Best effort: a signal or an abort is ending the run, and its own
+	// message is the one to tell.
+	_ = RemoveFiles()
 	time.Sleep(100 * time.Millisecond)
-	RemoveFiles()
+	_ = RemoveFiles()
+}
+
+// removeFiles removes the run's files and says so when some stay behind
+// on the disk.
+func removeFiles(stderr io.Writer) {
+	if err := RemoveFiles(); err != nil {
+		_, _ = fmt.Fprintf(stderr, "mpibench beffio: warning: removing the benchmark files: %v\n", err)
+	}
 }
 
 // checkDir makes sure every rank can create files in dir before anything
@@ -130,8 +141,10 @@ func interrupted() {
 func checkDir(world mpi.Comm, dir string) error {
 	f, err := os.CreateTemp(dir, ".b_eff_io_probe_*")
 	if err == nil {
-		f.Close()
-		err = os.Remove(f.Name())
+		err = f.Close()
+		if rerr := os.Remove(f.Name()); err == nil {
+			err = rerr
+		}
 	}
 	if err != nil && world.Rank() != 0 {
 		fmt.Fprintf(os.Stderr, "mpibench beffio: rank %d: -iodir: %v\n", world.Rank(), err)

@@ -237,7 +237,7 @@ func (m *meter) pass(a, pi, typ int, comm mpi.Comm, refill bool) ([]*result.Reco
 	name := FileName(m.plan.Opts.IODir, m.plan.Opts.Prefix, n, typ, rank)
 	f, total, err := mpi.BeffIOOpen(comm, typ == 2, name, a)
 	if err != nil {
-		return nil, err
+		return nil, inCase(err, "type "+TypeNames[typ], a, -1, n)
 	}
 	var recs []*result.Record
 	var disp, bytes int64
@@ -253,12 +253,12 @@ func (m *meter) pass(a, pi, typ int, comm mpi.Comm, refill bool) ([]*result.Reco
 		// types keep one view and their file pointers run on.
 		if typ == 0 || i == 0 {
 			if err := f.SetView(typ, n, rank, l, disp); err != nil {
-				return nil, err
+				return nil, inCase(err, fmt.Sprintf("p%02d", p.No), a, l, n)
 			}
 		}
 		r, t, sched, err := m.exec(f, a, pi, p, l, mem, refill, comm)
 		if err != nil {
-			return nil, err
+			return nil, inCase(err, fmt.Sprintf("p%02d", p.No), a, l, n)
 		}
 		moved := int64(n) * int64(mem) * r
 		if typ == 0 {
@@ -275,7 +275,7 @@ func (m *meter) pass(a, pi, typ int, comm mpi.Comm, refill bool) ([]*result.Reco
 	}
 	tc, err := f.Close()
 	if err != nil || refill {
-		return nil, err
+		return nil, inCase(err, "type "+TypeNames[typ], a, -1, n)
 	}
 	total += tc
 	st.types[a][typ] = Bandwidth(bytes, total)
@@ -344,6 +344,13 @@ func (m *meter) countDefects(d int64, a int, p Pattern, comm mpi.Comm) error {
 		m.wrong = append(m.wrong, fmt.Sprintf("%s of p%02d on %d processes", Accesses[a], p.No, comm.Size()))
 	}
 	return nil
+}
+
+// inCase names the case an error of this rank was met in: pattern (or
+// type) bench of access method a with chunks of l bytes (negative: none)
+// on n processes.
+func inCase(err error, bench string, a, l, n int) error {
+	return result.InCase(err, result.CaseError{Suite: "beffio", Bench: bench, Mode: Accesses[a], Bytes: l, Procs: n})
 }
 
 // timed tells whether a pattern of type typ runs on a schedule in access

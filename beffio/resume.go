@@ -158,7 +158,7 @@ func (m *meter) refill(pi, typ int, comm mpi.Comm) error {
 // note tells the user, on rank 0, what a resumed run leaves out.
 func (m *meter) note(format string, a ...any) {
 	if m.notes != nil && m.world.Rank() == 0 {
-		fmt.Fprintf(m.notes, "mpibench beffio: "+format+"\n", a...)
+		_, _ = fmt.Fprintf(m.notes, "mpibench beffio: "+format+"\n", a...)
 	}
 }
 

@@ -209,12 +209,12 @@ func (r *Recorder) hung(c Case, limit time.Duration) {
 	if r.opt.Journal != nil {
 		recorded = "the journal records the case as hung and " // rank 0 keeps it
 	}
-	fmt.Fprintf(r.stderr, "mpibench %s: watchdog: rank %d waited more than %v in %s, %d bytes, %d processes; "+
+	_, _ = fmt.Fprintf(r.stderr, "mpibench %s: watchdog: rank %d waited more than %v in %s, %d bytes, %d processes; "+
 		"%sthe job ends (exit code %d)\n",
 		c.Suite, r.opt.Rank, limit, c.Benchmark, c.Bytes, c.Procs, recorded, ExitHung)
 	if r.opt.Journal != nil && r.opt.Rank == 0 {
 		if err := r.opt.Journal.Hung(c.Key); err != nil {
-			fmt.Fprintf(r.stderr, "mpibench %s: journal: %v\n", c.Suite, err)
+			_, _ = fmt.Fprintf(r.stderr, "mpibench %s: journal: %v\n", c.Suite, err)
 		}
 	}
 }

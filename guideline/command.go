@@ -70,11 +70,11 @@ func CheckMain(args []string, stdout, stderr io.Writer) int {
 		err = errors.New("no results file named")
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "mpibench guidelines check: %v\n\n%s", err, checkUsage)
+		_, _ = fmt.Fprintf(stderr, "mpibench guidelines check: %v\n\n%s", err, checkUsage)
 		return 2
 	}
 	if err := checkRun(dirs, o, *file, *out, *jsonOut, stdout, stderr); err != nil {
-		fmt.Fprintf(stderr, "mpibench guidelines check: %v\n", err)
+		_, _ = fmt.Fprintf(stderr, "mpibench guidelines check: %v\n", err)
 		return 2
 	}
 	return 0
@@ -84,7 +84,7 @@ func CheckMain(args []string, stdout, stderr io.Writer) int {
 // fails.
 func writeOut(stdout, stderr io.Writer, s string, code int) int {
 	if _, err := io.WriteString(stdout, s); err != nil {
-		fmt.Fprintf(stderr, "mpibench guidelines check: %v\n", err)
+		_, _ = fmt.Fprintf(stderr, "mpibench guidelines check: %v\n", err)
 		return 1
 	}
 	return code
@@ -115,7 +115,7 @@ func checkRun(dirs []string, o Options, file, out, jsonOut string, stdout, stder
 	}
 	data, warns, err := ReadDir(dirs[0])
 	for _, w := range warns {
-		fmt.Fprintf(stderr, "mpibench guidelines check: warning: %s\n", report.Clean(w.String()))
+		_, _ = fmt.Fprintf(stderr, "mpibench guidelines check: warning: %s\n", report.Clean(w.String()))
 	}
 	if err != nil {
 		return err

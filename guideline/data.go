@@ -90,7 +90,7 @@ func readFile(name string) ([]result.Record, []result.Warning, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	recs, warns, err := result.Read(f, name)
 	if err != nil {
 		return nil, warns, fmt.Errorf("%s: %w", name, err)

@@ -67,7 +67,7 @@ func Load(path string) ([]Guideline, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	return Parse(f, path)
 }
 

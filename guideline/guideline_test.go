@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"mpibench/internal/golden"
 	"mpibench/result"
 )
 
@@ -274,6 +275,9 @@ func TestGuidelineText(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
+	// The whole text, line for line (go test -update rewrites it after a
+	// deliberate change of format); the lines below say what matters.
+	golden.Check(t, "testdata/text.golden", out)
 	for _, want := range []string{
 		"4           m     1/10",
 		"4           p     1/15",

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"text/tabwriter"
+
+	"mpibench/internal/textout"
 )
 
 // WriteText writes the check in the shape of the paper's tables: Table II
@@ -15,15 +17,19 @@ import (
 // and then every violation with its figures.
 func WriteText(w io.Writer, res *Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	t := textout.New(tw)
 	o := res.Options
-	fmt.Fprintf(tw, "PGMPI guideline check: %s test (one-sided), alpha %g\n", testName(o.Test), o.Alpha)
-	fmt.Fprintf(tw, "split-robustness (GL2): %s\n\n", SplitRule(o))
-	writeTypes(tw, res)
-	writePatterns(tw, res)
+	t.Printf("PGMPI guideline check: %s test (one-sided), alpha %g\n", testName(o.Test), o.Alpha)
+	t.Printf("split-robustness (GL2): %s\n\n", SplitRule(o))
+	writeTypes(t, res)
+	writePatterns(t, res)
 	for _, g := range res.Groups {
-		writeMatrix(tw, g)
+		writeMatrix(t, g)
 	}
-	writeFindings(tw, res)
+	writeFindings(t, res)
+	if err := t.Err(); err != nil {
+		return err
+	}
 	return tw.Flush()
 }
 
@@ -61,27 +67,27 @@ func (g Group) Counts(k Kind) (violated, checked int) {
 	return violated, checked
 }
 
-func writeTypes(w io.Writer, res *Result) {
-	fmt.Fprintln(w, "Table II: guidelines violated at any size, out of those checked")
-	fmt.Fprintln(w, "(m monotony and s split-robustness: functions; p: pattern guidelines)")
-	fmt.Fprintln(w, "#processes\ttype\tviolations\t")
+func writeTypes(w *textout.Writer, res *Result) {
+	w.Println("Table II: guidelines violated at any size, out of those checked")
+	w.Println("(m monotony and s split-robustness: functions; p: pattern guidelines)")
+	w.Println("#processes\ttype\tviolations\t")
 	for _, g := range res.Groups {
 		for _, k := range []Kind{Monotony, Split, Pattern} {
 			v, c := g.Counts(k)
-			fmt.Fprintf(w, "%d\t%s\t%d/%d\t\n", g.Procs, k.Letter(), v, c)
+			w.Printf("%d\t%s\t%d/%d\t\n", g.Procs, k.Letter(), v, c)
 		}
 	}
-	fmt.Fprintln(w)
+	w.Println()
 }
 
 // writePatterns is Table III: x violated, - satisfied, blank not measured.
-func writePatterns(w io.Writer, res *Result) {
-	fmt.Fprintln(w, "Table III: pattern guidelines (x violated, - satisfied, blank not measured)")
+func writePatterns(w *textout.Writer, res *Result) {
+	w.Println("Table III: pattern guidelines (x violated, - satisfied, blank not measured)")
 	head := "guideline\t"
 	for _, g := range res.Groups {
 		head += fmt.Sprintf("%d procs\t", g.Procs)
 	}
-	fmt.Fprintln(w, head)
+	w.Println(head)
 	for _, gl := range res.Guidelines {
 		if gl.Kind != Pattern {
 			continue
@@ -90,9 +96,9 @@ func writePatterns(w io.Writer, res *Result) {
 		for _, g := range res.Groups {
 			line += patternMark(g, gl) + "\t"
 		}
-		fmt.Fprintln(w, line)
+		w.Println(line)
 	}
-	fmt.Fprintln(w)
+	w.Println()
 }
 
 func patternMark(g Group, gl Guideline) string {
@@ -110,13 +116,13 @@ func patternMark(g Group, gl Guideline) string {
 // writeMatrix is Table IV for one process count: the rows with a
 // violation, one column per size, each violated size marked with the
 // stars of its p-value.
-func writeMatrix(w io.Writer, g Group) {
-	fmt.Fprintf(w, "Table IV: violations on %d processes (R = %d); * p < 0.05, ** p < 0.01, *** p < 0.001, x median rule\n", g.Procs, g.Launches)
+func writeMatrix(w *textout.Writer, g Group) {
+	w.Printf("Table IV: violations on %d processes (R = %d); * p < 0.05, ** p < 0.01, *** p < 0.001, x median rule\n", g.Procs, g.Launches)
 	head := "type\tguideline\tfunction\t"
 	for _, n := range g.Sizes {
 		head += SizeLabel(n) + "\t"
 	}
-	fmt.Fprintln(w, head)
+	w.Println(head)
 	none := true
 	for _, r := range g.Rows {
 		if len(r.Findings) == 0 {
@@ -131,29 +137,29 @@ func writeMatrix(w io.Writer, g Group) {
 		for _, n := range g.Sizes {
 			line += marks[n] + "\t"
 		}
-		fmt.Fprintln(w, line)
+		w.Println(line)
 	}
 	if none {
-		fmt.Fprintln(w, "(no violation)")
+		w.Println("(no violation)")
 	}
-	fmt.Fprintln(w)
+	w.Println()
 }
 
-func writeFindings(w io.Writer, res *Result) {
-	fmt.Fprintln(w, "Violations")
-	fmt.Fprintln(w, "procs\tguideline\tfunction\tsize\tslower µs\tfaster µs\tp, or median excess\t")
+func writeFindings(w *textout.Writer, res *Result) {
+	w.Println("Violations")
+	w.Println("procs\tguideline\tfunction\tsize\tslower µs\tfaster µs\tp, or median excess\t")
 	any := false
 	for _, g := range res.Groups {
 		for _, r := range g.Rows {
 			for _, f := range r.Findings {
 				any = true
-				fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%.4g\t%.4g\t%s\t\n", g.Procs, r.Guideline.ID, r.Label(),
+				w.Printf("%d\t%s\t%s\t%s\t%.4g\t%.4g\t%s\t\n", g.Procs, r.Guideline.ID, r.Label(),
 					findingSize(r.Guideline.Kind, f), f.Slow, f.Fast, findingP(f))
 			}
 		}
 	}
 	if !any {
-		fmt.Fprintln(w, "none")
+		w.Println("none")
 	}
 }
 

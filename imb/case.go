@@ -58,7 +58,7 @@ func (c *benchCase) setup() error {
 	run.Barriers = 0
 	for i := 0; i < c.set.NWarmup; i++ {
 		if _, err := run.Exec(); err != nil {
-			return err
+			return c.warmUpError(err, maxLen)
 		}
 	}
 	return nil

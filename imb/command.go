@@ -72,7 +72,7 @@ func (s *Suite) measure(cfg *Config, env *mpijob.Env) int {
 	bad, err := NewDriver(cfg, env.Ctx, out, env.Cases).Run()
 	if cli.IsUsage(err) {
 		// Every rank has it, each with its own message.
-		fmt.Fprintf(env.Stderr, "mpibench %s: %v\n", s.Name, err)
+		_, _ = fmt.Fprintf(env.Stderr, "mpibench %s: %v\n", s.Name, err)
 		return 2
 	}
 	if err != nil {
@@ -88,7 +88,7 @@ func (s *Suite) measure(cfg *Config, env *mpijob.Env) int {
 func checkIODisk(cfg *Config, env *mpijob.Env) (code int, ok bool) {
 	if err := CheckIODir(cfg.IODir); err != nil {
 		if cli.IsUsage(err) {
-			fmt.Fprintf(env.Stderr, "mpibench %s: %v\n", env.Name, err)
+			_, _ = fmt.Fprintf(env.Stderr, "mpibench %s: %v\n", env.Name, err)
 			return 2, false
 		}
 		return env.Fail(err), false

@@ -103,7 +103,7 @@ func (c *rmaCase) warmUp(m Mode) error {
 func (c *rmaCase) repeat(exec func() (float64, error)) error {
 	for i := 0; i < c.set.NWarmup; i++ {
 		if _, err := exec(); err != nil {
-			return c.hint(err)
+			return c.warmUpError(c.hint(err), slices.Max(c.lens))
 		}
 	}
 	return nil

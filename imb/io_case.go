@@ -218,6 +218,12 @@ func (c *ioCase) sample(lay ioLayout, run *mpi.FileRun, overlapped bool) (float6
 		return 0, 0, err
 	}
 	t, defects, err := c.runChecked(lay, run, overlapped)
+	if mpi.EndsJob(err) {
+		// This rank alone may have failed and MPI_File_close is
+		// collective: the others may wait elsewhere. The job is aborted
+		// and its cleanups remove the file.
+		return t, defects, err
+	}
 	if cerr := c.file.Close(); err == nil {
 		err = cerr
 	}

@@ -219,7 +219,7 @@ func readBack(path string, n int64) ([]byte, int64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	size, err := f.Size()
 	if err != nil {
 		return nil, 0, err

@@ -259,7 +259,7 @@ func readSelection(s *Suite, path string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	return parseSelection(s, f, path)
 }
 
@@ -289,7 +289,7 @@ func readLengths(path string) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	return parseLengths(f, path)
 }
 

@@ -155,27 +155,34 @@ func (d *Driver) speak(fn func() error) error {
 
 // lengths are the message lengths of b. Barrier and Open_Close, IMB's Sync
 // type, have no length and run once, with MSGSPERSAMPLE repetitions.
-func (d *Driver) lengths(b *Benchmark) []int {
+func (d *Driver) lengths(b *Benchmark) ([]int, error) {
 	if !b.NoBytes && d.cfg.Lengths != nil {
 		_, truncated := d.set.AdjustLengths(d.cfg.Lengths, b.Unit())
 		for _, x := range truncated {
-			d.comment(fmt.Sprintf("Attention, msg size %d truncated to %d", x, d.set.MaxMsg()/b.Unit()*b.Unit()))
+			if err := d.comment(fmt.Sprintf("Attention, msg size %d truncated to %d", x, d.set.MaxMsg()/b.Unit()*b.Unit())); err != nil {
+				return nil, err
+			}
 		}
 	}
-	return planLengths(d.set, d.cfg.Lengths, b)
+	return planLengths(d.set, d.cfg.Lengths, b), nil
 }
 
-func (d *Driver) comment(s string) {
-	if d.rank == 0 {
-		d.out.Text.Comment(s)
-	}
+// comment prints s on rank 0; every rank calls it and learns whether the
+// write failed.
+func (d *Driver) comment(s string) error {
+	return d.speak(func() error { return d.out.Text.Comment(s) })
 }
 
 func (d *Driver) runBenchmark(b *Benchmark) error {
-	lens := d.lengths(b)
+	lens, err := d.lengths(b)
+	if err != nil {
+		return err
+	}
 	for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
 		if b.Class == SingleTransfer && q < d.suite.SingleQ {
-			d.comment(fmt.Sprintf("\n# !! Benchmark %s invalid for %d process   !! \n", b.Name, q))
+			if err := d.comment(fmt.Sprintf("\n# !! Benchmark %s invalid for %d process   !! \n", b.Name, q)); err != nil {
+				return err
+			}
 			continue
 		}
 		if d.resumed(b, q, lens) {
@@ -201,17 +208,23 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 		return err
 	}
 	defer comm.Free()
-	env := &caseEnv{b: b, set: d.set, comm: comm, q: q, group: color, multi: multi, lens: lens, check: d.cfg.Check,
-		ioDir: d.cfg.IODir, cpuSecs: d.cpu}
+	env := &caseEnv{suite: d.suite.Name, b: b, set: d.set, comm: comm, q: q, group: color, multi: multi, lens: lens,
+		check: d.cfg.Check, ioDir: d.cfg.IODir, cpuSecs: d.cpu}
 	c := newRunner(env)
 	d.watchSetup(b, q, "setup")
-	err = c.setup()
+	err = d.inCase(c.setup(), b, 0, -1, q)
 	d.cases.End()
 	if err == nil {
 		err = d.sweep(c, env, q, lens)
 	}
+	if mpi.EndsJob(err) {
+		// This rank alone met it, the others may wait for it inside the
+		// case, and freeing is collective (IMB-IO closes its files): the
+		// caller aborts the job, whose cleanups remove the files.
+		return err
+	}
 	d.watchSetup(b, q, "free")
-	ferr := c.free()
+	ferr := d.inCase(c.free(), b, 0, -1, q)
 	d.cases.End()
 	if err != nil {
 		return err
@@ -242,22 +255,9 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 				continue
 			}
 			d.cases.Begin(d.caseOf(key, b, q, m, x))
-			reps, err := d.limitReps(c, env, x, m, &done)
+			reps, all, err := d.measureCase(c, env, x, m, &done)
 			if err != nil {
-				return err
-			}
-			env.nRep = reps
-			s, err := c.measure(x, m)
-			if err != nil {
-				return err
-			}
-			all, err := d.world.GatherFloat64s([]float64{s.T, float64(s.Defects), s.TPure})
-			if err != nil {
-				return err
-			}
-			// Idle processes wait here in a well defined manner, as in IMB.
-			if err := d.world.Barrier(); err != nil {
-				return err
+				return d.inCase(err, b, m, x, q)
 			}
 			row := row{b: b, q: q, groups: groups, x: x, mode: m, reps: reps, all: all}
 			err = d.speak(func() error { return d.emit(&row) })
@@ -268,6 +268,32 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 		}
 	}
 	return nil
+}
+
+// measureCase measures length x in mode m: it chooses the repetitions,
+// runs them and gathers three figures per world rank.
+func (d *Driver) measureCase(c runner, env *caseEnv, x int, m Mode, done *[]lenReps) (int, []float64, error) {
+	reps, err := d.limitReps(c, env, x, m, done)
+	if err != nil {
+		return 0, nil, err
+	}
+	env.nRep = reps
+	s, err := c.measure(x, m)
+	if err != nil {
+		return 0, nil, err
+	}
+	all, err := d.world.GatherFloat64s([]float64{s.T, float64(s.Defects), s.TPure})
+	if err != nil {
+		return 0, nil, err
+	}
+	// Idle processes wait here in a well defined manner, as in IMB.
+	return reps, all, d.world.Barrier()
+}
+
+// inCase names the case an error of this rank was met in; x < 0 for the
+// setup or freeing of b, which have no length.
+func (d *Driver) inCase(err error, b *Benchmark, m Mode, x, q int) error {
+	return result.InCase(err, result.CaseError{Suite: d.suite.Name, Bench: b.Name, Mode: m.String(), Bytes: x, Procs: q})
 }
 
 // row is one gathered measurement: three figures per world rank.

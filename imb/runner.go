@@ -1,6 +1,9 @@
 package imb
 
-import "mpibench/mpi"
+import (
+	"mpibench/mpi"
+	"mpibench/result"
+)
 
 // runner measures one benchmark on one process count. The driver calls
 // setup once, then measure for every mode and length, then free; idle
@@ -20,6 +23,7 @@ type Sample struct {
 
 // caseEnv is what a runner is built from.
 type caseEnv struct {
+	suite   string // the suite's name, for errors
 	b       *Benchmark
 	set     *Settings
 	comm    mpi.Comm // the active communicator; Null on idle ranks
@@ -40,6 +44,12 @@ func (e *caseEnv) reps(x int, m Mode) int {
 		return e.nRep
 	}
 	return e.set.Repetitions(x, m)
+}
+
+// warmUpError names the warm-up an error of this rank was met in: it runs
+// at the maximum length x, not at the length measured next.
+func (e *caseEnv) warmUpError(err error, x int) error {
+	return result.InCase(err, result.CaseError{Suite: e.suite, Bench: e.b.Name, Mode: "warm-up", Bytes: x, Procs: e.q})
 }
 
 // newRunner builds the runner of env.b's suite.

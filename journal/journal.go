@@ -136,7 +136,7 @@ func open(path string) (*Journal, error) {
 	}
 	state, err := lock(StatePath(path))
 	if err != nil {
-		out.Close()
+		_ = out.Close() // nothing written yet; the lock's error is the one to tell
 		return nil, err
 	}
 	return &Journal{out: out, state: state, w: result.NewWriter(out)}, nil
@@ -153,7 +153,7 @@ func lock(path string) (*os.File, error) {
 		return nil, err
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
+		_ = f.Close() // nothing written; the lock's error is the one to tell
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			return nil, fmt.Errorf("%s is being written by another run", path)
 		}
@@ -194,12 +194,12 @@ func Resume(path string, check func(*Resumed) error) (*Journal, *Resumed, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer old.Close()
+	defer func() { _ = old.Close() }() // a lock only: nothing written through it
 	oldState, err := lock(StatePath(path))
 	if err != nil {
 		return nil, nil, err
 	}
-	defer oldState.Close()
+	defer func() { _ = oldState.Close() }()
 	r, err := read(path)
 	if err != nil {
 		return nil, nil, err
@@ -222,7 +222,7 @@ func read(path string) (*Resumed, error) {
 	var recs []result.Record
 	if f, err := os.Open(path); err == nil {
 		recs, r.Warnings, err = result.Read(f, path)
-		f.Close()
+		_ = f.Close() // only read
 		if err != nil {
 			return nil, err
 		}
@@ -307,7 +307,7 @@ func readState(path string) (map[string]event, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // only read
 	sc := bufio.NewScanner(f)
 	for pos := 0; sc.Scan(); pos++ {
 		f := strings.Fields(sc.Text())
@@ -422,10 +422,14 @@ func (j *Journal) Close() error {
 		err = err2
 	}
 	if j.made && !j.written {
-		os.Remove(j.out.Name())
-		os.Remove(j.state.Name())
+		err = errors.Join(err, j.remove())
 	}
 	return err
+}
+
+// remove removes both files; an error names what stays on the disk.
+func (j *Journal) remove() error {
+	return errors.Join(os.Remove(j.out.Name()), os.Remove(j.state.Name()))
 }
 
 // Discard removes both files when this journal made them and has not
@@ -435,8 +439,9 @@ func (j *Journal) Discard() {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if j.made && !j.written {
-		os.Remove(j.out.Name())
-		os.Remove(j.state.Name())
+		// Best effort: the signal ends the process, and its message is
+		// the one to tell.
+		_ = j.remove()
 	}
 }
 

@@ -151,6 +151,7 @@ int mb_beff_run(const mb_beff *b, double *t, long long *defects)
 	*defects = 0;
 	if (b->nsteps > MB_BEFF_MAXSTEPS)
 		return MPI_ERR_ARG;
+	CHK(MUTANT_MPI_ERROR(b->comm));
 	/* -1 becomes MPI_PROC_NULL before timing, not inside the loop. */
 	for (s = 0; s < b->nsteps; s++) {
 		to[s] = b->to[s] < 0 ? MPI_PROC_NULL : b->to[s];

@@ -129,7 +129,7 @@ func (r *BeffRun) Exec() (float64, int64, error) {
 	var t C.double
 	var bad C.longlong
 	if rc := C.mb_beff_run(&k, &t, &bad); rc != C.MPI_SUCCESS {
-		return 0, 0, mpiError("b_eff kernel", rc)
+		return 0, 0, kernelError("b_eff kernel", rc)
 	}
 	return float64(t), int64(bad), nil
 }

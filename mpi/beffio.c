@@ -240,6 +240,8 @@ int mb_beffio_pattern(const mb_beffio_pat *p, mb_beffio_out *o)
 	double t0;
 	o->defects = 0;
 	o->pos = -1;
+	o->call = "MPI_Send";
+	CHK(MUTANT_MPI_ERROR(p->comm));
 	o->call = "MPI_Barrier";
 	CHK(MPI_Barrier(p->comm));
 	t0 = MPI_Wtime();

@@ -279,6 +279,7 @@ static int variant(const mb_io *k) { return 6 * (k->write != 0) + 3 * (k->collec
 static int barriers(const mb_io *k, const char **call)
 {
 	int i;
+	IOCHK("MPI_Send", MUTANT_MPI_ERROR(k->comm));
 	for (i = 0; i < k->nbarr; i++)
 		IOCHK("MPI_Barrier", MPI_Barrier(k->comm));
 	return MPI_SUCCESS;

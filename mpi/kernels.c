@@ -402,6 +402,7 @@ LOOP run(const mb_kernel *k, double *t, int chk, long long *bad)
 	double t0;
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	CHK(MPI_Comm_size(k->comm, &size));
+	CHK(MUTANT_MPI_ERROR(k->comm));
 	for (i = 0; i < k->nbarr; i++)
 		CHK(MPI_Barrier(k->comm));
 	t0 = MPI_Wtime();

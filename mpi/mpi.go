@@ -7,6 +7,7 @@ package mpi
 #include <string.h>
 #include <mpi.h>
 #include "kernels.h"
+#include "chk.h"
 
 // Handles are macros (Open MPI) or integer constants (MPICH); small
 // functions keep them opaque to Go.
@@ -50,6 +51,7 @@ import "C"
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"unsafe"
 )
 
@@ -335,7 +337,7 @@ func (r *Run) Exec() (float64, error) {
 	k := r.kernel()
 	var t C.double
 	if rc := C.mb_run(&k, &t); rc != C.MPI_SUCCESS {
-		return 0, mpiError("kernel", rc)
+		return 0, kernelError("kernel", rc)
 	}
 	return float64(t), nil
 }
@@ -350,7 +352,7 @@ func (r *Run) ExecCheck() (float64, int, error) {
 	var t C.double
 	var bad C.longlong
 	if rc := C.mb_run_check(&k, &t, &bad); rc != C.MPI_SUCCESS {
-		return 0, 0, mpiError("kernel", rc)
+		return 0, 0, kernelError("kernel", rc)
 	}
 	return float64(t), int(bad), nil
 }
@@ -371,8 +373,26 @@ func (r *Run) kernel() C.mb_kernel {
 }
 
 func mpiError(call string, rc C.int) error {
+	// Every failure passes here: a name CHK kept for a caller that did
+	// not ask (a call of its own) must not be taken for the next one's.
+	C.mb_chk_call = nil
 	buf := make([]byte, C.MPI_MAX_ERROR_STRING)
 	var n C.int
 	C.MPI_Error_string(rc, (*C.char)(unsafe.Pointer(&buf[0])), &n)
 	return &Error{Call: call, Code: int(rc), Text: string(buf[:n])}
+}
+
+// kernelError is the error of a C kernel that returned rc: it names the
+// MPI call whose failure CHK saw ("MPI_Send"), or what when none did (an
+// error the kernel made up itself).
+func kernelError(what string, rc C.int) error {
+	if C.mb_chk_call != nil {
+		what = C.GoString(C.mb_chk_call)
+		C.mb_chk_call = nil
+		// CHK saw the call's text: keep the function's name.
+		if i := strings.IndexByte(what, '('); i > 0 {
+			what = what[:i]
+		}
+	}
+	return mpiError(what, rc)
 }

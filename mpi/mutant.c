@@ -1,8 +1,28 @@
 //go:build cgo && !nompi
 
 #include "mutant.h"
+#include "chk.h"
 
 #ifdef MB_MUTANTS
 /* Set once from MPIBENCH_MUTANT before MPI_Init (mpi/mutant.go). */
 int mb_mutant = MB_MUT_NONE;
+
+/* mb_mutant_mpi_error: rank 1 of comm sends to rank size, which comm does
+ * not have; MPI_ERRORS_RETURN (inherited from MPI_COMM_WORLD) makes it
+ * return MPI_ERR_RANK. It names the call for CHK, whose own text would be
+ * the macro's. */
+int mb_mutant_mpi_error(MPI_Comm comm)
+{
+	int rank, size;
+	char b = 0;
+	if (!MUTANT(MB_MUT_MPI_ERROR) || comm == MPI_COMM_NULL)
+		return MPI_SUCCESS;
+	MPI_Comm_rank(comm, &rank);
+	MPI_Comm_size(comm, &size);
+	if (rank != 1)
+		return MPI_SUCCESS;
+	if (!mb_chk_call)
+		mb_chk_call = "MPI_Send";
+	return MPI_Send(&b, 1, MPI_BYTE, size, 0, comm);
+}
 #endif

@@ -31,6 +31,7 @@ var mutants = map[string]C.int{
 	"io-offset":     C.MB_MUT_IO_OFFSET,
 	"beff-peer":     C.MB_MUT_BEFF_PEER,
 	"beffio-offset": C.MB_MUT_BEFFIO_OFFSET,
+	"mpi-error":     C.MB_MUT_MPI_ERROR,
 }
 
 // Mutants lists the mutant names, sorted.

@@ -11,6 +11,8 @@
 #ifndef MB_MUTANT_H
 #define MB_MUTANT_H
 
+#include <mpi.h>
+
 enum mb_mutant_id {
 	MB_MUT_NONE = 0,
 	MB_MUT_WRONG_RANK,   /* point-to-point: send another rank's data (echo instead of own) */
@@ -22,14 +24,27 @@ enum mb_mutant_id {
 	MB_MUT_IO_OFFSET,    /* IMB-IO: write at the wrong file offset */
 	MB_MUT_BEFF_PEER,    /* b_eff: wrong neighbour or wrong data */
 	MB_MUT_BEFFIO_OFFSET,/* b_eff_io: write at the wrong file offset */
+	MB_MUT_MPI_ERROR,    /* every timed loop: rank 1 makes an MPI call that fails */
 	MB_MUT_COUNT
 };
 
 #ifdef MB_MUTANTS
 extern int mb_mutant;
 #define MUTANT(m) (mb_mutant == (m))
+int mb_mutant_mpi_error(MPI_Comm comm);
 #else
 #define MUTANT(m) 0
+#endif
+
+/* MUTANT_MPI_ERROR(comm) is MPI_SUCCESS, or under the mpi-error mutant
+ * the error of a real MPI call that rank 1 of comm makes with an invalid
+ * argument: the entry of every timed loop returns it as it would any
+ * failed call (CHK), so a test can prove that such a failure reaches the
+ * user with its case (suite, benchmark, length, processes, rank). */
+#ifdef MB_MUTANTS
+#define MUTANT_MPI_ERROR(comm) mb_mutant_mpi_error(comm)
+#else
+#define MUTANT_MPI_ERROR(comm) MPI_SUCCESS
 #endif
 
 #endif

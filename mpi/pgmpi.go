@@ -74,7 +74,7 @@ func NewPgmpiCase(c Comm, call PgmpiCall, count int, bcastIn bool) (*PgmpiCase, 
 // Call runs the call once, untimed.
 func (pc *PgmpiCase) Call() error {
 	if rc := C.mb_pg_call(&pc.k); rc != C.MPI_SUCCESS {
-		return mpiError("PGMPI call", rc)
+		return kernelError("PGMPI call", rc)
 	}
 	return nil
 }
@@ -91,7 +91,7 @@ func (pc *PgmpiCase) Run(n int) ([]float64, error) {
 	t := (*C.double)(C.malloc(C.size_t(8 * n)))
 	defer C.free(unsafe.Pointer(t))
 	if rc := C.mb_pg_run(&pc.k, C.int(n), local, t); rc != C.MPI_SUCCESS {
-		return nil, mpiError("PGMPI call", rc)
+		return nil, kernelError("PGMPI call", rc)
 	}
 	if pc.k.rank != 0 {
 		return nil, nil

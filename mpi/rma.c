@@ -155,6 +155,7 @@ static inline __attribute__((always_inline)) int rma_run(const mb_rma *kp, doubl
 			chk_prepare(&k, i);
 	if (k.open_fence || (chk && k.aggregate))
 		CHK(MPI_Win_fence(0, k.win));
+	CHK(MUTANT_MPI_ERROR(k.comm));
 	for (i = 0; i < k.nbarr; i++)
 		CHK(MPI_Barrier(k.comm));
 	t0 = MPI_Wtime();

@@ -73,7 +73,7 @@ func (r *RMARun) exec(check bool) (float64, int, error) {
 		rc = C.mb_rma_run(&k, &t)
 	}
 	if rc != C.MPI_SUCCESS {
-		return 0, 0, mpiError("one-sided kernel", rc)
+		return 0, 0, kernelError("one-sided kernel", rc)
 	}
 	return float64(t), int(bad), nil
 }
@@ -108,7 +108,7 @@ func (r *WinRun) Exec() (float64, error) {
 	}
 	var t C.double
 	if rc := C.mb_window_run(&k, &t); rc != C.MPI_SUCCESS {
-		return 0, mpiError("Window kernel", rc)
+		return 0, kernelError("Window kernel", rc)
 	}
 	return float64(t), nil
 }

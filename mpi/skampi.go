@@ -118,7 +118,7 @@ func (sc *SkampiCase) SetLen(n int) error {
 func (sc *SkampiCase) Sample() (float64, error) {
 	var t C.double
 	if rc := C.mb_sk_sample(&sc.k, &t); rc != C.MPI_SUCCESS {
-		return 0, mpiError("SKaMPI pattern", rc)
+		return 0, kernelError("SKaMPI pattern", rc)
 	}
 	return float64(t), nil
 }
@@ -154,7 +154,7 @@ func (c Comm) SkampiSurvey(reps int) ([]float64, error) {
 	p := (*C.double)(C.malloc(C.size_t(8 * max(len(lat), 1))))
 	defer C.free(unsafe.Pointer(p))
 	if rc := C.mb_sk_survey(c.c, C.int(reps), p); rc != C.MPI_SUCCESS {
-		return nil, mpiError("SKaMPI ping-pong survey", rc)
+		return nil, kernelError("SKaMPI ping-pong survey", rc)
 	}
 	copy(lat, unsafe.Slice((*float64)(unsafe.Pointer(p)), len(lat)))
 	return lat, nil

@@ -22,7 +22,7 @@ func CheckDisk(env *Env, dir string, flag int64, need func(limit int64) (string,
 	what, bytes := need(diskcheck.Limit(flag, free))
 	if msg := diskcheck.Verdict(what, dir, bytes, free, flag); msg != "" {
 		if env.World.Rank() == 0 {
-			fmt.Fprintf(env.Stderr, "mpibench %s: %s\n", env.Name, msg)
+			_, _ = fmt.Fprintf(env.Stderr, "mpibench %s: %s\n", env.Name, msg)
 		}
 		return 2, false
 	}

@@ -63,21 +63,18 @@ type Env struct {
 // the run itself. Every rank exits with the same code.
 func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int) {
 	if HasHelp(args) {
-		if LauncherRank() == "0" {
-			fmt.Fprint(stdout, c.Usage+commonUsage)
-		}
-		return 0
+		return help(c, stdout, stderr)
 	}
 	level, err := threadLevel(args)
 	if err != nil {
 		// Every rank parsed the same argv, so every rank stops here.
 		if LauncherRank() == "0" {
-			fmt.Fprintf(stderr, "mpibench %s: %v\n", c.Name, err)
+			_, _ = fmt.Fprintf(stderr, "mpibench %s: %v\n", c.Name, err)
 		}
 		return 2
 	}
 	if err := mpi.Init(level); err != nil {
-		fmt.Fprintf(stderr, "mpibench: %v\n", err)
+		_, _ = fmt.Fprintf(stderr, "mpibench: %v\n", err)
 		if errors.Is(err, mpi.ErrNoMPI) {
 			return 2 // a binary built without MPI: a usage error, before anything ran
 		}
@@ -87,18 +84,18 @@ func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int
 	defer func() {
 		if p := recover(); p != nil {
 			runCleanups()
-			fmt.Fprintf(stderr, "mpibench: rank %d: internal error: %v\n", world.Rank(), p)
+			_, _ = fmt.Fprintf(stderr, "mpibench: rank %d: internal error: %v\n", world.Rank(), p)
 			abortJob(1)
 		}
 		if err := mpi.Finalize(); err != nil && code == 0 {
-			fmt.Fprintf(stderr, "mpibench: %v\n", err)
+			_, _ = fmt.Fprintf(stderr, "mpibench: %v\n", err)
 			code = 1
 		}
 	}()
 	cfg, a, err := agree(c, world, args)
 	if cli.IsUsage(err) {
 		if world.Rank() == 0 {
-			fmt.Fprintf(stderr, "mpibench %s: %v\n", c.Name, err)
+			_, _ = fmt.Fprintf(stderr, "mpibench %s: %v\n", c.Name, err)
 		}
 		return 2
 	}
@@ -106,13 +103,16 @@ func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int
 		return fail(world, stderr, err)
 	}
 	if a.journal != nil {
-		defer a.journal.Close()
 		OnInterrupt(a.journal.Discard)
 	}
 	stop := cleanupOnSignal(stderr)
 	defer stop()
 	ctx, err := runContext(world, append([]string{c.Name}, args...))
 	if err != nil {
+		if a.journal != nil {
+			// The run failed already: that is the error to tell.
+			_ = a.journal.Close()
+		}
 		return fail(world, stderr, err)
 	}
 	env := &Env{Name: c.Name, World: world, Ctx: ctx, Stdout: stdout, Stderr: stderr, Journal: a.journal,
@@ -121,7 +121,40 @@ func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int
 		Resumed: a.resumed, Fault: a.fault, Progress: a.Progress, Stderr: stderr, Cleanup: hungCleanup, Abort: abortJob})
 	defer env.Cases.Close()
 	env.Stderr = env.Cases.Stderr() // clears the progress line before a message
-	return c.Run(cfg, env)
+	return endJournal(world, stderr, a.journal, c.Run(cfg, env))
+}
+
+// endJournal closes the results file after the run, whose exit code is
+// code: a failed close (a file system may report a lost write only there)
+// fails the run on every rank.
+func endJournal(world mpi.Comm, stderr io.Writer, j *journal.Journal, code int) int {
+	var err error
+	if j != nil {
+		if err = j.Close(); err != nil {
+			_, _ = fmt.Fprintf(stderr, "mpibench: closing the results file: %v\n", err)
+		}
+	}
+	ok, aerr := AgreeOK(world, err == nil)
+	switch {
+	case aerr != nil:
+		return fail(world, stderr, aerr)
+	case !ok && code == 0:
+		return 1
+	}
+	return code
+}
+
+// help prints the usage on the launcher's rank 0 (every rank has -h);
+// a failed write is exit code 1 there.
+func help[C any](c Command[C], stdout, stderr io.Writer) int {
+	if LauncherRank() != "0" {
+		return 0
+	}
+	if _, err := fmt.Fprint(stdout, c.Usage+commonUsage); err != nil {
+		_, _ = fmt.Fprintf(stderr, "mpibench %s: writing the help: %v\n", c.Name, err)
+		return 1
+	}
+	return 0
 }
 
 // threadLevel reads -thread_level from the command line before MPI_Init,
@@ -207,7 +240,8 @@ func agreeRoot[C any](c Command[C], size int, args []string) *agreed[C] {
 	}
 	if err != nil {
 		if a.journal != nil {
-			a.journal.Close()
+			// The command line failed already: that is the error to tell.
+			_ = a.journal.Close()
 			a.journal = nil
 		}
 		a.Err = err.Error()
@@ -293,7 +327,7 @@ func runContext(world mpi.Comm, args []string) (result.Context, error) {
 		return result.Context{}, err
 	}
 	var u syscall.Utsname
-	syscall.Uname(&u)
+	_ = syscall.Uname(&u) // cannot fail on Linux; the fields stay empty if it did
 	c := result.Context{
 		Tool: "mpibench " + Version, Start: time.Now().Format(time.RFC3339), Host: mpi.ProcessorName(),
 		MPI: mpi.Flavor, MPIVersion: mpi.Version(), MPILibrary: mpi.LibraryVersion(),
@@ -348,7 +382,7 @@ func fail(world mpi.Comm, stderr io.Writer, err error) int {
 		abort(world, stderr, "mpibench", err)
 	}
 	if world.Rank() == 0 {
-		fmt.Fprintf(stderr, "mpibench: %v\n", err)
+		_, _ = fmt.Fprintf(stderr, "mpibench: %v\n", err)
 	}
 	return 1
 }
@@ -360,7 +394,7 @@ func fail(world mpi.Comm, stderr io.Writer, err error) int {
 // before MPI_Abort, and the cleanups (IMB-IO's and b_eff_io's removals
 // wait 100 ms) give it the time to pass the message on.
 func abort(world mpi.Comm, stderr io.Writer, who string, err error) {
-	fmt.Fprintf(stderr, "%s: rank %d: %v\n", who, world.Rank(), err)
+	_, _ = fmt.Fprintf(stderr, "%s: rank %d: %v\n", who, world.Rank(), err)
 	runCleanups()
 	abortJob(1)
 }
@@ -384,7 +418,13 @@ func Failed(world mpi.Comm, failed bool) (int, error) {
 	return n - 1, err
 }
 
-func (e *Env) Fail(err error) int { return fail(e.World, e.Stderr, err) }
+// Fail is fail with the command's name in an aborting rank's message.
+func (e *Env) Fail(err error) int {
+	if mpi.EndsJob(err) {
+		return e.Abort(err)
+	}
+	return fail(e.World, e.Stderr, err)
+}
 
 // abort ends the job after an MPI error of this rank during the
 // measurement.
@@ -411,20 +451,20 @@ func (e *Env) ResumeNote(crashedLast bool) {
 		return
 	}
 	for _, w := range r.Warnings {
-		fmt.Fprintf(e.Stderr, "mpibench %s: warning: skipped unreadable line %v\n", e.Name, w)
+		_, _ = fmt.Fprintf(e.Stderr, "mpibench %s: warning: skipped unreadable line %v\n", e.Name, w)
 	}
-	fmt.Fprintf(e.Stderr, "mpibench %s: resuming %s: %d finished cases kept", e.Name, e.Journal.Path(), len(r.Done))
+	_, _ = fmt.Fprintf(e.Stderr, "mpibench %s: resuming %s: %d finished cases kept", e.Name, e.Journal.Path(), len(r.Done))
 	if len(r.Crashed) > 0 {
 		when := "in place"
 		if crashedLast {
 			when = "last"
 		}
-		fmt.Fprintf(e.Stderr, ", unfinished ones measured again %s: %s", when, strings.Join(r.Crashed, " "))
+		_, _ = fmt.Fprintf(e.Stderr, ", unfinished ones measured again %s: %s", when, strings.Join(r.Crashed, " "))
 	}
 	if len(r.Hung) > 0 {
-		fmt.Fprintf(e.Stderr, ", %d hung skipped (%s)", len(r.Hung), strings.Join(r.Hung, " "))
+		_, _ = fmt.Fprintf(e.Stderr, ", %d hung skipped (%s)", len(r.Hung), strings.Join(r.Hung, " "))
 	}
-	fmt.Fprintln(e.Stderr)
+	_, _ = fmt.Fprintln(e.Stderr)
 }
 
 // finish ends a run whose records rank 0 has written with sink: rank 0
@@ -442,7 +482,7 @@ func (e *Env) Finish(werr error, text func() error) int {
 	}
 	if !ok {
 		if werr != nil {
-			fmt.Fprintf(e.Stderr, "mpibench %s: %v\n", e.Name, werr)
+			_, _ = fmt.Fprintf(e.Stderr, "mpibench %s: %v\n", e.Name, werr)
 		}
 		return 1
 	}

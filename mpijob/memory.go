@@ -26,7 +26,7 @@ func CheckMemory(env *Env, need memcheck.Need, memMB int) (code int, ok bool) {
 		return 0, true
 	}
 	if env.World.Rank() == 0 {
-		fmt.Fprintf(env.Stderr, "mpibench %s: %s\n", env.Name, msg)
+		_, _ = fmt.Fprintf(env.Stderr, "mpibench %s: %s\n", env.Name, msg)
 	}
 	return 2, false
 }

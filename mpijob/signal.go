@@ -71,7 +71,7 @@ func cleanupOnSignal(stderr io.Writer) (stop func()) {
 			if !aborting.Load() {
 				// After the watchdog's abort the launcher's SIGTERM is
 				// how the job ends, not an interruption.
-				fmt.Fprintf(stderr, "mpibench: interrupted by %v; finished records are kept\n", sig)
+				_, _ = fmt.Fprintf(stderr, "mpibench: interrupted by %v; finished records are kept\n", sig)
 			}
 			os.Exit(128 + int(sig.(syscall.Signal)))
 		case <-done:

@@ -29,7 +29,7 @@ var (
 // dispatch runs the step that args name.
 func dispatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, help())
+		_, _ = fmt.Fprint(stderr, help())
 		return 2
 	}
 	switch args[0] {
@@ -41,12 +41,12 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		return guideline.CheckMain(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		if _, err := io.WriteString(stdout, help()); err != nil {
-			fmt.Fprintf(stderr, "mpibench %s: %v\n", Name, err)
+			_, _ = fmt.Fprintf(stderr, "mpibench %s: %v\n", Name, err)
 			return 1
 		}
 		return 0
 	}
-	fmt.Fprintf(stderr, "mpibench %s: unknown step %q (want nrep, measure or check)\n", Name, args[0])
+	_, _ = fmt.Fprintf(stderr, "mpibench %s: unknown step %q (want nrep, measure or check)\n", Name, args[0])
 	return 2
 }
 

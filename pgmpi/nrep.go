@@ -68,8 +68,10 @@ func (c Criteria) Check() error {
 		if !slices.Contains(Methods, m) {
 			return fmt.Errorf("unknown method %q (want %s)", m, strings.Join(Methods, ", "))
 		}
-		if !(c.Thresholds[m] > 0) {
-			return fmt.Errorf("threshold of %s: want a positive number", m)
+		// An infinite threshold would stop every measurement at min,
+		// whatever its spread: no criterion at all.
+		if t := c.Thresholds[m]; !(t > 0) || math.IsInf(t, 1) {
+			return fmt.Errorf("threshold of %s: %v: want a finite positive number", m, t)
 		}
 		if w := c.Windows[m]; m != RSE && (w < 2 || w > MaxReps) {
 			return fmt.Errorf("window of %s: %d: want 2 to %d", m, w, MaxReps)

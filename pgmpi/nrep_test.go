@@ -113,6 +113,8 @@ func TestCriteriaCheck(t *testing.T) {
 		func(c *Criteria) { c.Methods = []string{"mean"} },
 		func(c *Criteria) { c.Methods = nil },
 		func(c *Criteria) { c.Thresholds[RSE] = 0 },
+		func(c *Criteria) { c.Thresholds[RSE] = math.Inf(1) },
+		func(c *Criteria) { c.Thresholds[RSE] = math.NaN() },
 		func(c *Criteria) { c.Methods = []string{CovMean}; c.Windows[CovMean] = 1 },
 		func(c *Criteria) { c.Min = 1 },
 		func(c *Criteria) { c.Max = 10 },

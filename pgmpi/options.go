@@ -106,8 +106,11 @@ func writable(path string) error {
 	if err != nil {
 		return err
 	}
-	f.Close()
-	return os.Remove(f.Name())
+	err = f.Close()
+	if rerr := os.Remove(f.Name()); err == nil {
+		err = rerr
+	}
+	return err
 }
 
 // setCriteria applies -thresholds and -window over the defaults.
@@ -201,7 +204,7 @@ func nrepItems(path string, size int) ([]measureItem, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-nrep: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // only read: its close loses nothing
 	nf, err := ReadNrep(f)
 	if err != nil {
 		return nil, fmt.Errorf("-nrep %s: %w", path, err)

@@ -13,16 +13,17 @@ import (
 	"mpibench/stats"
 )
 
-// caseError names where an MPI error of rank rank happened: the suite,
-// the call, its volume and the process count. The error stays wrapped, so
-// that mpi.EndsJob still knows it.
-func caseError(call string, n, procs, rank int, err error) error {
-	return fmt.Errorf("pgmpi %s, %d bytes, %d processes, rank %d: %w", call, n, procs, rank, err)
+// caseError names where an MPI error happened (result.CaseError; the
+// abort's message adds the suite and the rank): the call, its volume and
+// the process count. The error stays wrapped, so that mpi.EndsJob still
+// knows it.
+func caseError(call string, n, procs int, err error) error {
+	return result.InCase(err, result.CaseError{Suite: result.SuitePGMPI, Bench: call, Bytes: n, Procs: procs})
 }
 
 // abort ends the job after an MPI error of this rank in call at n bytes.
 func abort(env *mpijob.Env, call string, n int, err error) int {
-	return env.Abort(caseError(call, n, env.World.Size(), env.World.Rank(), err))
+	return env.Abort(caseError(call, n, env.World.Size(), err))
 }
 
 func runNrep(cfg nrepPlan, env *mpijob.Env) int {
@@ -170,7 +171,7 @@ func runVerify(cfg measurePlan, env *mpijob.Env) int {
 		}
 		env.Cases.End()
 		if first != "" {
-			fmt.Fprintf(env.Stderr, "mpibench guidelines: %s at %d bytes: %s\n", it.Call, it.Bytes, first)
+			_, _ = fmt.Fprintf(env.Stderr, "mpibench guidelines: %s at %d bytes: %s\n", it.Call, it.Bytes, first)
 		}
 		if bad > 0 {
 			wrong++

@@ -15,8 +15,8 @@ import (
 // and the rank; it stays an error that ends the job.
 func TestCaseError(t *testing.T) {
 	mpiErr := &mpi.Error{Call: "MPI_Allreduce", Code: 5, Text: "MPI_ERR_COUNT"}
-	err := caseError("Allreduce_as_Reduce_Bcast", 1024, 4, 3, fmt.Errorf("kernel: %w", mpiErr))
-	want := "pgmpi Allreduce_as_Reduce_Bcast, 1024 bytes, 4 processes, rank 3: kernel: MPI_Allreduce: MPI_ERR_COUNT"
+	err := caseError("Allreduce_as_Reduce_Bcast", 1024, 4, fmt.Errorf("kernel: %w", mpiErr))
+	want := "Allreduce_as_Reduce_Bcast, 1024 bytes, 4 processes: kernel: MPI_Allreduce: MPI_ERR_COUNT"
 	if !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("got %q, want %q", err, want)
 	}

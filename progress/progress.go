@@ -220,7 +220,7 @@ func (m *Meter) stopTimer() {
 // failure: the messages that matter go through Writer.
 func (m *Meter) put(line string) {
 	if !m.tty {
-		io.WriteString(m.w, line+"\n")
+		_, _ = io.WriteString(m.w, line+"\n")
 		return
 	}
 	r := []rune(line)
@@ -228,14 +228,14 @@ func (m *Meter) put(line string) {
 		r = append(r[:width-1], '…')
 	}
 	pad := max(m.shown-len(r), 0)
-	io.WriteString(m.w, "\r"+string(r)+strings.Repeat(" ", pad))
+	_, _ = io.WriteString(m.w, "\r"+string(r)+strings.Repeat(" ", pad))
 	m.shown = len(r)
 }
 
 // clear removes the line shown on a terminal; m.mu is held.
 func (m *Meter) clear() {
 	if m.tty && m.shown > 0 {
-		io.WriteString(m.w, "\r"+strings.Repeat(" ", m.shown)+"\r")
+		_, _ = io.WriteString(m.w, "\r"+strings.Repeat(" ", m.shown)+"\r")
 		m.shown = 0
 	}
 }

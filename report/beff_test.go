@@ -7,7 +7,9 @@ import (
 	"mpibench/result"
 )
 
-func TestBeffText(t *testing.T) {
+// beffRecords are b_eff records of three patterns at two lengths and the
+// summary of the b_eff page's sample line.
+func beffRecords() []result.Record {
 	var recs []result.Record
 	for _, pat := range []struct{ name, group string }{{"cart-1d-x", "cartesian"}, {"random-1", "random"}, {"pingpong", "analysis"}} {
 		for _, l := range []int{1, 8192} {
@@ -23,11 +25,18 @@ func TestBeffText(t *testing.T) {
 		}
 	}
 	recs = append(recs, result.Record{Suite: "beff", Benchmark: "b_eff", Class: "summary",
-		Context: result.Context{Tool: "mpibench test", Args: []string{"beff"}},
+		Context: result.Context{Tool: "mpibench test", Args: []string{"beff"}, Start: "2026-01-02T03:04:05Z",
+			MPILibrary: "Open MPI v4.1.4", Hosts: []string{"node1", "node2"}},
 		Beff: &result.BeffSummary{Beff: 9709.549, PerProc: 37.928, Procs: 256, MemMB: 128, LMax: 1 << 20,
+			Lengths: []int{1, 8192}, Looplength: "adaptive",
 			Primary: "cartesian", Uname: "sn6715 hwwt3e 2.0.4.71 unicosmk CRAY T3E", PingPong: 330,
 			Patterns: []result.BeffPattern{{Name: "cart-1d-x", Group: "cartesian", Messages: 512, Avg: 1,
 				Methods: map[string]float64{"sendrecv": 1}}}}})
+	return recs
+}
+
+func TestBeffText(t *testing.T) {
+	recs := beffRecords()
 	var b strings.Builder
 	if err := BeffText(&b, recs); err != nil {
 		t.Fatal(err)

@@ -8,7 +8,9 @@ import (
 	"mpibench/result"
 )
 
-func TestBeffIOText(t *testing.T) {
+// beffioRecords are b_eff_io records of every type and access method on
+// 2 processes, with a summary.
+func beffioRecords() []result.Record {
 	types := []string{"scatter", "shared", "separated", "segmented", "seg_coll"}
 	var recs []result.Record
 	sizes := []int{0, 1024, 1032, 32768, 32776, 1 << 20, 1<<20 + 8, 2 << 20}
@@ -26,11 +28,17 @@ func TestBeffIOText(t *testing.T) {
 			NProcs: 2, Bytes: 1 << 20, MemBytes: 2 << 20, Pos: 8, IOMBps: 77.5})
 	}
 	recs = append(recs, result.Record{Suite: "beffio", Benchmark: "b_eff_io", Class: "summary",
-		Context: result.Context{Tool: "mpibench test", Args: []string{"beffio"}, Procs: 2},
+		Context: result.Context{Tool: "mpibench test", Args: []string{"beffio"}, Procs: 2,
+			Start: "2026-01-02T03:04:05Z", MPILibrary: "MPICH Version: 4.0.2", Hosts: []string{"node1"}},
 		BeffIO: &result.BeffIOSummary{BeffIO: 63.25, Procs: 2, MemMB: 128, MPart: 2 << 20, T: 900, SumU: 64,
 			Uname: "Linux host", Accesses: []string{"write", "rewrite", "read"}, Types: types,
 			Partitions: []result.BeffIOPartition{{Procs: 2, T: 900, Access: [3]float64{10, 20, 30}, Value: 63.25,
 				Types: [3][]float64{{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}, {11, 12, 13, 14, 15}}}}}})
+	return recs
+}
+
+func TestBeffIOText(t *testing.T) {
+	recs := beffioRecords()
 	var b strings.Builder
 	if err := BeffIOText(&b, recs); err != nil {
 		t.Fatal(err)

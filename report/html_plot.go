@@ -404,7 +404,7 @@ func writeFile(path string, w io.WriterTo) error {
 		return err
 	}
 	if _, err := w.WriteTo(f); err != nil {
-		f.Close()
+		_ = f.Close() // the error told is the write's
 		return err
 	}
 	return f.Close()

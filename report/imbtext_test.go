@@ -2,20 +2,17 @@ package report
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"mpibench/internal/golden"
 	"mpibench/result"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
 
 // The golden files in testdata were reviewed by hand against section 6 of
 // the IMB 3.0 guide and IMB's output code (IMB_output.c): 13-character
@@ -272,33 +269,7 @@ func render(t *testing.T, s scenario) string {
 func TestGolden(t *testing.T) {
 	for _, s := range scenarios() {
 		t.Run(s.name, func(t *testing.T) {
-			got := render(t, s)
-			path := filepath.Join("testdata", s.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./report -update to create it, then review it by hand)", err)
-			}
-			if got != string(want) {
-				gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-				for i := 0; i < max(len(gl), len(wl)); i++ {
-					var g, w string
-					if i < len(gl) {
-						g = gl[i]
-					}
-					if i < len(wl) {
-						w = wl[i]
-					}
-					if g != w {
-						t.Fatalf("%s differs at line %d:\ngot  %q\nwant %q", path, i+1, g, w)
-					}
-				}
-			}
+			golden.Check(t, filepath.Join("testdata", s.name+".golden"), render(t, s))
 		})
 	}
 }

@@ -25,6 +25,12 @@ go build -tags nompi -o /dev/null ./cmd/mpibench
 CGO_ENABLED=0 go build -o /dev/null ./cmd/mpibench
 CGO_ENABLED=0 go test -count=1 -tags nompi -skip '^(TestCallTable|TestIOReadDefects)$' \
 	$(go list ./... | grep -v '/cmd/')
+echo "== errcheck =="
+bash scripts/errcheck.sh
+echo "== unit tests with the race detector =="
+# Every package but cmd/mpibench, whose tests launch mpirun for minutes
+# (about a minute in all).
+go test -race -count=1 $(go list ./... | grep -v /cmd/mpibench)
 echo "== tests against Open MPI =="
 go test -count=1 ./...
 echo "== tests against MPICH =="

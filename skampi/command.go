@@ -53,7 +53,7 @@ func withPrintConfig(s mpijob.Suite) mpijob.Suite {
 		}
 		if mpijob.LauncherRank() == "0" {
 			if _, err := io.WriteString(stdout, DefaultConfig); err != nil {
-				fmt.Fprintf(stderr, "mpibench %s: %v\n", Name, err)
+				_, _ = fmt.Fprintf(stderr, "mpibench %s: %v\n", Name, err)
 				return 1
 			}
 		}

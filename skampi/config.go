@@ -113,7 +113,7 @@ func LoadConfig(path string) (*Config, error) {
 		}
 		return nil, &ConfigError{File: path, Msg: err.Error()}
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	return ParseConfig(f, path)
 }
 

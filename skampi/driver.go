@@ -3,7 +3,6 @@ package skampi
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"slices"
 
@@ -48,7 +47,7 @@ type point struct {
 func (d *Driver) Run(m *Measurement) ([]result.Record, error) {
 	recs, err := d.run(m)
 	if err != nil {
-		return nil, caseError(m, d.World.Rank(), d.World.Size(), err)
+		return nil, caseError(m, d.World.Size(), err)
 	}
 	return recs, nil
 }
@@ -123,18 +122,19 @@ func atPoint(err error, n, procs int) error {
 	return &pointError{bytes: n, procs: procs, err: err}
 }
 
-// caseError names where an MPI error of world rank rank happened: the
-// suite, the measurement, the length and process count of its point, or
-// outside a point (the ping-pong survey, the broadcast of the results) the
-// measurement's length on the world's size processes. The error stays
-// wrapped, so that mpi.EndsJob still knows it.
-func caseError(m *Measurement, rank, size int, err error) error {
+// caseError names where an MPI error happened (result.CaseError; the
+// abort's message adds the suite and the rank): the measurement, the
+// length and process count of its point, or outside a point (the
+// ping-pong survey, the broadcast of the results) the measurement's length
+// on the world's size processes. The error stays wrapped, so that
+// mpi.EndsJob still knows it.
+func caseError(m *Measurement, size int, err error) error {
 	n, procs := m.length(), size
 	var pe *pointError
 	if errors.As(err, &pe) {
 		n, procs, err = pe.bytes, pe.procs, pe.err
 	}
-	return fmt.Errorf("%s %s, %d bytes, %d processes, rank %d: %w", Name, m.Name, n, procs, rank, err)
+	return result.InCase(err, result.CaseError{Suite: Name, Bench: m.Name, Bytes: n, Procs: procs})
 }
 
 // policy is the adaptive repetition policy of m; the clock rule uses this

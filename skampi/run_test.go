@@ -22,13 +22,13 @@ func TestCaseError(t *testing.T) {
 		want string
 	}{
 		{atPoint(fmt.Errorf("kernel: %w", mpiErr), 1024, 3),
-			"skampi Bcast, 1024 bytes, 3 processes, rank 2: kernel: MPI_Bcast: MPI_ERR_COUNT (MPI error 5)"},
+			"Bcast, 1024 bytes, 3 processes: kernel: MPI_Bcast: MPI_ERR_COUNT (MPI error 5)"},
 		// Outside a point: the measurement's length on the world.
-		{mpiErr, "skampi Bcast, 256 bytes, 4 processes, rank 2: MPI_Bcast"},
+		{mpiErr, "Bcast, 256 bytes, 4 processes: MPI_Bcast"},
 		// The innermost point is kept.
-		{atPoint(atPoint(mpiErr, 8, 2), 4096, 4), "skampi Bcast, 8 bytes, 2 processes, rank 2"},
+		{atPoint(atPoint(mpiErr, 8, 2), 4096, 4), "Bcast, 8 bytes, 2 processes: MPI_Bcast"},
 	} {
-		err := caseError(m, 2, 4, c.err)
+		err := caseError(m, 4, c.err)
 		if !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("got %q, want %q", err, c.want)
 		}
@@ -48,7 +48,7 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full")
 
 // Text returns the write error of its output; what it writes is one
 // table per measurement.
-func TestTextWriteError(t *testing.T) {
+func TestTextErrorAndShape(t *testing.T) {
 	recs := []result.Record{{Suite: Name, Benchmark: "A", Param: OverBytes, Stats: &stats.Summary{N: 1}}}
 	if err := Text(failWriter{}, recs); err == nil || err.Error() != "disk full" {
 		t.Errorf("Text: %v, want the write's error", err)

@@ -1,10 +1,9 @@
 package skampi
 
 import (
-	"bytes"
-	"fmt"
 	"io"
 
+	"mpibench/internal/textout"
 	"mpibench/result"
 )
 
@@ -26,33 +25,30 @@ func Text(w io.Writer, recs []result.Record) error {
 	return nil
 }
 
-// table renders into memory and writes once, so that the one write's
-// error is the table's.
-func table(w io.Writer, recs []result.Record) error {
-	var b bytes.Buffer
+func table(out io.Writer, recs []result.Record) error {
+	w := textout.New(out)
 	r := recs[0]
-	fmt.Fprintf(&b, "#----------------------------------------------------------------\n")
-	fmt.Fprintf(&b, "# %s: %s, %s, over %s, epsilon %g", r.Benchmark, r.Class, r.Mode, r.Param, r.Epsilon)
+	w.Printf("#----------------------------------------------------------------\n")
+	w.Printf("# %s: %s, %s, over %s, epsilon %g", r.Benchmark, r.Class, r.Mode, r.Param, r.Epsilon)
 	if r.Class == PingPong && len(r.Groups) > 0 {
-		fmt.Fprintf(&b, ", pair %v", r.Groups[0])
+		w.Printf(", pair %v", r.Groups[0])
 	}
 	if r.Param != OverProcs {
-		fmt.Fprintf(&b, ", %d processes", r.NProcs)
+		w.Printf(", %d processes", r.NProcs)
 	}
-	fmt.Fprintf(&b, "\n#----------------------------------------------------------------\n")
+	w.Printf("\n#----------------------------------------------------------------\n")
 	x := r.Param
 	if x == OverNone {
 		x = "-"
 	}
-	fmt.Fprintf(&b, "%10s %6s %12s %10s %12s %12s %12s %8s\n", x, "n", "trimmed[us]", "stderr", "min[us]", "median[us]", "max[us]", "reached")
+	w.Printf("%10s %6s %12s %10s %12s %12s %12s %8s\n", x, "n", "trimmed[us]", "stderr", "min[us]", "median[us]", "max[us]", "reached")
 	for _, r := range recs {
 		s := r.Stats
 		if s == nil {
 			continue
 		}
-		fmt.Fprintf(&b, "%10d %6d %12.3f %10.3f %12.3f %12.3f %12.3f %8v\n", r.X, s.N, s.Trimmed, s.TrimmedStdErr, s.Min, s.Median, s.Max, r.Reached)
+		w.Printf("%10d %6d %12.3f %10.3f %12.3f %12.3f %12.3f %8v\n", r.X, s.N, s.Trimmed, s.TrimmedStdErr, s.Min, s.Median, s.Max, r.Reached)
 	}
-	b.WriteString("\n")
-	_, err := w.Write(b.Bytes())
-	return err
+	w.Println()
+	return w.Err()
 }

@@ -53,11 +53,10 @@ const launchGrace = 10 * time.Second
 func runLaunch(args []string, stdout, stderr io.Writer) int {
 	r, argv, err := parseLaunch(args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, launchUsage)
-		return 0
+		return printOut(stdout, stderr, launchUsage)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "mpibench launch: %v\n\n%s", err, launchUsage)
+		_, _ = fmt.Fprintf(stderr, "mpibench launch: %v\n\n%s", err, launchUsage)
 		return 2
 	}
 	// Caught from here on, so that no signal ends launch while its
@@ -70,17 +69,17 @@ func runLaunch(args []string, stdout, stderr io.Writer) int {
 		sig, err := launchOnce(k, r, argv, stdout, stderr, sigs)
 		if sig != nil {
 			if len(failed) > 0 {
-				fmt.Fprintf(stderr, "mpibench launch: before that, %d launches failed: %s\n", len(failed), strings.Join(failed, ", "))
+				_, _ = fmt.Fprintf(stderr, "mpibench launch: before that, %d launches failed: %s\n", len(failed), strings.Join(failed, ", "))
 			}
 			return 128 + int(sig.(syscall.Signal))
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "mpibench launch: launch %d of %d failed: %v\n", k, r, err)
+			_, _ = fmt.Fprintf(stderr, "mpibench launch: launch %d of %d failed: %v\n", k, r, err)
 			failed = append(failed, strconv.Itoa(k))
 		}
 	}
 	if len(failed) > 0 {
-		fmt.Fprintf(stderr, "mpibench launch: %d of %d launches failed: %s\n", len(failed), r, strings.Join(failed, ", "))
+		_, _ = fmt.Fprintf(stderr, "mpibench launch: %d of %d launches failed: %s\n", len(failed), r, strings.Join(failed, ", "))
 		return 1
 	}
 	return 0
@@ -108,7 +107,7 @@ func parseLaunch(args []string) (int, []string, error) {
 func launchOnce(k, r int, argv []string, stdout, stderr io.Writer, sigs <-chan os.Signal) (os.Signal, error) {
 	select {
 	case sig := <-sigs: // between two launches: nothing runs
-		fmt.Fprintf(stderr, "mpibench launch: interrupted by %v before launch %d of %d; the series stops\n", sig, k, r)
+		_, _ = fmt.Fprintf(stderr, "mpibench launch: interrupted by %v before launch %d of %d; the series stops\n", sig, k, r)
 		return sig, nil
 	default:
 	}
@@ -138,7 +137,7 @@ func launchOnce(k, r int, argv []string, stdout, stderr io.Writer, sigs <-chan o
 // every process it started, found before the kill, so that none
 // survives as an orphan of a killed mpirun.
 func stopLaunch(pid, k, r int, sig os.Signal, done <-chan error, sigs <-chan os.Signal, stderr io.Writer) {
-	fmt.Fprintf(stderr, "mpibench launch: interrupted by %v in launch %d of %d; passing it on to the command "+
+	_, _ = fmt.Fprintf(stderr, "mpibench launch: interrupted by %v in launch %d of %d; passing it on to the command "+
 		"(pid %d) and stopping the series\n", sig, k, r, pid)
 	s := sig.(syscall.Signal)
 	target := pid
@@ -151,7 +150,7 @@ func stopLaunch(pid, k, r int, sig os.Signal, done <-chan error, sigs <-chan os.
 	why := ""
 	select {
 	case err := <-done:
-		fmt.Fprintf(stderr, "mpibench launch: launch %d ended (%v)\n", k, exitText(err))
+		_, _ = fmt.Fprintf(stderr, "mpibench launch: launch %d ended (%v)\n", k, exitText(err))
 		return
 	case <-timer.C:
 		why = fmt.Sprintf("did not end within %v", launchGrace)
@@ -166,7 +165,7 @@ func stopLaunch(pid, k, r int, sig os.Signal, done <-chan error, sigs <-chan os.
 	for _, p := range procs {
 		syscall.Kill(p, syscall.SIGKILL)
 	}
-	fmt.Fprintf(stderr, "mpibench launch: launch %d %s; killed it and every process it started (%d)\n", k, why, len(procs))
+	_, _ = fmt.Fprintf(stderr, "mpibench launch: launch %d %s; killed it and every process it started (%d)\n", k, why, len(procs))
 	select {
 	case <-done:
 	case <-time.After(launchGrace):

@@ -37,12 +37,12 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage())
+		_, _ = fmt.Fprint(stderr, usage())
 		return 2
 	}
 	c, n := lookup(args)
 	if c == nil {
-		fmt.Fprintf(stderr, "mpibench: unknown command %q\n\n%s", args[0], usage())
+		_, _ = fmt.Fprintf(stderr, "mpibench: unknown command %q\n\n%s", args[0], usage())
 		return 2
 	}
 	return c.Main(args[n:], stdout, stderr)

@@ -44,27 +44,27 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if err := safefile.Clash(*out, files...); err != nil {
-		fmt.Fprintf(stderr, "mpibench merge: -o: %v\n", err)
+		_, _ = fmt.Fprintf(stderr, "mpibench merge: -o: %v\n", err)
 		return 2
 	}
 	m := result.NewMerger()
 	for i, name := range files {
 		add := func(r *result.Record) error { m.Add(i, r); return nil }
 		if err := scanFile("merge", name, add, stderr); err != nil {
-			fmt.Fprintf(stderr, "mpibench merge: %v\n", err)
+			_, _ = fmt.Fprintf(stderr, "mpibench merge: %v\n", err)
 			return 2
 		}
 	}
 	res := m.Result(len(files))
 	if err := mergeWrite(*out, res.Records, stdout); err != nil {
-		fmt.Fprintf(stderr, "mpibench merge: %v\n", err)
+		_, _ = fmt.Fprintf(stderr, "mpibench merge: %v\n", err)
 		return 2
 	}
-	fmt.Fprintf(stderr, "mpibench merge: %d runs, %d measurements", res.Runs, len(res.Records))
+	_, _ = fmt.Fprintf(stderr, "mpibench merge: %d runs, %d measurements", res.Runs, len(res.Records))
 	if res.Partial > 0 {
-		fmt.Fprintf(stderr, "; %d missing from some runs, kept with the median of the runs that have them", res.Partial)
+		_, _ = fmt.Fprintf(stderr, "; %d missing from some runs, kept with the median of the runs that have them", res.Partial)
 	}
-	fmt.Fprintln(stderr)
+	_, _ = fmt.Fprintln(stderr)
 	return 0
 }
 

@@ -79,26 +79,25 @@ func usage() string {
 		if c.MPI {
 			launcher = "mpirun -np P "
 		}
-		fmt.Fprintf(tw, "  %smpibench %s\t%s\n", launcher, c.Synopsis, c.Summary)
+		_, _ = fmt.Fprintf(tw, "  %smpibench %s\t%s\n", launcher, c.Synopsis, c.Summary)
 	}
-	tw.Flush()
+	_ = tw.Flush() // into memory: cannot fail
 	b.WriteString("\nRun 'mpibench COMMAND -h' for the flags of a command.\n")
 	return b.String()
 }
 
-func runHelp(_ []string, stdout, _ io.Writer) int {
-	fmt.Fprint(stdout, usage())
-	return 0
+func runHelp(_ []string, stdout, stderr io.Writer) int {
+	return printOut(stdout, stderr, usage())
 }
 
-func runVersion(_ []string, stdout, _ io.Writer) int {
-	fmt.Fprintf(stdout, "mpibench %s\n", mpijob.Version)
-	return 0
+func runVersion(_ []string, stdout, stderr io.Writer) int {
+	return printOut(stdout, stderr, "mpibench "+mpijob.Version+"\n")
 }
 
 // runList prints the benchmarks of every suite: one table for the suites
 // whose listings have the same columns, each note once under it.
-func runList(_ []string, stdout, _ io.Writer) int {
+func runList(_ []string, stdout, stderr io.Writer) int {
+	var b strings.Builder
 	var order []string
 	tables := map[string][]mpijob.Listing{}
 	for _, c := range commands() {
@@ -114,27 +113,27 @@ func runList(_ []string, stdout, _ io.Writer) int {
 	}
 	for i, key := range order {
 		if i > 0 {
-			fmt.Fprintln(stdout)
+			b.WriteString("\n")
 		}
-		printListings(stdout, tables[key])
+		printListings(&b, tables[key])
 	}
-	return 0
+	return printOut(stdout, stderr, b.String())
 }
 
 // printListings prints listings of the same header as one table.
-func printListings(w io.Writer, ls []mpijob.Listing) {
+func printListings(w *strings.Builder, ls []mpijob.Listing) {
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(ls[0].Header, "\t"))
+	_, _ = fmt.Fprintln(tw, strings.Join(ls[0].Header, "\t")) // into memory
 	var notes []string
 	for _, l := range ls {
 		for _, r := range l.Rows {
-			fmt.Fprintln(tw, strings.Join(r, "\t"))
+			_, _ = fmt.Fprintln(tw, strings.Join(r, "\t"))
 		}
 		if l.Note != "" && !slices.Contains(notes, l.Note) {
 			notes = append(notes, l.Note)
 		}
 	}
-	tw.Flush()
+	_ = tw.Flush() // into memory: cannot fail
 	for _, n := range notes {
 		fmt.Fprintf(w, "\n%s\n", n)
 	}

@@ -60,14 +60,14 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	}
 	defaults := map[string]string{"html": "report.html", "png": "report-png", "pdf": "report.pdf"}
 	if defaults[f] == "" {
-		fmt.Fprintf(stderr, "mpibench report: -format %q: want html, png or pdf\n", f)
+		_, _ = fmt.Fprintf(stderr, "mpibench report: -format %q: want html, png or pdf\n", f)
 		return 2
 	}
 	if *out == "" {
 		*out = defaults[f]
 	}
 	if err := safefile.Clash(*out, files...); err != nil {
-		fmt.Fprintf(stderr, "mpibench report: -o: %v\n", err)
+		_, _ = fmt.Fprintf(stderr, "mpibench report: -o: %v\n", err)
 		return 2
 	}
 	c := report.NewCollector()
@@ -75,12 +75,12 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		c.Input(name)
 		add := func(r *result.Record) error { c.Add(r); return nil }
 		if err := scanFile("report", name, add, stderr); err != nil {
-			fmt.Fprintf(stderr, "mpibench report: %v\n", err)
+			_, _ = fmt.Fprintf(stderr, "mpibench report: %v\n", err)
 			return 2
 		}
 	}
 	if err := reportWrite(f, *out, c, stdout); err != nil {
-		fmt.Fprintf(stderr, "mpibench report: %v\n", err)
+		_, _ = fmt.Fprintf(stderr, "mpibench report: %v\n", err)
 		return 2
 	}
 	return 0
@@ -93,13 +93,12 @@ func reportParse(fs *flag.FlagSet, args []string, usage string, stdout, stderr i
 	files, err := cli.ParseMixed(fs, args, &help)
 	switch {
 	case help:
-		fmt.Fprint(stdout, usage)
-		return nil, 0
+		return nil, printOut(stdout, stderr, usage)
 	case err != nil:
-		fmt.Fprintf(stderr, "mpibench %s: %v\n\n%s", fs.Name(), err, usage)
+		_, _ = fmt.Fprintf(stderr, "mpibench %s: %v\n\n%s", fs.Name(), err, usage)
 		return nil, 2
 	case len(files) == 0:
-		fmt.Fprintf(stderr, "mpibench %s: no results file named\n\n%s", fs.Name(), usage)
+		_, _ = fmt.Fprintf(stderr, "mpibench %s: no results file named\n\n%s", fs.Name(), usage)
 		return nil, 2
 	}
 	return files, 0
@@ -114,14 +113,14 @@ func scanFile(cmd, name string, add func(*result.Record) error, stderr io.Writer
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	n := 0
 	warns, err := result.Scan(f, name, func(r *result.Record) error {
 		n++
 		return add(r)
 	})
 	for _, w := range warns {
-		fmt.Fprintf(stderr, "mpibench %s: warning: %s\n", cmd, report.Clean(w.String()))
+		_, _ = fmt.Fprintf(stderr, "mpibench %s: warning: %s\n", cmd, report.Clean(w.String()))
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -142,8 +141,8 @@ func reportWrite(format, out string, c *report.Collector, stdout io.Writer) erro
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote %d plots to %s\n", len(paths), out)
-		return nil
+		_, err = fmt.Fprintf(stdout, "wrote %d plots to %s\n", len(paths), out)
+		return err
 	case "pdf":
 		var b bytes.Buffer
 		if err := report.WritePDF(&b, c.Plots()); err != nil {

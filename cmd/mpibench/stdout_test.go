@@ -1,6 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,5 +48,27 @@ func TestPgmpiStdoutFull(t *testing.T) {
 	}
 	if recs := pgmpiRead(t, filepath.Join(dir, "launch-1.jsonl")); len(recs) != 1 {
 		t.Errorf("measure: %d records, want 1", len(recs))
+	}
+}
+
+// TestStdoutFull: help, version and the list written to a full disk
+// (/dev/full) fail with exit code 1 and say so, instead of passing for
+// success with nothing written.
+func TestStdoutFull(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full: %v", err)
+	}
+	defer full.Close()
+	for _, args := range [][]string{{"-h"}, {"version"}, {"list"}, {"launch", "-h"}, {"report", "-h"},
+		{"mpi1", "-h"}} {
+		cmd := exec.Command(binPath, args...)
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = full, &stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "no space left on device") {
+			t.Errorf("mpibench %s > /dev/full: %v, stderr %q; want exit code 1 and the error", strings.Join(args, " "), err, stderr.String())
+		}
 	}
 }

@@ -39,6 +39,9 @@ func fill(dir string) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	return syscall.Fallocate(int(f.Fd()), 0, 0, free-leave)
+	err = syscall.Fallocate(int(f.Fd()), 0, 0, free-leave)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

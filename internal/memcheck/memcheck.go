@@ -68,7 +68,7 @@ func nodeAvailable() (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	return parseMemAvailable(f)
 }
 

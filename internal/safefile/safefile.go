@@ -52,7 +52,7 @@ func WriteFile(path string, data []byte) error {
 		err = os.Rename(tmp.Name(), path)
 	}
 	if err != nil {
-		os.Remove(tmp.Name())
+		_ = os.Remove(tmp.Name()) // the error told is err
 	}
 	return err
 }
@@ -110,7 +110,7 @@ func open(path string, truncate bool) (*os.File, error) {
 		err = f.Truncate(0)
 	}
 	if err != nil {
-		f.Close()
+		_ = f.Close() // the error told is err
 		return nil, err
 	}
 	return f, nil
@@ -176,7 +176,7 @@ func umask() fs.FileMode {
 	if err != nil {
 		return 0o022
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to lose
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		if v, ok := strings.CutPrefix(sc.Text(), "Umask:"); ok {

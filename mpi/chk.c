@@ -1,0 +1,5 @@
+//go:build !nompi
+
+#include "chk.h"
+
+const char *mb_chk_call;

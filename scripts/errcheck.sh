@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# errcheck on every package, for both MPIs and the mutant builds: no
+# error of a call is dropped unless scripts/errcheck.exclude says why it
+# may be. Test files are left out: a test that drops an error fails on
+# what follows, or checks it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# The version is pinned in go.mod (internal/tools); "go mod download"
+# fetches it with the other modules.
+errcheck="go run github.com/kisielk/errcheck"
+# Files other engineers are changing in this session: their findings are
+# theirs to fix (issue 17); remove a line here when they land.
+pending='^$'  # every package is checked
+status=0
+for tags in "" mpich mutant mutant,mpich; do
+	out=$($errcheck -tags "$tags" -ignoretests -excludeonly -exclude scripts/errcheck.exclude ./... 2>&1 || true)
+	out=$(grep -v '^exit status' <<<"$out" | grep -Ev "$pending" || true)
+	if [ -n "$out" ]; then
+		echo "errcheck (tags \"$tags\"): unchecked errors:" >&2
+		echo "$out" >&2
+		status=1
+	fi
+done
+exit $status
