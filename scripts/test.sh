@@ -32,9 +32,11 @@ echo "== unit tests with the race detector =="
 # (about a minute in all).
 go test -race -count=1 $(go list ./... | grep -v /cmd/mpibench)
 echo "== tests against Open MPI =="
-go test -count=1 ./...
+# -timeout: cmd/mpibench launches mpirun some hundred times, about 7 minutes
+# on a quiet 2-core machine; go test's default 10 minutes is too close.
+go test -count=1 -timeout 40m ./...
 echo "== tests against MPICH =="
-go test -count=1 -tags mpich ./...
+go test -count=1 -timeout 40m -tags mpich ./...
 echo "== fuzzing, briefly =="
 # A count, not a duration: a duration that runs out while the fuzzer
 # minimises a new input reports "context deadline exceeded" as a failure.
