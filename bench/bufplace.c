@@ -2,19 +2,24 @@
  * 4 MiB ping-pong? (the C experiment behind mpibench's buffer placement)
  *
  * Usage: mpicc -O2 -o bufplace bench/bufplace.c
- *        mpirun -np 2 ./bufplace MODE SOFF ROFF
- * MODE 0: both buffers from posix_memalign(4096) plus SOFF and ROFF bytes;
- * MODE 1: both from malloc (glibc: an mmap'd chunk, page + 16 bytes).
- * Prints the minimum and the median, over 13 runs of 10 round trips, of
- * half a round trip in microseconds. Run the placements interleaved,
- * several times: see README.md, "Side-by-side benchmark".
+ *        mpirun -np 2 ./bufplace [RUNS]
+ * Two placements in one process, timed alternately (A B A B ...), so that
+ * drift and other jobs on the machine hit both alike:
+ *   aligned: both buffers from posix_memalign(4096), as mpi.Alloc did;
+ *   malloc:  both from malloc (glibc: an mmap'd chunk, page + 16 bytes),
+ *            as IMB's IMB_v_alloc.
+ * Each run is 2 untimed round trips (the buffers back in cache, as in a
+ * benchmark that reuses them) and 10 timed ones. Prints, per placement,
+ * the minimum and the median over RUNS (default 41) of half a round trip
+ * in microseconds, and the median of the per-pair ratios aligned/malloc.
+ * See README.md, "Side-by-side benchmark".
  */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { RUNS = 15, WARM = 2, REPS = 10 };
+enum { MAXRUNS = 1001, WARM = 2, REPS = 10 };
 
 static int cmp(const void *a, const void *b)
 {
@@ -22,57 +27,77 @@ static int cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static char *place(int mode, size_t n, size_t off)
+static char *aligned(size_t n)
 {
 	void *p = NULL;
-	if (mode == 1)
-		return malloc(n);
-	if (posix_memalign(&p, 4096, n + off) != 0)
-		return NULL;
-	return (char *)p + off;
+	return posix_memalign(&p, 4096, n) == 0 ? p : NULL;
+}
+
+/* rtt is half the round trip of a 4 MiB ping-pong over s and r, in µs. */
+static double rtt(int rank, char *s, char *r, int n)
+{
+	int i;
+	double t0 = 0;
+	MPI_Barrier(MPI_COMM_WORLD);
+	for (i = 0; i < WARM + REPS; i++) {
+		if (i == WARM)
+			t0 = MPI_Wtime();
+		if (rank == 0) {
+			MPI_Send(s, n, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
+			MPI_Recv(r, n, MPI_BYTE, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		} else if (rank == 1) {
+			MPI_Recv(r, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			MPI_Send(s, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
+		}
+	}
+	return (MPI_Wtime() - t0) / (2.0 * REPS) * 1e6;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof v[0], cmp);
+	return v[n / 2];
 }
 
 int main(int argc, char **argv)
 {
-	const size_t n = 4194304;
-	double t[RUNS];
-	int mode, rank, i, k;
-	char *s, *r;
+	const int n = 4194304;
+	static double a[MAXRUNS], m[MAXRUNS], q[MAXRUNS];
+	int rank, k, runs = argc > 1 ? atoi(argv[1]) : 41;
+	char *as, *ar, *ms, *mr;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: bufplace 0|1 SOFF ROFF\n");
-		return 2;
-	}
-	mode = atoi(argv[1]);
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	s = place(mode, n, (size_t)atol(argv[2]));
-	r = place(mode, n, (size_t)atol(argv[3]));
-	if (s == NULL || r == NULL) {
+	if (runs < 1 || runs > MAXRUNS) {
+		fprintf(stderr, "bufplace: RUNS must be 1 to %d\n", MAXRUNS);
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	as = aligned(n), ar = aligned(n), ms = malloc(n), mr = malloc(n);
+	if (as == NULL || ar == NULL || ms == NULL || mr == NULL) {
 		fprintf(stderr, "bufplace: out of memory\n");
 		MPI_Abort(MPI_COMM_WORLD, 1);
 	}
-	memset(s, rank, n);
-	memset(r, 0, n);
-	for (k = 0; k < RUNS; k++) {
-		MPI_Barrier(MPI_COMM_WORLD);
-		double t0 = MPI_Wtime();
-		for (i = 0; i < REPS && rank < 2; i++) {
-			if (rank == 0) {
-				MPI_Send(s, (int)n, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
-				MPI_Recv(r, (int)n, MPI_BYTE, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			} else {
-				MPI_Recv(r, (int)n, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-				MPI_Send(s, (int)n, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
-			}
+	memset(as, rank, n), memset(ms, rank, n), memset(ar, 0, n), memset(mr, 0, n);
+	for (k = 0; k < runs; k++) {
+		/* alternate which placement goes first */
+		if (k % 2) {
+			a[k] = rtt(rank, as, ar, n);
+			m[k] = rtt(rank, ms, mr, n);
+		} else {
+			m[k] = rtt(rank, ms, mr, n);
+			a[k] = rtt(rank, as, ar, n);
 		}
-		t[k] = (MPI_Wtime() - t0) / (2.0 * REPS) * 1e6;
+		q[k] = a[k] / m[k];
 	}
-	qsort(t + WARM, RUNS - WARM, sizeof t[0], cmp);
-	if (rank == 0)
-		printf("mode %d send %%4096 = %lu, recv %%4096 = %lu: min %.1f med %.1f us\n", mode,
-		       (unsigned long)((size_t)s % 4096), (unsigned long)((size_t)r % 4096), t[WARM],
-		       t[WARM + (RUNS - WARM) / 2]);
+	if (rank == 0) {
+		double rq = median(q, runs), ra = median(a, runs), rm = median(m, runs);
+		/* median sorted a and m: their first items are the minima */
+		printf("malloc %%4096: send %lu recv %lu\n", (unsigned long)((size_t)ms % 4096),
+		       (unsigned long)((size_t)mr % 4096));
+		printf("aligned/malloc median ratio %.3f\n", rq);
+		printf("aligned: min %.1f med %.1f us\n", a[0], ra);
+		printf("malloc:  min %.1f med %.1f us\n", m[0], rm);
+	}
 	MPI_Finalize();
 	return 0;
 }
