@@ -1,15 +1,16 @@
 /* bufplace.c: does the placement of the send and receive buffers change a
- * 4 MiB ping-pong? (the C experiment behind mpibench's buffer placement)
+ * ping-pong? (the C experiment behind mpibench's buffer placement)
  *
  * Usage: mpicc -O2 -o bufplace bench/bufplace.c
- *        mpirun -np 2 ./bufplace [RUNS]
+ *        mpirun -np 2 ./bufplace [LEN [RUNS]]
  * Two placements in one process, timed alternately (A B A B ...), so that
  * drift and other jobs on the machine hit both alike:
  *   aligned: both buffers from posix_memalign(4096), as mpi.Alloc did;
  *   malloc:  both from malloc (glibc: an mmap'd chunk, page + 16 bytes),
  *            as IMB's IMB_v_alloc.
  * Each run is 2 untimed round trips (the buffers back in cache, as in a
- * benchmark that reuses them) and 10 timed ones. Prints, per placement,
+ * benchmark that reuses them) and IMB's count of timed ones,
+ * min(1000, 40 MB / LEN) (LEN default 4 MiB). Prints, per placement,
  * the minimum and the median over RUNS (default 41) of half a round trip
  * in microseconds, and the median of the per-pair ratios aligned/malloc.
  * See README.md, "Side-by-side benchmark".
@@ -19,7 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAXRUNS = 1001, WARM = 2, REPS = 10 };
+enum { MAXRUNS = 1001, WARM = 2 };
+
+static int reps = 10;
 
 static int cmp(const void *a, const void *b)
 {
@@ -33,13 +36,13 @@ static char *aligned(size_t n)
 	return posix_memalign(&p, 4096, n) == 0 ? p : NULL;
 }
 
-/* rtt is half the round trip of a 4 MiB ping-pong over s and r, in µs. */
+/* rtt is half the round trip of an n-byte ping-pong over s and r, in µs. */
 static double rtt(int rank, char *s, char *r, int n)
 {
 	int i;
 	double t0 = 0;
 	MPI_Barrier(MPI_COMM_WORLD);
-	for (i = 0; i < WARM + REPS; i++) {
+	for (i = 0; i < WARM + reps; i++) {
 		if (i == WARM)
 			t0 = MPI_Wtime();
 		if (rank == 0) {
@@ -50,7 +53,7 @@ static double rtt(int rank, char *s, char *r, int n)
 			MPI_Send(s, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
 		}
 	}
-	return (MPI_Wtime() - t0) / (2.0 * REPS) * 1e6;
+	return (MPI_Wtime() - t0) / (2.0 * reps) * 1e6;
 }
 
 static double median(double *v, int n)
@@ -61,17 +64,20 @@ static double median(double *v, int n)
 
 int main(int argc, char **argv)
 {
-	const int n = 4194304;
+	int n = argc > 1 ? atoi(argv[1]) : 4194304;
 	static double a[MAXRUNS], m[MAXRUNS], q[MAXRUNS];
-	int rank, k, runs = argc > 1 ? atoi(argv[1]) : 41;
+	int rank, k, runs = argc > 2 ? atoi(argv[2]) : 41;
 	char *as, *ar, *ms, *mr;
 
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	if (runs < 1 || runs > MAXRUNS) {
-		fprintf(stderr, "bufplace: RUNS must be 1 to %d\n", MAXRUNS);
+	if (runs < 1 || runs > MAXRUNS || n < 1) {
+		fprintf(stderr, "bufplace: LEN must be positive, RUNS 1 to %d\n", MAXRUNS);
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
+	reps = 40000000 / n < 1000 ? 40000000 / n : 1000;
+	if (reps < 1)
+		reps = 1;
 	as = aligned(n), ar = aligned(n), ms = malloc(n), mr = malloc(n);
 	if (as == NULL || ar == NULL || ms == NULL || mr == NULL) {
 		fprintf(stderr, "bufplace: out of memory\n");
