@@ -1,0 +1,144 @@
+/* sysmon.c: what a thread that wakes like the Go runtime's monitor (sysmon)
+ * costs a ping-pong: the C experiment behind mpi.Init's GOMAXPROCS(1).
+ *
+ * Usage: mpicc -O2 -o sysmon bench/sysmon.c -lpthread
+ *        mpirun -np 2 ./sysmon LEN [RUNS]
+ * While the Go thread that calls a cgo function holds its P and another P is
+ * idle, sysmon sleeps 20 µs between checks for its first 50 checks, then
+ * doubles the sleep up to 10 ms (runtime/proc.go, sysmon). Here a thread
+ * does the same from the start of every "monitor" run and blocks on a
+ * condition variable during "none" runs; the two alternate in one process
+ * (RUNS pairs, default 61), so that drift and other jobs hit both alike.
+ * Each run is IMB's count, min(1000, 40 MB / LEN), of round trips. Prints
+ * the median of the per-pair ratios and, per variant, the minimum and the
+ * median of half a round trip in µs. See README.md, "Side-by-side benchmark".
+ */
+#include <mpi.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { MAXRUNS = 1001 };
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+static int active, gen;
+
+/* busy reports whether the run the monitor started for (gen g) still lasts. */
+static int busy(int g)
+{
+	int b;
+	pthread_mutex_lock(&mu);
+	b = active && gen == g;
+	pthread_mutex_unlock(&mu);
+	return b;
+}
+
+static void *monitor(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		int g, idle = 0;
+		unsigned delay = 20;
+		pthread_mutex_lock(&mu);
+		while (!active)
+			pthread_cond_wait(&cv, &mu);
+		g = gen;
+		pthread_mutex_unlock(&mu);
+		while (busy(g)) {
+			if (idle++ > 50 && delay < 10000)
+				delay *= 2;
+			usleep(delay);
+		}
+	}
+	return NULL;
+}
+
+static void set_active(int on)
+{
+	pthread_mutex_lock(&mu);
+	active = on;
+	gen++;
+	pthread_cond_signal(&cv);
+	pthread_mutex_unlock(&mu);
+}
+
+static double pingpong(int rank, char *s, char *r, int n, int reps)
+{
+	int i;
+	double t0;
+	MPI_Barrier(MPI_COMM_WORLD);
+	MPI_Barrier(MPI_COMM_WORLD);
+	t0 = MPI_Wtime();
+	for (i = 0; i < reps; i++) {
+		if (rank == 0) {
+			MPI_Send(s, n, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
+			MPI_Recv(r, n, MPI_BYTE, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		} else if (rank == 1) {
+			MPI_Recv(r, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			MPI_Send(s, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
+		}
+	}
+	return (MPI_Wtime() - t0) / (2.0 * reps) * 1e6;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof v[0], cmp);
+	return v[n / 2];
+}
+
+int main(int argc, char **argv)
+{
+	static double on[MAXRUNS], off[MAXRUNS], q[MAXRUNS];
+	int n = argc > 1 ? atoi(argv[1]) : 8, runs = argc > 2 ? atoi(argv[2]) : 61;
+	int rank, k, j, reps, provided;
+	char *s, *r;
+	pthread_t th;
+
+	MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	if (n < 0 || runs < 1 || runs > MAXRUNS) {
+		fprintf(stderr, "sysmon: LEN must be >= 0, RUNS 1 to %d\n", MAXRUNS);
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	reps = n > 0 && 40000000 / n < 1000 ? 40000000 / n : 1000;
+	if (reps < 1)
+		reps = 1;
+	s = malloc((size_t)n + 1), r = malloc((size_t)n + 1);
+	if (s == NULL || r == NULL || pthread_create(&th, NULL, monitor, NULL) != 0) {
+		fprintf(stderr, "sysmon: out of memory or threads\n");
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	}
+	memset(s, rank, (size_t)n + 1), memset(r, 0, (size_t)n + 1);
+	for (k = 0; k < runs; k++) {
+		for (j = 0; j < 2; j++) {
+			int mon = (j + k) % 2; /* alternate which variant goes first */
+			double t;
+			set_active(mon);
+			t = pingpong(rank, s, r, n, reps);
+			set_active(0);
+			if (mon)
+				on[k] = t;
+			else
+				off[k] = t;
+		}
+		q[k] = on[k] / off[k];
+	}
+	if (rank == 0) {
+		double rq = median(q, runs), ron = median(on, runs), roff = median(off, runs);
+		/* median sorted on and off: their first items are the minima */
+		printf("%d B: monitor/none median ratio %.3f; monitor min %.3f med %.3f us; "
+		       "none min %.3f med %.3f us\n", n, rq, on[0], ron, off[0], roff);
+	}
+	MPI_Finalize();
+	return 0;
+}
