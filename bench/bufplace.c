@@ -5,7 +5,7 @@
  *        mpirun -np 2 ./bufplace [LEN [RUNS]]
  * Two placements in one process, timed alternately (A B A B ...), so that
  * drift and other jobs on the machine hit both alike:
- *   aligned: both buffers from posix_memalign(4096), as mpi.Alloc did;
+ *   aligned: both buffers from posix_memalign(4096), as mpi.Alloc does;
  *   malloc:  both from malloc (glibc: an mmap'd chunk, page + 16 bytes),
  *            as IMB's IMB_v_alloc.
  * Each run is 2 untimed round trips (the buffers back in cache, as in a
@@ -19,16 +19,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "expt.h"
 
 enum { MAXRUNS = 1001, WARM = 2 };
-
-static int reps = 10;
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
 
 static char *aligned(size_t n)
 {
@@ -36,37 +29,11 @@ static char *aligned(size_t n)
 	return posix_memalign(&p, 4096, n) == 0 ? p : NULL;
 }
 
-/* rtt is half the round trip of an n-byte ping-pong over s and r, in µs. */
-static double rtt(int rank, char *s, char *r, int n)
-{
-	int i;
-	double t0 = 0;
-	MPI_Barrier(MPI_COMM_WORLD);
-	for (i = 0; i < WARM + reps; i++) {
-		if (i == WARM)
-			t0 = MPI_Wtime();
-		if (rank == 0) {
-			MPI_Send(s, n, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
-			MPI_Recv(r, n, MPI_BYTE, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-		} else if (rank == 1) {
-			MPI_Recv(r, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			MPI_Send(s, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
-		}
-	}
-	return (MPI_Wtime() - t0) / (2.0 * reps) * 1e6;
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof v[0], cmp);
-	return v[n / 2];
-}
-
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 4194304;
 	static double a[MAXRUNS], m[MAXRUNS], q[MAXRUNS];
-	int rank, k, runs = argc > 2 ? atoi(argv[2]) : 41;
+	int rank, k, reps, runs = argc > 2 ? atoi(argv[2]) : 41;
 	char *as, *ar, *ms, *mr;
 
 	MPI_Init(&argc, &argv);
@@ -75,9 +42,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bufplace: LEN must be positive, RUNS 1 to %d\n", MAXRUNS);
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
-	reps = 40000000 / n < 1000 ? 40000000 / n : 1000;
-	if (reps < 1)
-		reps = 1;
+	reps = imb_reps(n);
 	as = aligned(n), ar = aligned(n), ms = malloc(n), mr = malloc(n);
 	if (as == NULL || ar == NULL || ms == NULL || mr == NULL) {
 		fprintf(stderr, "bufplace: out of memory\n");
@@ -87,11 +52,11 @@ int main(int argc, char **argv)
 	for (k = 0; k < runs; k++) {
 		/* alternate which placement goes first */
 		if (k % 2) {
-			a[k] = rtt(rank, as, ar, n);
-			m[k] = rtt(rank, ms, mr, n);
+			a[k] = half_rtt(rank, as, ar, n, WARM, reps);
+			m[k] = half_rtt(rank, ms, mr, n, WARM, reps);
 		} else {
-			m[k] = rtt(rank, ms, mr, n);
-			a[k] = rtt(rank, as, ar, n);
+			m[k] = half_rtt(rank, ms, mr, n, WARM, reps);
+			a[k] = half_rtt(rank, as, ar, n, WARM, reps);
 		}
 		q[k] = a[k] / m[k];
 	}

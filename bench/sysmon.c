@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "expt.h"
 
 enum { MAXRUNS = 1001 };
 
@@ -65,37 +66,6 @@ static void set_active(int on)
 	pthread_mutex_unlock(&mu);
 }
 
-static double pingpong(int rank, char *s, char *r, int n, int reps)
-{
-	int i;
-	double t0;
-	MPI_Barrier(MPI_COMM_WORLD);
-	MPI_Barrier(MPI_COMM_WORLD);
-	t0 = MPI_Wtime();
-	for (i = 0; i < reps; i++) {
-		if (rank == 0) {
-			MPI_Send(s, n, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
-			MPI_Recv(r, n, MPI_BYTE, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-		} else if (rank == 1) {
-			MPI_Recv(r, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			MPI_Send(s, n, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
-		}
-	}
-	return (MPI_Wtime() - t0) / (2.0 * reps) * 1e6;
-}
-
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof v[0], cmp);
-	return v[n / 2];
-}
-
 int main(int argc, char **argv)
 {
 	static double on[MAXRUNS], off[MAXRUNS], q[MAXRUNS];
@@ -110,9 +80,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sysmon: LEN must be >= 0, RUNS 1 to %d\n", MAXRUNS);
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
-	reps = n > 0 && 40000000 / n < 1000 ? 40000000 / n : 1000;
-	if (reps < 1)
-		reps = 1;
+	reps = imb_reps(n);
 	s = malloc((size_t)n + 1), r = malloc((size_t)n + 1);
 	if (s == NULL || r == NULL || pthread_create(&th, NULL, monitor, NULL) != 0) {
 		fprintf(stderr, "sysmon: out of memory or threads\n");
@@ -124,7 +92,7 @@ int main(int argc, char **argv)
 			int mon = (j + k) % 2; /* alternate which variant goes first */
 			double t;
 			set_active(mon);
-			t = pingpong(rank, s, r, n, reps);
+			t = half_rtt(rank, s, r, n, 0, reps);
 			set_active(0);
 			if (mon)
 				on[k] = t;
