@@ -38,12 +38,9 @@ int main(int argc, char **argv)
 
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	if (runs < 1 || runs > MAXRUNS || n < 1) {
-		fprintf(stderr, "bufplace: LEN must be positive, RUNS 1 to %d\n", MAXRUNS);
-		MPI_Abort(MPI_COMM_WORLD, 2);
-	}
+	check_args("bufplace", n, runs, MAXRUNS);
 	reps = imb_reps(n);
-	as = aligned(n), ar = aligned(n), ms = malloc(n), mr = malloc(n);
+	as = aligned(n + 1), ar = aligned(n + 1), ms = malloc(n + 1), mr = malloc(n + 1);
 	if (as == NULL || ar == NULL || ms == NULL || mr == NULL) {
 		fprintf(stderr, "bufplace: out of memory\n");
 		MPI_Abort(MPI_COMM_WORLD, 1);
@@ -60,15 +57,10 @@ int main(int argc, char **argv)
 		}
 		q[k] = a[k] / m[k];
 	}
-	if (rank == 0) {
-		double rq = median(q, runs), ra = median(a, runs), rm = median(m, runs);
-		/* median sorted a and m: their first items are the minima */
+	if (rank == 0)
 		printf("malloc %%4096: send %lu recv %lu\n", (unsigned long)((size_t)ms % 4096),
 		       (unsigned long)((size_t)mr % 4096));
-		printf("aligned/malloc median ratio %.3f\n", rq);
-		printf("aligned: min %.1f med %.1f us\n", a[0], ra);
-		printf("malloc:  min %.1f med %.1f us\n", m[0], rm);
-	}
+	print_pairs(rank, n, "aligned", a, "malloc", m, q, runs);
 	MPI_Finalize();
 	return 0;
 }

@@ -76,17 +76,13 @@ int main(int argc, char **argv)
 
 	MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	if (n < 0 || runs < 1 || runs > MAXRUNS) {
-		fprintf(stderr, "sysmon: LEN must be >= 0, RUNS 1 to %d\n", MAXRUNS);
-		MPI_Abort(MPI_COMM_WORLD, 2);
-	}
+	check_args("sysmon", n, runs, MAXRUNS);
 	reps = imb_reps(n);
-	s = malloc((size_t)n + 1), r = malloc((size_t)n + 1);
-	if (s == NULL || r == NULL || pthread_create(&th, NULL, monitor, NULL) != 0) {
-		fprintf(stderr, "sysmon: out of memory or threads\n");
+	buffers("sysmon", rank, n, &s, &r);
+	if (pthread_create(&th, NULL, monitor, NULL) != 0) {
+		fprintf(stderr, "sysmon: cannot start a thread\n");
 		MPI_Abort(MPI_COMM_WORLD, 1);
 	}
-	memset(s, rank, (size_t)n + 1), memset(r, 0, (size_t)n + 1);
 	for (k = 0; k < runs; k++) {
 		for (j = 0; j < 2; j++) {
 			int mon = (j + k) % 2; /* alternate which variant goes first */
@@ -101,12 +97,7 @@ int main(int argc, char **argv)
 		}
 		q[k] = on[k] / off[k];
 	}
-	if (rank == 0) {
-		double rq = median(q, runs), ron = median(on, runs), roff = median(off, runs);
-		/* median sorted on and off: their first items are the minima */
-		printf("%d B: monitor/none median ratio %.3f; monitor min %.3f med %.3f us; "
-		       "none min %.3f med %.3f us\n", n, rq, on[0], ron, off[0], roff);
-	}
+	print_pairs(rank, n, "monitor", on, "none", off, q, runs);
 	MPI_Finalize();
 	return 0;
 }
