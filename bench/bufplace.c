@@ -1,78 +1,66 @@
 /* bufplace.c: does the placement of the send and receive buffers change a
- * 4 MiB ping-pong? (the C experiment behind mpibench's buffer placement)
+ * ping-pong? (the C experiment behind mpibench's buffer placement)
  *
  * Usage: mpicc -O2 -o bufplace bench/bufplace.c
- *        mpirun -np 2 ./bufplace MODE SOFF ROFF
- * MODE 0: both buffers from posix_memalign(4096) plus SOFF and ROFF bytes;
- * MODE 1: both from malloc (glibc: an mmap'd chunk, page + 16 bytes).
- * Prints the minimum and the median, over 13 runs of 10 round trips, of
- * half a round trip in microseconds. Run the placements interleaved,
- * several times: see README.md, "Side-by-side benchmark".
+ *        mpirun -np 2 ./bufplace [LEN [RUNS]]
+ * Two placements in one process, timed alternately (A B A B ...), so that
+ * drift and other jobs on the machine hit both alike:
+ *   aligned: both buffers from posix_memalign(4096), as mpi.Alloc does;
+ *   malloc:  both from malloc (glibc: an mmap'd chunk, page + 16 bytes),
+ *            as IMB's IMB_v_alloc.
+ * Each run is 2 untimed round trips (the buffers back in cache, as in a
+ * benchmark that reuses them) and IMB's count of timed ones,
+ * min(1000, 40 MB / LEN) (LEN default 4 MiB). Prints, per placement,
+ * the minimum and the median over RUNS (default 41) of half a round trip
+ * in microseconds, and the median of the per-pair ratios aligned/malloc.
+ * See README.md, "Side-by-side benchmark".
  */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "expt.h"
 
-enum { RUNS = 15, WARM = 2, REPS = 10 };
+enum { MAXRUNS = 1001, WARM = 2 };
 
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static char *place(int mode, size_t n, size_t off)
+static char *aligned(size_t n)
 {
 	void *p = NULL;
-	if (mode == 1)
-		return malloc(n);
-	if (posix_memalign(&p, 4096, n + off) != 0)
-		return NULL;
-	return (char *)p + off;
+	return posix_memalign(&p, 4096, n) == 0 ? p : NULL;
 }
 
 int main(int argc, char **argv)
 {
-	const size_t n = 4194304;
-	double t[RUNS];
-	int mode, rank, i, k;
-	char *s, *r;
+	int n = argc > 1 ? atoi(argv[1]) : 4194304;
+	static double a[MAXRUNS], m[MAXRUNS], q[MAXRUNS];
+	int rank, k, reps, runs = argc > 2 ? atoi(argv[2]) : 41;
+	char *as, *ar, *ms, *mr;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: bufplace 0|1 SOFF ROFF\n");
-		return 2;
-	}
-	mode = atoi(argv[1]);
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	s = place(mode, n, (size_t)atol(argv[2]));
-	r = place(mode, n, (size_t)atol(argv[3]));
-	if (s == NULL || r == NULL) {
+	check_args("bufplace", n, runs, MAXRUNS);
+	reps = imb_reps(n);
+	as = aligned(n + 1), ar = aligned(n + 1), ms = malloc(n + 1), mr = malloc(n + 1);
+	if (as == NULL || ar == NULL || ms == NULL || mr == NULL) {
 		fprintf(stderr, "bufplace: out of memory\n");
 		MPI_Abort(MPI_COMM_WORLD, 1);
 	}
-	memset(s, rank, n);
-	memset(r, 0, n);
-	for (k = 0; k < RUNS; k++) {
-		MPI_Barrier(MPI_COMM_WORLD);
-		double t0 = MPI_Wtime();
-		for (i = 0; i < REPS && rank < 2; i++) {
-			if (rank == 0) {
-				MPI_Send(s, (int)n, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
-				MPI_Recv(r, (int)n, MPI_BYTE, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			} else {
-				MPI_Recv(r, (int)n, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-				MPI_Send(s, (int)n, MPI_BYTE, 0, 1, MPI_COMM_WORLD);
-			}
+	memset(as, rank, n), memset(ms, rank, n), memset(ar, 0, n), memset(mr, 0, n);
+	for (k = 0; k < runs; k++) {
+		/* alternate which placement goes first */
+		if (k % 2) {
+			a[k] = half_rtt(rank, as, ar, n, WARM, reps);
+			m[k] = half_rtt(rank, ms, mr, n, WARM, reps);
+		} else {
+			m[k] = half_rtt(rank, ms, mr, n, WARM, reps);
+			a[k] = half_rtt(rank, as, ar, n, WARM, reps);
 		}
-		t[k] = (MPI_Wtime() - t0) / (2.0 * REPS) * 1e6;
+		q[k] = a[k] / m[k];
 	}
-	qsort(t + WARM, RUNS - WARM, sizeof t[0], cmp);
 	if (rank == 0)
-		printf("mode %d send %%4096 = %lu, recv %%4096 = %lu: min %.1f med %.1f us\n", mode,
-		       (unsigned long)((size_t)s % 4096), (unsigned long)((size_t)r % 4096), t[WARM],
-		       t[WARM + (RUNS - WARM) / 2]);
+		printf("malloc %%4096: send %lu recv %lu\n", (unsigned long)((size_t)ms % 4096),
+		       (unsigned long)((size_t)mr % 4096));
+	print_pairs(rank, n, "aligned", a, "malloc", m, q, runs);
 	MPI_Finalize();
 	return 0;
 }

@@ -127,7 +127,7 @@ def rows(tmp, m, rounds, parts):
             a, b = "%s/%s.mem.A.%d.rss" % (tmp, m, r), "%s/%s.mem.B.%d.rss" % (tmp, m, r)
             add("peak RSS per rank, PingPong+Allreduce vs IMB-MPI1", maxrss(a), maxrss(b))
         if "ext" in parts:
-            add("whole ext run vs IMB-EXT (wall)", wall("%s/%s.ext.A.%d" % (tmp, m, r)),
+            add("ext run but Window vs IMB-EXT (wall)", wall("%s/%s.ext.A.%d" % (tmp, m, r)),
                 wall("%s/%s.ext.B.%d" % (tmp, m, r)))
     return got
 

@@ -26,9 +26,15 @@
 # 10 s per length, with -iter_policy dynamic); it is given -time 1000000 so
 # that it runs IMB 3.0's counts, min(1000, 40 MB / length). IMB 2021 keeps
 # the root of Bcast and Reduce at 0 unless given -root_shift on; IMB 3.0
-# cycles it every repetition, as mpibench does. IMB 2021's
+# cycles it every repetition, as mpibench does. IMB 2021 also puts an
+# MPI_Barrier after every repetition of a collective, outside the timed
+# call (-sync on, its default); IMB 3.0 times the n_sample calls back to
+# back in one loop (IMB 3.0 guide 5.2.8.1), as mpibench does: -sync off.
+# IMB 2021's
 # IMB-EXT differs from IMB 3.0's by definition (target offsets, Window's
-# repetitions), so the ext row compares wall times of whole runs only.
+# repetitions: 100 at every length where IMB 3.0 has min(1000, 40 MB / X)),
+# so the ext row compares wall times of runs of every ext benchmark but
+# Window.
 set -euo pipefail
 
 ROUNDS=${ROUNDS:-7}
@@ -71,6 +77,8 @@ lens() { # name lengths...: a -msglen file for both tools, or nothing
 }
 # shellcheck disable=SC2086
 mpi1len=$(lens mpi1 ${MPI1_MSGLEN:-})
+# Every IMB-EXT benchmark but Window (see above).
+extbench="Unidir_Put Unidir_Get Bidir_Put Bidir_Get Accumulate"
 # shellcheck disable=SC2086
 extlen=$(lens ext ${EXT_MSGLEN:-})
 ppfile=$(lens pp 0 8 1024 65536 4194304)
@@ -125,13 +133,13 @@ for m in $MPIS; do
 	go build "${tags[@]}" -o "$mb" ./cmd/mpibench
 	bin=$DEST/$m/bin
 	imb=(-time 1000000) # IMB 3.0's repetition counts, see above
-	roots=(-root_shift on) # IMB 3.0's root cycling, see above
+	imb1=(-root_shift on -sync off) # IMB 3.0's root cycling and loop, see above
 	for r in $(seq 1 "$ROUNDS"); do
 		echo "$m: round $r/$ROUNDS"
 		# shellcheck disable=SC2086
 		if has mpi1; then
 			pair "$r" "$m.mpi1" "${mpirun[@]}" "$mb" mpi1 PingPong PingPing Bcast Reduce $mpi1len -json "$tmp/$m.mpi1.$r.jsonl" \
-				-- "${mpirun[@]}" "$bin/IMB-MPI1" PingPong PingPing Bcast Reduce $mpi1len "${imb[@]}" "${roots[@]}"
+				-- "${mpirun[@]}" "$bin/IMB-MPI1" PingPong PingPing Bcast Reduce $mpi1len "${imb[@]}" "${imb1[@]}"
 		fi
 		if has thread; then
 			pair "$r" "$m.thread" "${mpirun[@]}" "$mb" mpi1 PingPong $ppfile -thread_level funneled -json "$tmp/$m.thread.A.$r.jsonl" \
@@ -143,11 +151,11 @@ for m in $MPIS; do
 		fi
 		if has mem; then
 			pair "$r" "$m.mem" "${mpirun[@]}" sh -c "$rss" "$tmp/$m.mem.A.$r.rss" "$mb" mpi1 PingPong Allreduce \
-				-- "${mpirun[@]}" sh -c "$rss" "$tmp/$m.mem.B.$r.rss" "$bin/IMB-MPI1" PingPong Allreduce "${imb[@]}"
+				-- "${mpirun[@]}" sh -c "$rss" "$tmp/$m.mem.B.$r.rss" "$bin/IMB-MPI1" PingPong Allreduce "${imb[@]}" "${imb1[@]}"
 		fi
 		if has ext; then
-			pair "$r" "$m.ext" "${mpirun[@]}" "$mb" ext $extlen \
-				-- "${mpirun[@]}" "$bin/IMB-EXT" $extlen "${imb[@]}"
+			pair "$r" "$m.ext" "${mpirun[@]}" "$mb" ext $extbench $extlen \
+				-- "${mpirun[@]}" "$bin/IMB-EXT" $extbench $extlen "${imb[@]}"
 		fi
 	done
 done

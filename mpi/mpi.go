@@ -51,6 +51,7 @@ import "C"
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"strings"
 	"unsafe"
 )
@@ -71,7 +72,18 @@ func ParseThreadLevel(name string) (ThreadLevel, error) {
 // MPI_ERRORS_RETURN on MPI_COMM_WORLD. It fails, as IMB does, when the
 // library provides less than required. The caller must have locked its
 // goroutine to the OS thread and make every later MPI call from it.
+//
+// Init also sets GOMAXPROCS to 1: a timed loop is one cgo call, and while
+// the calling thread holds its P in that call with another P idle, the Go
+// runtime's monitor thread (sysmon) wakes every 20 µs for the first
+// millisecond and keeps polling for 10 ms before it takes the P; each wake
+// takes a CPU from a rank that is polling MPI. With one P it takes the P
+// at its second wake and sleeps until the call returns or a timer is due
+// (the watchdog's goroutines then run on another thread). Nothing of an
+// MPI command runs Go code in parallel. See README.md, "Side-by-side
+// benchmark".
 func Init(required ThreadLevel) error {
+	runtime.GOMAXPROCS(1)
 	var p C.int
 	if rc := C.mb_init(C.int(required), &p); rc != C.MPI_SUCCESS {
 		return mpiError("MPI_Init_thread", rc)
