@@ -38,21 +38,6 @@ type p2pRecord struct {
 
 var p2pArgs = []string{"-iter", "8,1", "-pause", "0"}
 
-// p2pLengths writes a -msglen file of the test's lengths.
-func p2pLengths(t *testing.T, lens ...int) string {
-	t.Helper()
-	var b strings.Builder
-	b.WriteString("# p2p test lengths\n")
-	for _, l := range lens {
-		fmt.Fprintln(&b, l)
-	}
-	p := filepath.Join(t.TempDir(), "msglen")
-	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // p2pValid are the benchmarks IMB-P2P runs on np processes (np <= 4).
 func p2pValid(np int) []string {
 	all := []string{"PingPong", "PingPing", "Unirandom", "Birandom", "Corandom", "Stencil2D", "SendRecv_Replace"}
@@ -76,7 +61,7 @@ func p2pMessages(bench string, np, reps int) int {
 // repetition counts, one record each with its messages and message rate,
 // and the text tables with the same rows; the invalid ones say so.
 func TestP2PRun(t *testing.T) {
-	msglen := p2pLengths(t, 1, 200000, 1048576)
+	msglen := ioLengths(t, 1, 200000, 1048576)
 	for _, np := range rankCounts() {
 		t.Run(fmt.Sprintf("np=%d", np), func(t *testing.T) {
 			js := filepath.Join(t.TempDir(), "p2p.jsonl")
@@ -165,7 +150,7 @@ func checkP2PText(t *testing.T, out string, recs []p2pRecord, np int) {
 // first-only (the loops communicate in their first repetition only).
 func TestP2PCheck(t *testing.T) {
 	bin := mutantBinary(t)
-	msglen := p2pLengths(t, 1, 200000, 1048576)
+	msglen := ioLengths(t, 1, 200000, 1048576)
 	for _, np := range rankCounts() {
 		for _, mutant := range []string{"", "wrong-rank", "first-only"} {
 			t.Run(fmt.Sprintf("np=%d/%s", np, cmp.Or(mutant, "real")), func(t *testing.T) {
@@ -267,7 +252,7 @@ func TestP2PPeer(t *testing.T) {
 	if _, err := os.Stat(peer); err != nil {
 		t.Skipf("SKIPPED LOUDLY: no IMB-P2P at %s (bash /work/shared/peers/build.sh ~/.cache/mpibench-peers builds it): %v", peer, err)
 	}
-	msglen := p2pLengths(t, 1, 200000, 1048576)
+	msglen := ioLengths(t, 1, 200000, 1048576)
 	for _, np := range rankCounts() {
 		argv := launcherArgs(np)
 		argv[len(argv)-1] = peer
@@ -297,4 +282,30 @@ func p2pPlan(t *testing.T, out string) []string {
 		}
 	}
 	return plan
+}
+
+// TestP2PWatchdog: a case stuck on rank 1 ends the job with exit code 4
+// and is marked hung in the journal; -resume keeps the finished cases,
+// skips the hung one with a note in its table and measures the rest.
+func TestP2PWatchdog(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p2p.jsonl")
+	args := append([]string{"p2p", "PingPong,Birandom", "-msglog", "2:3", "-json", out}, p2pArgs...)
+	const stuck = "p2p/Birandom/np2/0/4"
+	r := hangRun(t, 2, 1, stuck, out, args...)
+	if !strings.Contains(r.stderr, "in Birandom, 4 bytes, 2 processes") {
+		t.Errorf("the watchdog message does not name the case\n%s", r)
+	}
+	r = launch(t, 2, append(args, "-resume", "-timeout", "30")...)
+	mustSucceed(t, r)
+	if !strings.Contains(r.stderr, "2 finished cases kept") || !strings.Contains(r.stderr, "1 hung skipped ("+stuck+")") ||
+		!strings.Contains(r.stdout, "# 4 bytes: skipped, the resumed run hung in it") {
+		t.Errorf("the resumed run does not note the kept and hung cases\n%s", r)
+	}
+	var keys []string
+	for _, rec := range readJSONL[p2pRecord](t, out) {
+		keys = append(keys, rec.Case)
+	}
+	if want := []string{"p2p/PingPong/np2/0/4", "p2p/PingPong/np2/1/8", "p2p/Birandom/np2/1/8"}; !slices.Equal(keys, want) {
+		t.Errorf("records of %v, want %v", keys, want)
+	}
 }
