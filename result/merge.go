@@ -240,6 +240,7 @@ var mergeFloats = [...]func(*Record) *float64{
 	func(r *Record) *float64 { return &r.BMBps },
 	func(r *Record) *float64 { return &r.IOMBps },
 	func(r *Record) *float64 { return &r.Correction },
+	func(r *Record) *float64 { return &r.MsgRate },
 }
 
 // beffFloats are the headline figures of a b_eff summary.

@@ -50,7 +50,7 @@ type Record struct {
 	TMin      float64 `json:"t_min_us"`       // µs, over the active ranks
 	TMax      float64 `json:"t_max_us"`       // µs
 	TAvg      float64 `json:"t_avg_us"`       // µs
-	MBps      float64 `json:"mbytes_per_sec"` // throughput from TMax, MB = 2^20 bytes; 0 for collectives
+	MBps      float64 `json:"mbytes_per_sec"` // throughput from TMax, MB = 2^20 bytes (p2p: 10^6); 0 for collectives
 	Check     bool    `json:"check"`          // results-checking mode: not valid benchmark data
 	Defects   float64 `json:"defects"`        // wrong items found in -check mode
 	Mode      string  `json:"mode,omitempty"` // aggregate / non-aggregate / non-blocking
@@ -144,6 +144,13 @@ type Record struct {
 	Tolerance float64 `json:"tolerance,omitempty"`  // GL2: the fraction T(m_j) had to exceed k·T(m_i) by
 	PValue    float64 `json:"p_value,omitempty"`
 	Alpha     float64 `json:"alpha,omitempty"`
+
+	// IMB-P2P (suite "p2p"): one record per benchmark and length, with
+	// Class the pattern, Reps IMB-P2P's iterations, Messages the messages
+	// of the timed loop, TAvg its t[usec] (TMin, TMax: the same with the
+	// fastest and the slowest rank's time), MBps its Mbytes/sec, which
+	// counts MB = 10^6 bytes.
+	MsgRate float64 `json:"msg_rate,omitempty"` // messages per second
 
 	Context Context `json:"context"`
 }

@@ -11,4 +11,5 @@ const (
 	SuiteBeffIO = "beffio" // b_eff_io
 	SuiteSkampi = "skampi" // SKaMPI
 	SuitePGMPI  = "pgmpi"  // PGMPI's measurements and guideline violations
+	SuiteP2P    = "p2p"    // IMB-P2P
 )

@@ -13,6 +13,7 @@ import (
 	"mpibench/guideline"
 	"mpibench/imb"
 	"mpibench/mpijob"
+	"mpibench/p2p"
 	"mpibench/pgmpi"
 	"mpibench/result"
 	"mpibench/skampi"
@@ -27,6 +28,7 @@ func commands() []mpijob.Suite {
 		imb.MPI1Suite.Command(),
 		imb.EXTSuite.Command(),
 		imb.IOSuite.Command(),
+		p2p.Command,
 		beff.Command,
 		beffio.Command,
 		listed(skampi.Command, skampiListing),
