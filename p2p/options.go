@@ -213,7 +213,7 @@ func readLengths(path string) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // only read
 	var out []int
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
