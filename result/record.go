@@ -50,7 +50,7 @@ type Record struct {
 	TMin      float64 `json:"t_min_us"`       // µs, over the active ranks
 	TMax      float64 `json:"t_max_us"`       // µs
 	TAvg      float64 `json:"t_avg_us"`       // µs
-	MBps      float64 `json:"mbytes_per_sec"` // throughput from TMax, MB = 2^20 bytes; 0 for collectives
+	MBps      float64 `json:"mbytes_per_sec"` // throughput from TMax, MB = 2^20 bytes (IMB 2021's benchmarks: 10^6); 0 for collectives
 	Check     bool    `json:"check"`          // results-checking mode: not valid benchmark data
 	Defects   float64 `json:"defects"`        // wrong items found in -check mode
 	Mode      string  `json:"mode,omitempty"` // aggregate / non-aggregate / non-blocking
@@ -144,6 +144,12 @@ type Record struct {
 	Tolerance float64 `json:"tolerance,omitempty"`  // GL2: the fraction T(m_j) had to exceed k·T(m_i) by
 	PValue    float64 `json:"p_value,omitempty"`
 	Alpha     float64 `json:"alpha,omitempty"`
+
+	// IMB-MPI1 2021's Uniband and Biband (suite "mpi1"): the Msg/sec
+	// column, messages of all pairs per second from TMax, and the window
+	// (-window_size) it was measured with. MBps is then MsgRate·Bytes/10^6.
+	MsgRate float64 `json:"msg_per_sec,omitempty"`
+	Window  int     `json:"window,omitempty"`
 
 	Context Context `json:"context"`
 }
