@@ -131,3 +131,13 @@ func (o *Options) setWindow(val string) error {
 	o.Window = n
 	return nil
 }
+
+// mpi1Usage is the help of mpi1's IMB 2021 benchmarks.
+const mpi1Usage = `  -window_size N
+                Uniband, Biband: messages in flight per repetition
+                (default 256, IMB 2021.11's)
+  IMB-MPI1 2021's benchmarks run when named (mpibench mpi1 Gather Uniband):
+                Gather Gatherv Scatter Scatterv Reduce_local
+                Reduce_scatter_block Uniband Biband PingPongSpecificSource
+                PingPongAnySource PingPingSpecificSource PingPingAnySource
+`

@@ -58,9 +58,7 @@ static int used_root(int root, int size)
 	return MUTANT(MB_MUT_WRONG_RANK) ? (root + 1) % size : root;
 }
 
-/* shifted is the displ mutant's displacements: rank p's block at rank
- * p+1's place. Test builds only. */
-static const int *shifted(const int *displs, int size)
+const int *mb_shifted_displs(const int *displs, int size)
 {
 	static int *rot;
 	int p;
@@ -84,52 +82,46 @@ static long long bad_gathered(const char *r, const int *counts, const int *displ
 	return bad;
 }
 
-/* gather: MPI_Gather, or MPI_Gatherv with v, to the root (IMB_gather.c,
- * IMB_gatherv.c: root 0, moved by root_shift after each repetition). */
-LOOP gather(const mb21_kernel *k, int v, int rank, int size, int chk, long long *bad, double *acc)
+/* rooted_call is one repetition of Gather, Gatherv, Scatter or Scatterv
+ * with root r and the displacements d of the v-variants. */
+static inline __attribute__((always_inline)) int rooted_call(const mb21_kernel *k, int kind, int r,
+							   const int *d)
 {
-	int i, root = k->k.root0 % size, c = k->k.count;
-	const int *rd = v && MUTANT(MB_MUT_DISPL) ? shifted(k->k.displs, size) : k->k.displs;
-	for (i = 0; i < k->k.nrep; i++) {
-		int r = used_root(root, size);
-		if (chk)
-			prepare(k->k.sbuf, c, k->k.rbuf, (long long)size * c, rank, i);
-		if (SKIP(i)) {
-		} else if (v) {
-			TIMED(MPI_Gatherv(k->k.sbuf, c, MPI_BYTE, k->k.rbuf, k->k.counts, rd, MPI_BYTE, r,
-					  k->k.comm));
-		} else {
-			TIMED(MPI_Gather(k->k.sbuf, c, MPI_BYTE, k->k.rbuf, c, MPI_BYTE, r, k->k.comm));
-		}
-		if (chk && rank == expected_root(k, i, size))
-			*bad += bad_gathered(k->k.rbuf, k->k.counts, k->k.displs, size, i);
-		root = (root + k->root_shift) % size;
-		CHK(after(k));
+	const mb_kernel *b = &k->k;
+	switch (kind) {
+	case MB21_GATHER:
+		return MPI_Gather(b->sbuf, b->count, MPI_BYTE, b->rbuf, b->count, MPI_BYTE, r, b->comm);
+	case MB21_GATHERV:
+		return MPI_Gatherv(b->sbuf, b->count, MPI_BYTE, b->rbuf, b->counts, d, MPI_BYTE, r, b->comm);
+	case MB21_SCATTER:
+		return MPI_Scatter(b->sbuf, b->count, MPI_BYTE, b->rbuf, b->count, MPI_BYTE, r, b->comm);
 	}
-	return MPI_SUCCESS;
+	return MPI_Scatterv(b->sbuf, b->counts, d, MPI_BYTE, b->rbuf, b->count, MPI_BYTE, r, b->comm);
 }
 
-/* scatter: MPI_Scatter, or MPI_Scatterv with v (IMB_scatter.c,
- * IMB_scatterv.c): rank p receives the root's block p, count bytes at
- * displs[p] of its send buffer. */
-LOOP scatter(const mb21_kernel *k, int v, int rank, int size, int chk, long long *bad, double *acc)
+/* rooted: Gather(v) and Scatter(v) (IMB_gather.c, IMB_gatherv.c,
+ * IMB_scatter.c, IMB_scatterv.c): root 0, moved by root_shift after each
+ * repetition. A gather brings count bytes of every rank p to the root's
+ * block p (at displs[p]); a scatter brings the root's block p to rank p.
+ * The wrong-rank mutant uses the next root, the displ mutant (v-variants)
+ * rotated displacements. */
+LOOP rooted(const mb21_kernel *k, int kind, int rank, int size, int chk, long long *bad, double *acc)
 {
 	int i, root = k->k.root0 % size, c = k->k.count;
-	const int *sd = v && MUTANT(MB_MUT_DISPL) ? shifted(k->k.displs, size) : k->k.displs;
+	int scatter = kind == MB21_SCATTER || kind == MB21_SCATTERV;
+	int v = kind == MB21_GATHERV || kind == MB21_SCATTERV;
+	const int *d = v && MUTANT(MB_MUT_DISPL) ? mb_shifted_displs(k->k.displs, size) : k->k.displs;
+	long long all = (long long)size * c;
 	for (i = 0; i < k->k.nrep; i++) {
-		int r = used_root(root, size);
+		int want = expected_root(k, i, size);
 		if (chk)
-			prepare(k->k.sbuf, (long long)size * c, k->k.rbuf, c, rank, i);
-		if (SKIP(i)) {
-		} else if (v) {
-			TIMED(MPI_Scatterv(k->k.sbuf, k->k.counts, sd, MPI_BYTE, k->k.rbuf, c, MPI_BYTE, r,
-					   k->k.comm));
-		} else {
-			TIMED(MPI_Scatter(k->k.sbuf, c, MPI_BYTE, k->k.rbuf, c, MPI_BYTE, r, k->k.comm));
-		}
-		if (chk)
-			*bad += mb_bad_bytes(k->k.rbuf, c, expected_root(k, i, size), i,
-					     k->k.displs[rank]);
+			prepare(k->k.sbuf, scatter ? all : c, k->k.rbuf, scatter ? c : all, rank, i);
+		if (!SKIP(i))
+			TIMED(rooted_call(k, kind, used_root(root, size), d));
+		if (chk && scatter)
+			*bad += mb_bad_bytes(k->k.rbuf, c, want, i, k->k.displs[rank]);
+		else if (chk && rank == want)
+			*bad += bad_gathered(k->k.rbuf, k->k.counts, k->k.displs, size, i);
 		root = (root + k->root_shift) % size;
 		CHK(after(k));
 	}
@@ -294,10 +286,10 @@ LOOP dispatch(const mb21_kernel *k, int rank, int size, MPI_Request *reqs, MPI_S
 	      long long *bad, double *acc)
 {
 	switch (k->k.kind) {
-	case MB21_GATHER: return gather(k, 0, rank, size, chk, bad, acc);
-	case MB21_GATHERV: return gather(k, 1, rank, size, chk, bad, acc);
-	case MB21_SCATTER: return scatter(k, 0, rank, size, chk, bad, acc);
-	case MB21_SCATTERV: return scatter(k, 1, rank, size, chk, bad, acc);
+	case MB21_GATHER: return rooted(k, MB21_GATHER, rank, size, chk, bad, acc);
+	case MB21_GATHERV: return rooted(k, MB21_GATHERV, rank, size, chk, bad, acc);
+	case MB21_SCATTER: return rooted(k, MB21_SCATTER, rank, size, chk, bad, acc);
+	case MB21_SCATTERV: return rooted(k, MB21_SCATTERV, rank, size, chk, bad, acc);
 	case MB21_REDUCE_LOCAL: return reduce_local(k, chk, bad, acc);
 	case MB21_REDUCE_SCATTER_BLOCK: return reduce_scatter_block(k, rank, size, chk, bad, acc);
 	case MB21_UNIBAND: return band(k, 0, rank, size, reqs, stats, chk, bad);

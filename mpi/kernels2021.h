@@ -32,6 +32,11 @@ typedef struct {
 	int sync;        /* collectives: MPI_Barrier after every repetition, outside the timing */
 } mb21_kernel;
 
+/* mb_shifted_displs is the displ mutant's displacements: rank p's block
+ * at rank p+1's place (kept until the next call). Test builds only; one
+ * definition for both kernel files (kernels.c's rotated is the same). */
+const int *mb_shifted_displs(const int *displs, int size);
+
 /* mb21_run stores the time per repetition in *t (see kernels2021.c for
  * which loops time each call and which the whole loop). */
 int mb21_run(const mb21_kernel *k, double *t);

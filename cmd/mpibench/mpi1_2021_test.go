@@ -68,19 +68,6 @@ var lengths2021 = []int{1, 3, 16}
 
 const window2021 = "4" // -window_size: small, so Uniband and Biband stay cheap
 
-func lengthsFile(t *testing.T, lens []int) string {
-	t.Helper()
-	var b strings.Builder
-	for _, x := range lens {
-		fmt.Fprintln(&b, x)
-	}
-	p := filepath.Join(t.TempDir(), "lengths.txt")
-	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // counts2021 are the process counts of b in a job of p processes (-npmin
 // 2): single transfers on 2, Uniband and Biband on even counts only.
 func counts2021(b benchInfo, p int) []int {
@@ -101,7 +88,7 @@ func nps2021() []int {
 
 func TestMPI1From2021(t *testing.T) {
 	needMPI(t)
-	msglen := lengthsFile(t, lengths2021)
+	msglen := ioLengths(t, lengths2021...)
 	for _, np := range nps2021() {
 		t.Run(fmt.Sprintf("real/np%d", np), func(t *testing.T) {
 			js := filepath.Join(t.TempDir(), "o.jsonl")
@@ -212,7 +199,7 @@ func check2021Tables(t *testing.T, out string, recs []record) {
 func TestMPI1From2021Rates(t *testing.T) {
 	needMPI(t)
 	js := filepath.Join(t.TempDir(), "o.jsonl")
-	r := launch(t, 2, "mpi1", "-msglen", lengthsFile(t, []int{0, 64}), "-time", "0.05", "-window_size", window2021,
+	r := launch(t, 2, "mpi1", "-msglen", ioLengths(t, 0, 64), "-time", "0.05", "-window_size", window2021,
 		"-json", js, "Uniband", "Biband")
 	mustSucceed(t, r)
 	recs := readJSONL[rate2021](t, js)
@@ -232,7 +219,7 @@ func TestMPI1From2021Rates(t *testing.T) {
 // TestCheckAllBenchmarks's).
 func TestMPI1From2021DefaultList(t *testing.T) {
 	needMPI(t)
-	r := launch(t, 2, "mpi1", "-msglen", lengthsFile(t, []int{1}), "-time", "0.01", "Barrier", "Gather")
+	r := launch(t, 2, "mpi1", "-msglen", ioLengths(t, 1), "-time", "0.01", "Barrier", "Gather")
 	mustSucceed(t, r)
 	if !strings.Contains(r.stdout, "# List of Benchmarks to run:\n\n# Barrier\n# Gather\n") {
 		t.Errorf("stdout lacks the list Barrier, Gather:\n%s", tail(r.stdout, 2000))
@@ -266,7 +253,7 @@ func TestMPI1From2021MatchesIMB(t *testing.T) {
 		t.Skipf("SKIPPED: no IMB-MPI1 2021.11 for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
 			"`bash /work/shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's rows", mpi.Flavor, mpi.Flavor)
 	}
-	msglen := lengthsFile(t, lengths2021)
+	msglen := ioLengths(t, lengths2021...)
 	for _, np := range nps2021() {
 		t.Run(fmt.Sprintf("np%d", np), func(t *testing.T) {
 			theirs := runPeer(t, peer, np, append([]string{"-msglen", msglen, "-iter", "1000", "-iter_policy", "off",
