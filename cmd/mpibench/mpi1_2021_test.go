@@ -301,3 +301,16 @@ func runPeer(t *testing.T, peer string, np int, args []string) map[string][]stri
 	}
 	return rows
 }
+
+// TestWindowSizeBadInput: a bad -window_size, or one given to another
+// suite, stops every rank with exit code 2 and names the flag.
+func TestWindowSizeBadInput(t *testing.T) {
+	needMPI(t)
+	for _, args := range [][]string{{"mpi1", "Uniband", "-window_size", "0"}, {"ext", "-window_size", "4"}} {
+		r := launch(t, 2, args...)
+		noPanic(t, r)
+		if r.code != 2 || !strings.Contains(r.stderr, "-window_size") {
+			t.Errorf("%v: want exit code 2 and a message naming -window_size, got %s", args, r)
+		}
+	}
+}
