@@ -14,15 +14,16 @@ const (
 	SingleTransfer Class = iota
 	ParallelTransfer
 	Collective
+	ParallelTransferMsgRate // IMB 2021's Uniband and Biband: pairs, a message rate column
 )
 
 func (c Class) String() string {
-	return [...]string{"single", "parallel", "collective"}[c]
+	return [...]string{"single", "parallel", "collective", "parallel"}[c]
 }
 
 // Title is the class name as the IMB guide writes it.
 func (c Class) Title() string {
-	return [...]string{"Single Transfer", "Parallel Transfer", "Collective"}[c]
+	return [...]string{"Single Transfer", "Parallel Transfer", "Collective", "Parallel Transfer"}[c]
 }
 
 // Benchmark describes one benchmark: a value in a table, run by one kernel.
@@ -38,6 +39,12 @@ type Benchmark struct {
 	Modes     []Mode     // the tables it prints, in order; nil: one table without MODE line
 	RMA       *RMASpec   // IMB-EXT benchmarks: the one-sided pattern
 	IO        *IOSpec    // IMB-IO benchmarks: the file access
+
+	// Since is the IMB that has it first: 0 for IMB 3.0, 2021 for IMB
+	// 2021's additions, which run when named (DefaultNames). NotDefault:
+	// IMB 2021 too runs it only when named ("non-default" in its -list).
+	Since      int
+	NotDefault bool
 }
 
 // Unit is the length unit: sizeof(float) for reductions, else 1 byte.
@@ -62,8 +69,9 @@ func (b *Benchmark) Datatype() string {
 	return "MPI_BYTE"
 }
 
-// MPI1 is the IMB-MPI1 benchmark table, in IMB's order.
-var MPI1 = []Benchmark{
+// MPI1 is the IMB-MPI1 benchmark table: IMB 3.0's, in IMB's order, then
+// IMB 2021's additions (bench2021.go).
+var MPI1 = append([]Benchmark{
 	{Name: "PingPong", Class: SingleTransfer, Calls: "MPI_Send, MPI_Recv", Kernel: mpi.PingPong, Factor: 1, TimeScale: 0.5},
 	{Name: "PingPing", Class: SingleTransfer, Calls: "MPI_Isend/MPI_Wait, MPI_Recv", Kernel: mpi.PingPing, Factor: 1, TimeScale: 1},
 	{Name: "Sendrecv", Class: ParallelTransfer, Calls: "MPI_Sendrecv", Kernel: mpi.Sendrecv, Factor: 2, TimeScale: 1},
@@ -77,4 +85,4 @@ var MPI1 = []Benchmark{
 	{Name: "Reduce_scatter", Class: Collective, Calls: "MPI_Reduce_scatter", Kernel: mpi.ReduceScatter, Reduction: true, TimeScale: 1},
 	{Name: "Allreduce", Class: Collective, Calls: "MPI_Allreduce", Kernel: mpi.Allreduce, Reduction: true, TimeScale: 1},
 	{Name: "Barrier", Class: Collective, Calls: "MPI_Barrier", Kernel: mpi.Barrier, TimeScale: 1, NoBytes: true},
-}
+}, MPI1From2021...)

@@ -80,7 +80,7 @@ func (c *benchCase) run(x, reps int) *mpi.Run {
 		}
 	}
 	return &mpi.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
-		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr}
+		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Window: c.window}
 }
 
 // measure returns this rank's time per repetition in seconds (-1 when

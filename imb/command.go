@@ -123,6 +123,9 @@ case-insensitive). Flags and names may come in any order.
 	if s == IOSuite {
 		u += ioUsage
 	}
+	if s == MPI1Suite {
+		u += mpi1Usage
+	}
 	return u + `  -h            this help
 
 Exit codes: 0 ok, 1 run-time failure, 2 bad input, 3 -check found defects,

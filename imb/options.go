@@ -26,6 +26,7 @@ type Options struct {
 	IODir      string   // -iodir: directory of the IMB-IO files
 	Disk       int64    // -disk: most bytes of IMB-IO files at once; 0 when not given
 	Time       float64  // -time: seconds per sample; NoTimeLimit for off; 0 when not given
+	Window     int      // -window_size: Uniband and Biband; 0 when not given
 	Help       bool     // -h, -help
 }
 
@@ -50,7 +51,7 @@ func ParseArgs(args []string) (Options, error) {
 			return own
 		}
 	}
-	for _, name := range []string{"npmin", "multi", "input", "msglen", "map", "iodir", "disk", "time"} {
+	for _, name := range []string{"npmin", "multi", "input", "msglen", "map", "iodir", "disk", "time", "window_size"} {
 		fs.Func(name, "", set(name))
 	}
 	fs.Var(cli.Switch{On: &o.Check}, "check", "")
@@ -99,6 +100,8 @@ func (o *Options) set(name, val string) error {
 			return err
 		}
 		o.Time = s
+	case "window_size":
+		return o.setWindow(val)
 	case "map":
 		p, q, err := parseMap(val)
 		if err != nil {
@@ -135,18 +138,22 @@ type Config struct {
 	TimeLimit  float64  `json:"time_limit_s"` // -time: seconds per sample; NoTimeLimit: IMB 3.0's counts
 	JSON       string   `json:"json,omitempty"`
 	Args       []string `json:"args"`
+	Window     int      `json:"window_size,omitempty"` // -window_size; 0: IMB 2021's default
 }
 
 // Resolve checks the options against the job size and reads the -input and
 // -msglen files. It runs on rank 0 only.
 func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 	c := &Config{Suite: s.Name, NPMin: s.NPMin, Multi: o.Multi, MapP: o.MapP, MapQ: o.MapQ, Check: o.Check,
-		JSON: o.JSON, Args: args, IODir: o.IODir, Disk: o.Disk, TimeLimit: o.Time}
+		JSON: o.JSON, Args: args, IODir: o.IODir, Disk: o.Disk, TimeLimit: o.Time, Window: o.Window}
 	if c.TimeLimit == 0 {
 		c.TimeLimit = DefaultTimeLimit[s.Name]
 	}
 	if o.IODir != "" && s != IOSuite {
 		return nil, usagef("-iodir is a flag of mpibench io only")
+	}
+	if o.Window != 0 && s != MPI1Suite {
+		return nil, usagef("-window_size is a flag of mpibench mpi1 only (Uniband, Biband)")
 	}
 	if o.Disk != 0 && s != IOSuite {
 		return nil, usagef("-disk is a flag of mpibench io only")
@@ -184,7 +191,7 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 // every benchmark.
 func canonical(s *Suite, names []string, where string) ([]string, error) {
 	if len(names) == 0 {
-		return s.Names(), nil
+		return s.DefaultNames(), nil
 	}
 	var out []string
 	seen := map[string]bool{}

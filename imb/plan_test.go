@@ -416,6 +416,19 @@ func TestBufferSizes(t *testing.T) {
 		"Reduce_scatter": {x, x},
 		"Allreduce":      {x, x},
 		"Barrier":        {0, 0},
+		// IMB 2021's (SENDBUF_SIZE_NP_I, RECVBUF_SIZE_NP_I in MPI1_benchmark.cpp)
+		"Gather":                 {x, q * x},
+		"Gatherv":                {x, q * x},
+		"Scatter":                {q * x, x},
+		"Scatterv":               {q * x, x},
+		"Reduce_scatter_block":   {q * x, x},
+		"Reduce_local":           {x, x},
+		"Uniband":                {x, x},
+		"Biband":                 {x, x},
+		"PingPongSpecificSource": {x, x},
+		"PingPongAnySource":      {x, x},
+		"PingPingSpecificSource": {x, x},
+		"PingPingAnySource":      {x, x},
 	}
 	if len(want) != len(MPI1) {
 		t.Fatalf("table has %d benchmarks, test expects %d", len(MPI1), len(want))

@@ -25,6 +25,9 @@ func (d *Driver) caseOf(key string, b *Benchmark, q int, m Mode, x int) cases.Ca
 	if m == NonBlocking {
 		c.Expect = cases.Seconds(float64(reps) * d.cpu)
 	}
+	if b.Class == ParallelTransferMsgRate {
+		c.Reps *= d.cfg.windowSize() // a repetition is a window of messages: the watchdog allows for each
+	}
 	return c
 }
 

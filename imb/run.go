@@ -80,7 +80,7 @@ func (d *Driver) count() int {
 	for _, name := range d.cfg.Benchmarks {
 		b, _ := d.suite.Lookup(name)
 		for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
-			if b.Class != SingleTransfer || q >= d.suite.SingleQ {
+			if _, bad := d.suite.invalid(b, q); !bad {
 				n += len(modes(b)) * len(planLengths(d.set, d.cfg.Lengths, b))
 			}
 		}
@@ -179,8 +179,8 @@ func (d *Driver) runBenchmark(b *Benchmark) error {
 		return err
 	}
 	for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
-		if b.Class == SingleTransfer && q < d.suite.SingleQ {
-			if err := d.comment(fmt.Sprintf("\n# !! Benchmark %s invalid for %d process   !! \n", b.Name, q)); err != nil {
+		if note, bad := d.suite.invalid(b, q); bad {
+			if err := d.comment(note); err != nil {
 				return err
 			}
 			continue
@@ -209,7 +209,7 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 	}
 	defer comm.Free()
 	env := &caseEnv{suite: d.suite.Name, b: b, set: d.set, comm: comm, q: q, group: color, multi: multi, lens: lens,
-		check: d.cfg.Check, ioDir: d.cfg.IODir, cpuSecs: d.cpu}
+		check: d.cfg.Check, ioDir: d.cfg.IODir, cpuSecs: d.cpu, window: d.cfg.windowSize()}
 	c := newRunner(env)
 	d.watchSetup(b, q, "setup")
 	err = d.inCase(c.setup(), b, 0, -1, q)
@@ -359,6 +359,9 @@ func (d *Driver) record(w *row, g int) *result.Record {
 	r.TMin, r.TMax, r.TAvg = MinMaxAvg(times)
 	if b.Factor > 0 && r.TMax > 0 {
 		r.MBps = b.Factor * float64(w.x) / 1.048576 / r.TMax
+	}
+	if b.Since >= 2021 {
+		rates2021(r, b, d.cfg.windowSize())
 	}
 	if w.mode == NonBlocking {
 		d.overlap(r, b, pure)

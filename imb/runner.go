@@ -35,6 +35,7 @@ type caseEnv struct {
 	ioDir   string  // IMB-IO: where files go
 	cpuSecs float64 // IMB-IO: calibrated CPU_Exploit seconds, t_CPU
 	nRep    int     // repetitions of the next measure (-time); 0: IMB 3.0's count
+	window  int     // Uniband, Biband: -window_size
 }
 
 // reps is the repetition count of a sample at length x in mode m: the one

@@ -164,6 +164,9 @@ func (s *Suite) ProcessCounts(p, pmin int, class Class) []int {
 	if class == SingleTransfer {
 		return []int{min(s.SingleQ, p)}
 	}
+	if class == ParallelTransferMsgRate {
+		return pairCounts(p, pmin)
+	}
 	var qs []int
 	for q := max(1, min(p, pmin)); ; q = min(2*q, p) {
 		qs = append(qs, q)

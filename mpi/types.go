@@ -66,6 +66,7 @@ type Run struct {
 	Reps     int
 	Root0    int // root of the first repetition for rotating roots
 	Barriers int // MPI_Barrier calls before the timer starts
+	Window   int // Uniband, Biband: messages in flight per repetition
 }
 
 // RMAOp is the elementary transfer of a one-sided kernel.

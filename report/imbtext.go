@@ -125,6 +125,8 @@ func columns(r *result.Record) []string {
 		cols = append(cols, "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]")
 	case r.Mode == "non-blocking":
 		cols = append(cols, "#bytes", "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", "overlap[%]")
+	case hasMsgRate(r):
+		cols = append(cols, "#bytes", "#repetitions", "Mbytes/sec", "Msg/sec")
 	case r.Class == "single" && r.Multi != 0:
 		cols = append(cols, "#bytes", "#repetitions", "t[usec]", "Mbytes/sec")
 	case hasThroughput(r):
@@ -185,6 +187,8 @@ func (t *IMBText) Row(r *result.Record) error {
 	switch {
 	case r.Mode == "non-blocking" && !isSync(r):
 		fmt.Fprintf(&b, "%13.2f%13.2f%13.2f%13.2f", r.TOvrl, r.TPure, r.TCPU, r.Overlap)
+	case hasMsgRate(r):
+		fmt.Fprintf(&b, "%13.2f%13.0f", r.MBps, r.MsgRate)
 	case r.Class == "single" && r.Multi != 0 && !isSync(r):
 		fmt.Fprintf(&b, "%13.2f%13.2f", r.TMax, r.MBps)
 	default:

@@ -467,6 +467,8 @@ func recordInts(r *Record, k []byte) *int {
 		return &r.Messages
 	case "tries":
 		return &r.Tries
+	case "window":
+		return &r.Window
 	case "mem_bytes":
 		return &r.MemBytes
 	case "units":
@@ -501,6 +503,8 @@ func recordFloats(r *Record, k []byte) *float64 {
 		return &r.TAvg
 	case "mbytes_per_sec":
 		return &r.MBps
+	case "msg_rate":
+		return &r.MsgRate
 	case "defects":
 		return &r.Defects
 	case "t_ovrl_us":

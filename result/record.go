@@ -50,7 +50,7 @@ type Record struct {
 	TMin      float64 `json:"t_min_us"`       // µs, over the active ranks
 	TMax      float64 `json:"t_max_us"`       // µs
 	TAvg      float64 `json:"t_avg_us"`       // µs
-	MBps      float64 `json:"mbytes_per_sec"` // throughput from TMax, MB = 2^20 bytes (p2p: 10^6); 0 for collectives
+	MBps      float64 `json:"mbytes_per_sec"` // throughput from TMax, MB = 2^20 bytes (p2p and IMB 2021's benchmarks: 10^6); 0 for collectives
 	Check     bool    `json:"check"`          // results-checking mode: not valid benchmark data
 	Defects   float64 `json:"defects"`        // wrong items found in -check mode
 	Mode      string  `json:"mode,omitempty"` // aggregate / non-aggregate / non-blocking
@@ -145,12 +145,16 @@ type Record struct {
 	PValue    float64 `json:"p_value,omitempty"`
 	Alpha     float64 `json:"alpha,omitempty"`
 
-	// IMB-P2P (suite "p2p"): one record per benchmark and length, with
-	// Class the pattern, Reps IMB-P2P's iterations, Messages the messages
-	// of the timed loop, TAvg its t[usec] (TMin, TMax: the same with the
-	// fastest and the slowest rank's time), MBps its Mbytes/sec, which
-	// counts MB = 10^6 bytes.
-	MsgRate float64 `json:"msg_rate,omitempty"` // messages per second
+	// The message rate, messages per second: IMB-P2P's Msg/sec (suite
+	// "p2p": one record per benchmark and length, with Class the pattern,
+	// Reps IMB-P2P's iterations, Messages the messages of the timed loop,
+	// TAvg its t[usec] (TMin, TMax: the same with the fastest and the
+	// slowest rank's time), MBps its Mbytes/sec, MB = 10^6 bytes), and
+	// IMB-MPI1 2021's Uniband and Biband Msg/sec, messages of all pairs per
+	// second from TMax, with the window (-window_size) it was measured
+	// with; MBps is then MsgRate*Bytes/10^6.
+	MsgRate float64 `json:"msg_rate,omitempty"`
+	Window  int     `json:"window,omitempty"`
 
 	Context Context `json:"context"`
 }
