@@ -38,6 +38,7 @@ type Benchmark struct {
 	Modes     []Mode     // the tables it prints, in order; nil: one table without MODE line
 	RMA       *RMASpec   // IMB-EXT benchmarks: the one-sided pattern
 	IO        *IOSpec    // IMB-IO benchmarks: the file access
+	NBC       *NBCSpec   // IMB-NBC benchmarks: the non-blocking loop (imb/nbc.go)
 }
 
 // Unit is the length unit: sizeof(float) for reductions, else 1 byte.

@@ -184,7 +184,7 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 // every benchmark.
 func canonical(s *Suite, names []string, where string) ([]string, error) {
 	if len(names) == 0 {
-		return s.Names(), nil
+		return s.defaultNames(), nil
 	}
 	var out []string
 	seen := map[string]bool{}

@@ -251,7 +251,7 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 			if err != nil {
 				return err
 			}
-			all, err := d.world.GatherFloat64s([]float64{s.T, float64(s.Defects), s.TPure})
+			all, err := d.world.GatherFloat64s([]float64{s.T, float64(s.Defects), s.TPure, s.TCPU})
 			if err != nil {
 				return err
 			}
@@ -270,7 +270,10 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 	return nil
 }
 
-// row is one gathered measurement: three figures per world rank.
+// nFigures are the figures a rank sends per sample: T, Defects, TPure, TCPU.
+const nFigures = 4
+
+// row is one gathered measurement: nFigures figures per world rank.
 type row struct {
 	b      *Benchmark
 	q      int
@@ -325,16 +328,19 @@ func (d *Driver) record(w *row, g int) *result.Record {
 			continue
 		}
 		for _, rank := range grp {
-			times = append(times, w.all[3*rank]*1e6*b.TimeScale)
-			pure = append(pure, w.all[3*rank+2]*1e6*b.TimeScale)
-			r.Defects += w.all[3*rank+1]
+			times = append(times, w.all[nFigures*rank]*1e6*b.TimeScale)
+			pure = append(pure, w.all[nFigures*rank+2]*1e6*b.TimeScale)
+			r.Defects += w.all[nFigures*rank+1]
 		}
 	}
 	r.TMin, r.TMax, r.TAvg = MinMaxAvg(times)
 	if b.Factor > 0 && r.TMax > 0 {
 		r.MBps = b.Factor * float64(w.x) / 1.048576 / r.TMax
 	}
-	if w.mode == NonBlocking {
+	switch {
+	case b.NBC != nil && w.mode == NonBlocking:
+		nbcOverlap(r, w, g)
+	case w.mode == NonBlocking:
 		d.overlap(r, b, pure)
 	}
 	return r

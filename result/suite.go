@@ -11,4 +11,5 @@ const (
 	SuiteBeffIO = "beffio" // b_eff_io
 	SuiteSkampi = "skampi" // SKaMPI
 	SuitePGMPI  = "pgmpi"  // PGMPI's measurements and guideline violations
+	SuiteNBC    = "nbc"    // IMB-NBC (Intel MPI Benchmarks 2021)
 )

@@ -27,6 +27,7 @@ func commands() []mpijob.Suite {
 		imb.MPI1Suite.Command(),
 		imb.EXTSuite.Command(),
 		imb.IOSuite.Command(),
+		imb.NBCSuite.Command(),
 		beff.Command,
 		beffio.Command,
 		listed(skampi.Command, skampiListing),
