@@ -1,6 +1,8 @@
 package imb
 
 import (
+	"strings"
+
 	"mpibench/mpi"
 	"mpibench/result"
 )
@@ -112,4 +114,12 @@ func NBCOverlap(tPure, tCPU, tOvrl float64) float64 {
 		return 0
 	}
 	return 100 * max(0, min(1, (tPure+tCPU-tOvrl)/m))
+}
+
+// nbcUsage adapts the IMB suites' help to IMB-NBC, a 2021 suite.
+func nbcUsage(u string) string {
+	return strings.NewReplacer(
+		"IMB-NBC 3.0 benchmarks (all of them when none is named;",
+		"IMB-NBC benchmarks of IMB 2021.11 (the 13 without _pure when none is named;",
+		"IMB 3.0's counts, unbounded", "IMB's counts, unbounded").Replace(u)
 }
