@@ -26,11 +26,7 @@ func (c *nbcCase) free() error {
 	return nil
 }
 
-// setup allocates the buffers, calibrates the CPU work and warms up as IMB
-// 2021.11 does (IMB_warm_up.c): once, at the first length, with a tenth
-// of the sample's repetitions and at least min(10, repetitions).
-// mpibench takes the count before -time bounds it (IMB after), so the
-// warm-up does not depend on a timing probe.
+// setup allocates the buffers and calibrates the CPU work.
 func (c *nbcCase) setup() error {
 	if !c.active() {
 		return nil
@@ -51,13 +47,7 @@ func (c *nbcCase) setup() error {
 		mpi.PatternBytes(c.send.Bytes(), c.comm.Rank(), 0, 0)
 	}
 	c.rate, _ = mpi.NBCCPURate()
-	n := c.set.Repetitions(c.lens[0], NoMode)
-	w := n / 10
-	if w < 10 {
-		w = min(10, n)
-	}
-	_, err = c.run(c.lens[0], w, false)
-	return err
+	return nil
 }
 
 // loop describes the loop for length x: count items per process, every
@@ -91,14 +81,26 @@ func (c *nbcCase) run(x, reps int, check bool) (Sample, error) {
 	return Sample{T: ovrl.T, TPure: pure.T, TCPU: ovrl.TCPU, Defects: pure.Defects + ovrl.Defects}, err
 }
 
-// measure returns this rank's times per repetition (-1 when idle). Check
-// mode runs the checked loops with the same repetitions and barriers; its
-// times are not benchmark data.
+// measure returns this rank's times per repetition (-1 when idle), after
+// the warm-up IMB 2021.11 runs before every sample (IMB_warm_up.c, whose
+// comment says first length only, but whose code runs at every length):
+// the sample's kernel at its length with a tenth of its repetitions, at
+// least min(10, repetitions), untimed. Check mode runs the checked loops
+// with the same repetitions and barriers; its times are not benchmark
+// data.
 func (c *nbcCase) measure(x int, _ Mode) (Sample, error) {
 	if !c.active() {
 		return Sample{T: -1, TPure: -1, TCPU: -1}, nil
 	}
-	return c.run(x, c.reps(x, NoMode), c.check)
+	n := c.reps(x, NoMode)
+	w := n / 10
+	if w < 10 {
+		w = min(10, n)
+	}
+	if _, err := c.run(x, w, false); err != nil {
+		return Sample{}, err
+	}
+	return c.run(x, n, c.check)
 }
 
 // probeTime is the time IMB 2021's dynamic policy bounds a sample with
