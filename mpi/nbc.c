@@ -41,18 +41,15 @@ void mb_nbc_cpu(long long n)
 	mb_nbc_sink = mb_nbc_v[cur][0];
 }
 
-static double cpu_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
+/* cpu_secs is the thread CPU time of n passes (io_cpu.c's reasons: the
+ * undisturbed time on a shared node). */
 static double cpu_secs(long long n)
 {
-	double t0 = cpu_now();
+	struct timespec a, b;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
 	mb_nbc_cpu(n);
-	return cpu_now() - t0;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+	return (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
 }
 
 /* mb_nbc_cpu_rate measures the passes per second as io_cpu.c calibrates

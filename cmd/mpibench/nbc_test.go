@@ -39,20 +39,6 @@ type nbcRecord struct {
 	Overlap float64 `json:"overlap_pct"`
 }
 
-// nbcLengths writes a -msglen file of lens and returns its path.
-func nbcLengths(t *testing.T, lens ...int) string {
-	t.Helper()
-	var b strings.Builder
-	for _, x := range lens {
-		fmt.Fprintln(&b, x)
-	}
-	p := filepath.Join(t.TempDir(), "lengths.txt")
-	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // runNBC runs mpibench nbc on np processes with a small -time and returns
 // the run and its records.
 func runNBC(t *testing.T, bin string, np int, args ...string) (runResult, []nbcRecord) {
@@ -74,7 +60,7 @@ func runNBC(t *testing.T, bin string, np int, args ...string) (runResult, []nbcR
 // counts, lengths, figures and overlap within IMB's [0, 100].
 func TestNBC(t *testing.T) {
 	needMPI(t)
-	lens := nbcLengths(t, 0, 4, 64)
+	lens := ioLengths(t, 0, 4, 64)
 	for _, c := range []struct {
 		np    int
 		names []string
@@ -155,7 +141,7 @@ func checkNBCRecord(t *testing.T, r nbcRecord, procs int) {
 func TestNBCCheck(t *testing.T) {
 	needMPI(t)
 	bin := mutantBinary(t)
-	lens := nbcLengths(t, 4, 64)
+	lens := ioLengths(t, 4, 64)
 	var names []string
 	for _, c := range nbcCalls[:len(nbcCalls)-1] {
 		names = append(names, c, c+"_pure")
@@ -192,7 +178,7 @@ func cmpOr(a, b string) string {
 func TestNBCResume(t *testing.T) {
 	needMPI(t)
 	js := filepath.Join(t.TempDir(), "nbc.jsonl")
-	args := []string{"nbc", "-time", "0.02", "-msglen", nbcLengths(t, 0, 4, 64), "-json", js, "Ibcast", "Ibarrier",
+	args := []string{"nbc", "-time", "0.02", "-msglen", ioLengths(t, 0, 4, 64), "-json", js, "Ibcast", "Ibarrier",
 		"Ireduce_pure"}
 	mustSucceed(t, launch(t, 2, args...))
 	data, err := os.ReadFile(js)
@@ -244,7 +230,7 @@ func TestNBCSideBySide(t *testing.T) {
 		t.Skipf("SKIPPED LOUDLY: no IMB-NBC for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
 			"`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's binary", mpi.Flavor, mpi.Flavor)
 	}
-	lens := nbcLengths(t, 0, 4, 64)
+	lens := ioLengths(t, 0, 4, 64)
 	names := append(slices.Clone(nbcCalls), nbcPure()...)
 	ours := launch(t, 2, append([]string{"nbc", "-msglen", lens}, names...)...)
 	mustSucceed(t, ours)
