@@ -220,9 +220,9 @@ func nbcPeerBinary() string {
 }
 
 // TestNBCSideBySide runs mpibench nbc and Intel's IMB-NBC on the same
-// plan (every benchmark, np 2, lengths 0, 4, 64, IMB's default -time) and
-// compares the tables row for row: benchmark, process count, column
-// titles, length and repetition count.
+// plan (every benchmark, lengths 0, 4, 64, IMB's default -time) and
+// compares the tables row for row: benchmark, process count (np 2, and 3
+// with Open MPI), column titles, length and repetition count.
 func TestNBCSideBySide(t *testing.T) {
 	needMPI(t)
 	peer := nbcPeerBinary()
@@ -231,21 +231,29 @@ func TestNBCSideBySide(t *testing.T) {
 			"`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's binary", mpi.Flavor, mpi.Flavor)
 	}
 	lens := ioLengths(t, 0, 4, 64)
-	names := append(slices.Clone(nbcCalls), nbcPure()...)
-	ours := launch(t, 2, append([]string{"nbc", "-msglen", lens}, names...)...)
-	mustSucceed(t, ours)
-	argv := launcherArgs(2)
-	argv[len(argv)-1] = peer
-	theirs := execute(t, mpirunTimeout, launcherPath, append(append(argv, "-msglen", lens), names...)...)
-	mustSucceed(t, theirs)
-	a, b := nbcRows(t, ours.stdout), nbcRows(t, theirs.stdout)
-	if len(a) != len(b) || len(a) == 0 {
-		t.Fatalf("%d rows, IMB-NBC %d", len(a), len(b))
-	}
-	t.Logf("%d rows compared, e.g. %q", len(a), a[0])
-	for i := range a {
-		if a[i] != b[i] {
-			t.Errorf("row %d: mpibench %q, IMB-NBC %q", i, a[i], b[i])
+	all := append(slices.Clone(nbcCalls), nbcPure()...)
+	for _, np := range slices.Compact([]int{2, min(3, maxRanks())}) {
+		// np 3 (an idle process at np 2, uneven groups) on a few, to stay
+		// cheap on an oversubscribed node.
+		names := all
+		if np > 2 {
+			names = []string{"Igatherv", "Ireduce_scatter", "Ibarrier", "Iscatter_pure"}
+		}
+		ours := launch(t, np, append([]string{"nbc", "-msglen", lens}, names...)...)
+		mustSucceed(t, ours)
+		argv := launcherArgs(np)
+		argv[len(argv)-1] = peer
+		theirs := execute(t, mpirunTimeout, launcherPath, append(append(argv, "-msglen", lens), names...)...)
+		mustSucceed(t, theirs)
+		a, b := nbcRows(t, ours.stdout), nbcRows(t, theirs.stdout)
+		if len(a) != len(b) || len(a) == 0 {
+			t.Fatalf("np %d: %d rows, IMB-NBC %d", np, len(a), len(b))
+		}
+		t.Logf("np %d: %d rows compared, e.g. %q", np, len(a), a[len(a)-1])
+		for i := range a {
+			if a[i] != b[i] {
+				t.Errorf("np %d row %d: mpibench %q, IMB-NBC %q", np, i, a[i], b[i])
+			}
 		}
 	}
 }
