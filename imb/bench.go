@@ -39,6 +39,7 @@ type Benchmark struct {
 	Modes     []Mode     // the tables it prints, in order; nil: one table without MODE line
 	RMA       *RMASpec   // IMB-EXT benchmarks: the one-sided pattern
 	IO        *IOSpec    // IMB-IO benchmarks: the file access
+	NBC       *NBCSpec   // IMB-NBC benchmarks: the non-blocking loop (imb/nbc.go)
 
 	// Since is the IMB that has it first: 0 for IMB 3.0, 2021 for IMB
 	// 2021's additions, which run when named (DefaultNames). NotDefault:

@@ -98,6 +98,9 @@ func ScatterCounts(l, np int) []int {
 // BufferSizes are the send and receive buffer sizes in bytes a benchmark
 // needs for message length x on q processes.
 func BufferSizes(b *Benchmark, x, q int) (send, recv int) {
+	if b.NBC != nil {
+		return nbcBufferSizes(b.NBC.Kind, x, q)
+	}
 	if s, r, ok := sizes2021(b.Kernel, x, q); ok {
 		return s, r
 	}

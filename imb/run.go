@@ -271,7 +271,7 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 }
 
 // measureCase measures length x in mode m: it chooses the repetitions,
-// runs them and gathers three figures per world rank.
+// runs them and gathers nFigures figures per world rank.
 func (d *Driver) measureCase(c runner, env *caseEnv, x int, m Mode, done *[]lenReps) (int, []float64, error) {
 	reps, err := d.limitReps(c, env, x, m, done)
 	if err != nil {
@@ -282,7 +282,7 @@ func (d *Driver) measureCase(c runner, env *caseEnv, x int, m Mode, done *[]lenR
 	if err != nil {
 		return 0, nil, err
 	}
-	all, err := d.world.GatherFloat64s([]float64{s.T, float64(s.Defects), s.TPure})
+	all, err := d.world.GatherFloat64s([]float64{s.T, float64(s.Defects), s.TPure, s.TCPU})
 	if err != nil {
 		return 0, nil, err
 	}
@@ -296,7 +296,10 @@ func (d *Driver) inCase(err error, b *Benchmark, m Mode, x, q int) error {
 	return result.InCase(err, result.CaseError{Suite: d.suite.Name, Bench: b.Name, Mode: m.String(), Bytes: x, Procs: q})
 }
 
-// row is one gathered measurement: three figures per world rank.
+// nFigures are the figures a rank sends per sample: T, Defects, TPure, TCPU.
+const nFigures = 4
+
+// row is one gathered measurement: nFigures figures per world rank.
 type row struct {
 	b      *Benchmark
 	q      int
@@ -351,9 +354,9 @@ func (d *Driver) record(w *row, g int) *result.Record {
 			continue
 		}
 		for _, rank := range grp {
-			times = append(times, w.all[3*rank]*1e6*b.TimeScale)
-			pure = append(pure, w.all[3*rank+2]*1e6*b.TimeScale)
-			r.Defects += w.all[3*rank+1]
+			times = append(times, w.all[nFigures*rank]*1e6*b.TimeScale)
+			pure = append(pure, w.all[nFigures*rank+2]*1e6*b.TimeScale)
+			r.Defects += w.all[nFigures*rank+1]
 		}
 	}
 	r.TMin, r.TMax, r.TAvg = MinMaxAvg(times)
@@ -363,7 +366,10 @@ func (d *Driver) record(w *row, g int) *result.Record {
 	if b.Since >= 2021 {
 		rates2021(r, b, d.cfg.windowSize())
 	}
-	if w.mode == NonBlocking {
+	switch {
+	case b.NBC != nil && w.mode == NonBlocking:
+		nbcOverlap(r, w, g)
+	case w.mode == NonBlocking:
 		d.overlap(r, b, pure)
 	}
 	return r

@@ -19,6 +19,7 @@ type Sample struct {
 	T       float64 // seconds per repetition; -1 on an idle rank
 	Defects int     // -check: wrong items this rank found
 	TPure   float64 // non-blocking mode: seconds per repetition of the blocking run
+	TCPU    float64 // IMB-NBC: seconds per repetition of CPU work in the overlapped run
 }
 
 // caseEnv is what a runner is built from.
@@ -60,6 +61,8 @@ func newRunner(env *caseEnv) runner {
 		return newRMACase(env)
 	case env.b.IO != nil:
 		return newIOCase(env)
+	case env.b.NBC != nil:
+		return newNBCCase(env)
 	}
 	return newCase(env)
 }

@@ -173,7 +173,9 @@ func (d *Driver) probe(c runner, env *caseEnv, x int, m Mode, n int) (float64, e
 		return 0, err
 	}
 	t := s.T
-	if t >= 0 {
+	if pt, ok := c.(probeTimer); ok {
+		t = pt.probeTime(s)
+	} else if t >= 0 {
 		t += max(s.TPure, 0)
 	}
 	all, err := d.world.GatherFloat64s([]float64{t})

@@ -121,6 +121,8 @@ func columns(r *result.Record) []string {
 		cols = append(cols, "Group")
 	}
 	switch {
+	case isSync(r) && r.Mode == "non-blocking": // IMB-NBC's Ibarrier
+		cols = append(cols, "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", "overlap[%]")
 	case isSync(r):
 		cols = append(cols, "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]")
 	case r.Mode == "non-blocking":
@@ -141,7 +143,13 @@ func columns(r *result.Record) []string {
 }
 
 // isSync marks benchmarks without a message length column (IMB's Sync type).
-func isSync(r *result.Record) bool { return r.Benchmark == "Barrier" || r.Benchmark == "Open_Close" }
+func isSync(r *result.Record) bool {
+	switch r.Benchmark {
+	case "Barrier", "Open_Close", "Ibarrier", "Ibarrier_pure":
+		return true
+	}
+	return false
+}
 
 // hasThroughput: IMB prints Mbytes/sec for single and parallel transfers,
 // and in IMB-IO for collectives too.
@@ -185,7 +193,7 @@ func (t *IMBText) Row(r *result.Record) error {
 	}
 	fmt.Fprintf(&b, "%13d", r.Reps)
 	switch {
-	case r.Mode == "non-blocking" && !isSync(r):
+	case r.Mode == "non-blocking":
 		fmt.Fprintf(&b, "%13.2f%13.2f%13.2f%13.2f", r.TOvrl, r.TPure, r.TCPU, r.Overlap)
 	case hasMsgRate(r):
 		fmt.Fprintf(&b, "%13.2f%13.0f", r.MBps, r.MsgRate)
@@ -215,7 +223,7 @@ func (t *IMBText) tableHeader(r *result.Record) {
 	}
 	t.write(procIDs(r)) // numbers only, and line breaks to keep
 	t.printf("%s\n", rule)
-	if r.Mode != "" {
+	if r.Mode != "" && r.Suite != result.SuiteNBC { // IMB-NBC prints no MODE line
 		t.printf("#\n#    MODE: %s \n#\n", modeLine(r.Mode))
 	}
 	for _, c := range cols {

@@ -12,4 +12,5 @@ const (
 	SuiteSkampi = "skampi" // SKaMPI
 	SuitePGMPI  = "pgmpi"  // PGMPI's measurements and guideline violations
 	SuiteP2P    = "p2p"    // IMB-P2P
+	SuiteNBC    = "nbc"    // IMB-NBC (Intel MPI Benchmarks 2021)
 )

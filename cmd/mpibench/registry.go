@@ -29,6 +29,7 @@ func commands() []mpijob.Suite {
 		imb.EXTSuite.Command(),
 		imb.IOSuite.Command(),
 		p2p.Command,
+		imb.NBCSuite.Command(),
 		beff.Command,
 		beffio.Command,
 		listed(skampi.Command, skampiListing),

@@ -1,0 +1,277 @@
+package main
+
+// Integration tests of mpibench nbc (IMB-NBC of IMB 2021.11): every
+// benchmark's rows and overlap figures, -check against the real loops and
+// the first-only mutant, -resume, and a row-for-row comparison with
+// Intel's IMB-NBC where it has been built.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"mpibench/mpi"
+)
+
+// nbcCalls are IMB-NBC's default benchmarks in IMB_bnames_nbc.h's order.
+var nbcCalls = []string{"Ibcast", "Iallgather", "Iallgatherv", "Igather", "Igatherv", "Iscatter", "Iscatterv",
+	"Ialltoall", "Ialltoallv", "Ireduce", "Ireduce_scatter", "Iallreduce", "Ibarrier"}
+
+// nbcPure are the _pure variants.
+func nbcPure() []string {
+	var p []string
+	for _, c := range nbcCalls {
+		p = append(p, c+"_pure")
+	}
+	return p
+}
+
+// nbcRecord is a record with the overlap figures.
+type nbcRecord struct {
+	record
+	TOvrl   float64 `json:"t_ovrl_us"`
+	TPure   float64 `json:"t_pure_us"`
+	TCPU    float64 `json:"t_cpu_us"`
+	Overlap float64 `json:"overlap_pct"`
+}
+
+// runNBC runs mpibench nbc on np processes with a small -time and returns
+// the run and its records.
+func runNBC(t *testing.T, bin string, np int, args ...string) (runResult, []nbcRecord) {
+	t.Helper()
+	js := filepath.Join(t.TempDir(), "nbc.jsonl")
+	argv := launcherArgs(np)
+	argv[len(argv)-1] = bin
+	argv = append(argv, append([]string{"nbc", "-time", "0.02", "-json", js}, args...)...)
+	r := execute(t, mpirunTimeout, launcherPath, argv...)
+	noPanic(t, r)
+	if _, err := os.Stat(js); err != nil {
+		t.Fatalf("no records: %s", r)
+	}
+	return r, readJSONL[nbcRecord](t, js)
+}
+
+// TestNBC runs the default list (np 2) and the _pure variants (np 3 with
+// Open MPI, 2 with MPICH) and checks every benchmark's rows: process
+// counts, lengths, figures and overlap within IMB's [0, 100].
+func TestNBC(t *testing.T) {
+	needMPI(t)
+	lens := ioLengths(t, 0, 4, 64)
+	for _, c := range []struct {
+		np    int
+		names []string
+	}{{2, nil}, {min(3, maxRanks()), nbcPure()}} {
+		want := c.names
+		if want == nil {
+			want = nbcCalls
+		}
+		r, recs := runNBC(t, binPath, c.np, append([]string{"-msglen", lens}, c.names...)...)
+		mustSucceed(t, r)
+		var order []string
+		for _, rec := range recs {
+			if len(order) == 0 || order[len(order)-1] != rec.Benchmark {
+				order = append(order, rec.Benchmark)
+			}
+			checkNBCRecord(t, rec, c.np)
+		}
+		if !slices.Equal(order, want) {
+			t.Errorf("np %d: benchmarks %v, want %v", c.np, order, want)
+		}
+		for _, b := range want {
+			checkNBCRows(t, recs, b, c.np)
+		}
+		if tabs := parseTables(t, r.stdout); len(tabs) != len(want)*(c.np-1) {
+			t.Errorf("np %d: %d tables, want %d", c.np, len(tabs), len(want)*(c.np-1))
+		}
+	}
+}
+
+// checkNBCRows: b has a row at every process count 2..np and every length
+// (Ibarrier one, without length), in that order.
+func checkNBCRows(t *testing.T, recs []nbcRecord, b string, np int) {
+	t.Helper()
+	var got, want []string
+	for _, r := range recs {
+		if r.Benchmark == b {
+			got = append(got, fmt.Sprintf("np%d/%d", r.NP, r.Bytes))
+		}
+	}
+	for q := 2; q <= np; q++ {
+		for _, x := range []int{0, 4, 64} {
+			if x == 0 || !strings.HasPrefix(b, "Ibarrier") {
+				want = append(want, fmt.Sprintf("np%d/%d", q, x))
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s: rows %v, want %v", b, got, want)
+	}
+}
+
+// checkNBCRecord checks one record's figures: a benchmark shows t_ovrl,
+// t_pure, t_CPU and overlap in [0, 100]; a _pure variant t_min <= t_avg
+// <= t_max and no overlap figures.
+func checkNBCRecord(t *testing.T, r nbcRecord, procs int) {
+	t.Helper()
+	if r.Suite != "nbc" || r.Class != "collective" || r.Context.Procs != procs || r.Reps < 1 || r.Reps > 1000 {
+		t.Errorf("%v: suite %q class %q procs %d", r, r.Suite, r.Class, r.Context.Procs)
+	}
+	if strings.HasSuffix(r.Benchmark, "_pure") {
+		if r.Mode != "" || r.TOvrl != 0 || !(0 < r.TMin && r.TMin <= r.TAvg && r.TAvg <= r.TMax) {
+			t.Errorf("%v: mode %q t_ovrl %g", r, r.Mode, r.TOvrl)
+		}
+		return
+	}
+	if r.Mode != "non-blocking" || r.TOvrl <= 0 || r.TPure <= 0 || r.TCPU < 0 || r.TOvrl != r.TMax {
+		t.Errorf("%v: mode %q t_ovrl %g t_pure %g t_CPU %g", r, r.Mode, r.TOvrl, r.TPure, r.TCPU)
+	}
+	if r.Overlap < 0 || r.Overlap > 100 {
+		t.Errorf("%v: overlap %g%% outside [0, 100]", r, r.Overlap)
+	}
+}
+
+// TestNBCCheck: -check finds no defect in the real loops and defects in
+// every row of the first-only mutant (every loop honours it; Ibarrier
+// moves no data and has no check, as in IMB). Lengths 4 and 64: a
+// reduction of 4 bytes carries one float.
+func TestNBCCheck(t *testing.T) {
+	needMPI(t)
+	bin := mutantBinary(t)
+	lens := ioLengths(t, 4, 64)
+	var names []string
+	for _, c := range nbcCalls[:len(nbcCalls)-1] {
+		names = append(names, c, c+"_pure")
+	}
+	np := min(3, maxRanks())
+	for _, m := range []string{"", "first-only"} {
+		t.Run(fmt.Sprintf("%s/np%d", cmpOr(m, "real"), np), func(t *testing.T) {
+			t.Setenv(mutantEnv, m)
+			r, recs := runNBC(t, bin, np, append([]string{"-check", "-npmin", strconv.Itoa(np), "-msglen", lens}, names...)...)
+			if want := map[bool]int{false: 0, true: 3}[m != ""]; r.code != want {
+				t.Fatalf("want exit code %d, got %s", want, r)
+			}
+			if len(recs) != 2*len(names) {
+				t.Errorf("%d records, want %d", len(recs), 2*len(names))
+			}
+			for _, rec := range recs {
+				if (m == "") != (rec.Defects == 0) || rec.Reps < 2 {
+					t.Errorf("mutant %q: %v", m, rec.record)
+				}
+			}
+		})
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// TestNBCResume: a run whose results file lost its last cases resumes
+// them and keeps the finished ones as they were.
+func TestNBCResume(t *testing.T) {
+	needMPI(t)
+	js := filepath.Join(t.TempDir(), "nbc.jsonl")
+	args := []string{"nbc", "-time", "0.02", "-msglen", ioLengths(t, 0, 4, 64), "-json", js, "Ibcast", "Ibarrier",
+		"Ireduce_pure"}
+	mustSucceed(t, launch(t, 2, args...))
+	data, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	kept := strings.Join(lines[:4], "")
+	if err := os.WriteFile(js, []byte(kept), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := launch(t, 2, append(args, "-resume")...)
+	mustSucceed(t, r)
+	if !strings.Contains(r.stderr, "4 finished cases kept") {
+		t.Errorf("resume should keep 4 cases:\n%s", r.stderr)
+	}
+	after, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(after), kept) {
+		t.Errorf("the finished cases changed")
+	}
+	assertOncePerCase(t, js, 7)
+}
+
+// nbcPeerBinary is Intel's IMB-NBC for this MPI, built by
+// /work/shared/peers/build.sh into ~/.cache/mpibench-peers, or "".
+func nbcPeerBinary() string {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	p := filepath.Join(home, ".cache", "mpibench-peers", mpi.Flavor, "bin", "IMB-NBC")
+	if _, err := os.Stat(p); err != nil {
+		return ""
+	}
+	return p
+}
+
+// TestNBCSideBySide runs mpibench nbc and Intel's IMB-NBC on the same
+// plan (every benchmark, lengths 0, 4, 64, IMB's default -time) and
+// compares the tables row for row: benchmark, process count (np 2, and 3
+// with Open MPI), column titles, length and repetition count.
+func TestNBCSideBySide(t *testing.T) {
+	needMPI(t)
+	peer := nbcPeerBinary()
+	if peer == "" {
+		t.Skipf("SKIPPED LOUDLY: no IMB-NBC for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
+			"`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's binary", mpi.Flavor, mpi.Flavor)
+	}
+	lens := ioLengths(t, 0, 4, 64)
+	all := append(slices.Clone(nbcCalls), nbcPure()...)
+	for _, np := range slices.Compact([]int{2, min(3, maxRanks())}) {
+		// np 3 (an idle process at np 2, uneven groups) on a few, to stay
+		// cheap on an oversubscribed node.
+		names := all
+		if np > 2 {
+			names = []string{"Igatherv", "Ireduce_scatter", "Ibarrier", "Iscatter_pure"}
+		}
+		ours := launch(t, np, append([]string{"nbc", "-msglen", lens}, names...)...)
+		mustSucceed(t, ours)
+		argv := launcherArgs(np)
+		argv[len(argv)-1] = peer
+		theirs := execute(t, mpirunTimeout, launcherPath, append(append(argv, "-msglen", lens), names...)...)
+		mustSucceed(t, theirs)
+		a, b := nbcRows(t, ours.stdout), nbcRows(t, theirs.stdout)
+		if len(a) != len(b) || len(a) == 0 {
+			t.Fatalf("np %d: %d rows, IMB-NBC %d", np, len(a), len(b))
+		}
+		t.Logf("np %d: %d rows compared, e.g. %q", np, len(a), a[len(a)-1])
+		for i := range a {
+			if a[i] != b[i] {
+				t.Errorf("np %d row %d: mpibench %q, IMB-NBC %q", np, i, a[i], b[i])
+			}
+		}
+	}
+}
+
+// nbcRows lists each table row as "benchmark|head|columns|bytes reps".
+func nbcRows(t *testing.T, out string) []string {
+	t.Helper()
+	var rows []string
+	for _, tab := range parseTables(t, out) {
+		cols := strings.Join(tab.columns, " ")
+		n := 2 // #bytes #repetitions
+		if tab.columns[0] == "#repetitions" {
+			n = 1
+		}
+		for _, r := range tab.rows {
+			rows = append(rows, strings.Join([]string{tab.title, strings.Join(tab.head, ";"), cols,
+				strings.Join(r[:n], " ")}, "|"))
+		}
+	}
+	return rows
+}

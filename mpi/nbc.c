@@ -1,0 +1,283 @@
+//go:build cgo && !nompi
+
+#include <time.h>
+#include "nbc.h"
+#include "check.h"
+#include "chk.h"
+#include "mutant.h"
+
+/* As in kernels.c, every loop is written once and always inlined with
+ * constant arguments (kind, chk, ovl), so each instantiation is the bare
+ * MPI calls of one benchmark: no switch on the kind and no check hook runs
+ * inside a timed region. */
+#define LOOP static inline __attribute__((always_inline)) int
+
+/* SKIP(i): the first-only mutant communicates in repetition 0 only. */
+#define SKIP(i) (MUTANT(MB_MUT_FIRST_ONLY) && (i) > 0)
+
+/* The CPU work of IMB_cpu_exploit.c: a 10x10 float matrix-vector product
+ * per pass. As in io_cpu.c, each pass multiplies the previous pass's
+ * result (y = A x + b, row sums 1/2), so no pass can be skipped and the
+ * values stay bounded; IMB's x += A y with y = 0 computes the same number
+ * of flops (2·10·10 per pass). */
+#define NBC_CPU_N 10
+float mb_nbc_a[NBC_CPU_N][NBC_CPU_N];
+float mb_nbc_v[2][NBC_CPU_N];
+volatile float mb_nbc_sink;
+
+void mb_nbc_cpu(long long n)
+{
+	long long r;
+	int i, j, cur = 0;
+	for (r = 0; r < n; r++) {
+		float *x = mb_nbc_v[cur], *y = mb_nbc_v[1 - cur];
+		for (i = 0; i < NBC_CPU_N; i++)
+			y[i] = 1.0f;
+		for (j = 0; j < NBC_CPU_N; j++)
+			for (i = 0; i < NBC_CPU_N; i++)
+				y[i] += mb_nbc_a[j][i] * x[j];
+		cur = 1 - cur;
+	}
+	mb_nbc_sink = mb_nbc_v[cur][0];
+}
+
+/* cpu_secs is the thread CPU time of n passes (io_cpu.c's reasons: the
+ * undisturbed time on a shared node). */
+static double cpu_secs(long long n)
+{
+	struct timespec a, b;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
+	mb_nbc_cpu(n);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
+	return (double)(b.tv_sec - a.tv_sec) + 1e-9 * (double)(b.tv_nsec - a.tv_nsec);
+}
+
+/* mb_nbc_cpu_rate measures the passes per second as io_cpu.c calibrates
+ * CPU_Exploit: a block of 2 ms or more of CPU time, the fastest of five
+ * runs (the undisturbed speed). IMB measures one run of 50 Mflop with
+ * MPI_Wtime (IMB_cpu_exploit.c); the rate is then used to turn each
+ * rank's t_pure into passes. */
+double mb_nbc_cpu_rate(double *mflops)
+{
+	static double rate;
+	long long block = 1;
+	double best, t;
+	int i, j;
+	if (rate <= 0) {
+		for (j = 0; j < NBC_CPU_N; j++)
+			for (i = 0; i < NBC_CPU_N; i++)
+				mb_nbc_a[j][i] = 0.5f / NBC_CPU_N;
+		while (cpu_secs(block) < 0.002 && block < (1LL << 40))
+			block *= 2;
+		best = cpu_secs(block);
+		for (i = 1; i < 5; i++)
+			if ((t = cpu_secs(block)) < best)
+				best = t;
+		rate = (double)block / (best > 1e-9 ? best : 1e-9);
+	}
+	*mflops = 2.0 * NBC_CPU_N * NBC_CPU_N * rate * 1e-6;
+	return rate;
+}
+
+/* start posts repetition's non-blocking call; the root is 0. */
+LOOP start(const mb_nbc *k, int kind, int rank, MPI_Request *req)
+{
+	void *s = k->sbuf, *r = k->rbuf;
+	int c = k->count;
+	MPI_Comm comm = k->comm;
+	switch (kind) {
+	case MB_IBCAST: return MPI_Ibcast(rank == 0 ? s : r, c, MPI_BYTE, 0, comm, req);
+	case MB_IALLGATHER: return MPI_Iallgather(s, c, MPI_BYTE, r, c, MPI_BYTE, comm, req);
+	case MB_IALLGATHERV:
+		return MPI_Iallgatherv(s, c, MPI_BYTE, r, k->counts, k->displs, MPI_BYTE, comm, req);
+	case MB_IGATHER: return MPI_Igather(s, c, MPI_BYTE, r, c, MPI_BYTE, 0, comm, req);
+	case MB_IGATHERV:
+		return MPI_Igatherv(s, c, MPI_BYTE, r, k->counts, k->displs, MPI_BYTE, 0, comm, req);
+	case MB_ISCATTER: return MPI_Iscatter(s, c, MPI_BYTE, r, c, MPI_BYTE, 0, comm, req);
+	case MB_ISCATTERV:
+		return MPI_Iscatterv(s, k->counts, k->displs, MPI_BYTE, r, c, MPI_BYTE, 0, comm, req);
+	case MB_IALLTOALL: return MPI_Ialltoall(s, c, MPI_BYTE, r, c, MPI_BYTE, comm, req);
+	case MB_IALLTOALLV:
+		return MPI_Ialltoallv(s, k->counts, k->displs, MPI_BYTE, r, k->counts, k->displs, MPI_BYTE,
+				      comm, req);
+	case MB_IREDUCE: return MPI_Ireduce(s, r, c, MPI_FLOAT, MPI_SUM, 0, comm, req);
+	case MB_IREDUCE_SCATTER:
+		return MPI_Ireduce_scatter(s, r, k->counts, MPI_FLOAT, MPI_SUM, comm, req);
+	case MB_IALLREDUCE: return MPI_Iallreduce(s, r, c, MPI_FLOAT, MPI_SUM, comm, req);
+	case MB_IBARRIER: return MPI_Ibarrier(comm, req);
+	}
+	return MPI_ERR_ARG;
+}
+
+/* sends and recvs are the items a rank sends from sbuf and receives into
+ * rbuf in one repetition. */
+static long long sends(const mb_nbc *k, int size)
+{
+	switch (k->kind) {
+	case MB_ISCATTER: case MB_ISCATTERV: case MB_IALLTOALL: case MB_IALLTOALLV: case MB_IREDUCE_SCATTER:
+		return (long long)size * k->count;
+	case MB_IBARRIER:
+		return 0;
+	}
+	return k->count;
+}
+
+static long long recvs(const mb_nbc *k, int size)
+{
+	switch (k->kind) {
+	case MB_IALLGATHER: case MB_IALLGATHERV: case MB_IGATHER: case MB_IGATHERV: case MB_IALLTOALL:
+	case MB_IALLTOALLV:
+		return (long long)size * k->count;
+	case MB_IBARRIER:
+		return 0;
+	}
+	return k->count;
+}
+
+static int reduction(int kind)
+{
+	return kind == MB_IREDUCE || kind == MB_IREDUCE_SCATTER || kind == MB_IALLREDUCE;
+}
+
+/* prepare writes this rank's content of repetition i into what it sends
+ * and poisons what it receives (check mode only). */
+static void prepare(const mb_nbc *k, int rank, int size, int i)
+{
+	if (reduction(k->kind)) {
+		mb_fill_floats(k->sbuf, sends(k, size), rank, i, 0);
+		mb_poison(k->rbuf, 4 * recvs(k, size));
+	} else {
+		mb_fill_bytes(k->sbuf, sends(k, size), rank, i, 0);
+		mb_poison(k->rbuf, recvs(k, size));
+	}
+}
+
+/* blocks counts the wrong bytes of size blocks of count bytes: block p must
+ * be p's content of repetition i from position at on. */
+static long long blocks(const mb_nbc *k, int size, int i, long long at)
+{
+	long long bad = 0;
+	int p;
+	for (p = 0; p < size; p++)
+		bad += mb_bad_bytes((char *)k->rbuf + (long long)p * k->count, k->count, p, i, at);
+	return bad;
+}
+
+/* verify counts the items this rank received wrong in repetition i; the
+ * sender and position follow from the definition (root 0, block p from
+ * rank p, rank p's block of the root's buffer at p·count). */
+static long long verify(const mb_nbc *k, int rank, int size, int i)
+{
+	long long at = (long long)rank * k->count;
+	switch (k->kind) {
+	case MB_IBCAST: return rank == 0 ? 0 : mb_bad_bytes(k->rbuf, k->count, 0, i, 0);
+	case MB_IALLGATHER: case MB_IALLGATHERV: return blocks(k, size, i, 0);
+	case MB_IGATHER: case MB_IGATHERV: return rank == 0 ? blocks(k, size, i, 0) : 0;
+	case MB_ISCATTER: case MB_ISCATTERV: return mb_bad_bytes(k->rbuf, k->count, 0, i, at);
+	case MB_IALLTOALL: case MB_IALLTOALLV: return blocks(k, size, i, at);
+	case MB_IREDUCE: return rank == 0 ? mb_bad_sums(k->rbuf, k->count, size, i, 0) : 0;
+	case MB_IREDUCE_SCATTER: return mb_bad_sums(k->rbuf, k->count, size, i, at);
+	case MB_IALLREDUCE: return mb_bad_sums(k->rbuf, k->count, size, i, 0);
+	}
+	return 0;
+}
+
+/* repeat is the loop of every kind but Ibarrier: each repetition timed on
+ * its own (IMB: t -= MPI_Wtime() before the call, += after MPI_Wait), then
+ * the check and sync barriers outside the time. */
+LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int rank, int size, double *t, double *tc,
+	    long long *bad)
+{
+	int i, b, n = k->nrep, sync = k->sync;
+	long long cpu = k->cpu;
+	double t0, c0;
+	MPI_Request req;
+	for (i = 0; i < n; i++) {
+		if (chk)
+			prepare(k, rank, size, i);
+		t0 = MPI_Wtime();
+		req = MPI_REQUEST_NULL;
+		if (!SKIP(i))
+			CHK(start(k, kind, rank, &req));
+		if (ovl) {
+			c0 = MPI_Wtime();
+			mb_nbc_cpu(cpu);
+			*tc += MPI_Wtime() - c0;
+		}
+		CHK(MPI_Wait(&req, MPI_STATUS_IGNORE));
+		*t += MPI_Wtime() - t0;
+		if (chk)
+			*bad += verify(k, rank, size, i);
+		for (b = 0; b < sync; b++)
+			CHK(MPI_Barrier(k->comm));
+	}
+	return MPI_SUCCESS;
+}
+
+/* barrier_loop is Ibarrier's loop (IMB_barrier.c): one time around all
+ * repetitions and no barriers between them. */
+LOOP barrier_loop(const mb_nbc *k, int ovl, double *t, double *tc)
+{
+	int i, n = k->nrep;
+	long long cpu = k->cpu;
+	double t0 = MPI_Wtime(), c0;
+	MPI_Request req;
+	for (i = 0; i < n; i++) {
+		req = MPI_REQUEST_NULL;
+		if (!SKIP(i))
+			CHK(MPI_Ibarrier(k->comm, &req));
+		if (ovl) {
+			c0 = MPI_Wtime();
+			mb_nbc_cpu(cpu);
+			*tc += MPI_Wtime() - c0;
+		}
+		CHK(MPI_Wait(&req, MPI_STATUS_IGNORE));
+	}
+	*t = MPI_Wtime() - t0;
+	return MPI_SUCCESS;
+}
+
+#define KIND(K) case K: return repeat(k, K, chk, ovl, rank, size, t, tc, bad)
+
+/* kinds instantiates repeat for every kind with constant chk and ovl. */
+LOOP kinds(const mb_nbc *k, int chk, int ovl, int rank, int size, double *t, double *tc, long long *bad)
+{
+	switch (k->kind) {
+	KIND(MB_IBCAST);
+	KIND(MB_IALLGATHER);
+	KIND(MB_IALLGATHERV);
+	KIND(MB_IGATHER);
+	KIND(MB_IGATHERV);
+	KIND(MB_ISCATTER);
+	KIND(MB_ISCATTERV);
+	KIND(MB_IALLTOALL);
+	KIND(MB_IALLTOALLV);
+	KIND(MB_IREDUCE);
+	KIND(MB_IREDUCE_SCATTER);
+	KIND(MB_IALLREDUCE);
+	case MB_IBARRIER: return barrier_loop(k, ovl, t, tc);
+	}
+	return MPI_ERR_ARG;
+}
+
+int mb_nbc_run(const mb_nbc *k, int chk, double *t, double *t_cpu, long long *bad)
+{
+	int i, rank, size, rc, ovl = k->cpu >= 0;
+	long long unused = 0;
+	*t = *t_cpu = 0;
+	*bad = 0;
+	CHK(MPI_Comm_rank(k->comm, &rank));
+	CHK(MPI_Comm_size(k->comm, &size));
+	for (i = 0; i < k->nbarr; i++)
+		CHK(MPI_Barrier(k->comm));
+	if (chk)
+		rc = ovl ? kinds(k, 1, 1, rank, size, t, t_cpu, bad) : kinds(k, 1, 0, rank, size, t, t_cpu, bad);
+	else
+		rc = ovl ? kinds(k, 0, 1, rank, size, t, t_cpu, &unused)
+			 : kinds(k, 0, 0, rank, size, t, t_cpu, &unused);
+	if (k->nrep > 0) {
+		*t /= k->nrep;
+		*t_cpu /= k->nrep;
+	}
+	return rc;
+}

@@ -1,0 +1,35 @@
+//go:build cgo && !nompi
+
+package mpi
+
+// #include "nbc.h"
+import "C"
+
+// Exec runs the loop in C; check runs the checked instantiation, whose
+// times are not benchmark data.
+func (r *NBCRun) Exec(check bool) (NBCTimes, error) {
+	k := C.mb_nbc{comm: r.Comm.c, kind: C.int(r.Kind), sbuf: r.Send.p, rbuf: r.Recv.p, count: C.int(r.Count),
+		counts: (*C.int)(r.Counts.p), displs: (*C.int)(r.Displs.p), nrep: C.int(r.Reps),
+		nbarr: C.int(r.Barriers), sync: C.int(r.Sync), cpu: C.longlong(r.CPU)}
+	chk := C.int(0)
+	if check {
+		chk = 1
+	}
+	var t, tc C.double
+	var bad C.longlong
+	if rc := C.mb_nbc_run(&k, chk, &t, &tc, &bad); rc != C.MPI_SUCCESS {
+		return NBCTimes{}, mpiError("non-blocking collective", rc)
+	}
+	return NBCTimes{T: float64(t), TCPU: float64(tc), Defects: int(bad)}, nil
+}
+
+// NBCCPURate calibrates IMB-NBC's CPU work once and returns its passes
+// per second of undisturbed CPU time and its Mflop/s.
+func NBCCPURate() (rate, mflops float64) {
+	var m C.double
+	r := C.mb_nbc_cpu_rate(&m)
+	return float64(r), float64(m)
+}
+
+// NBCCPU runs n passes of the CPU work (tests of the calibration).
+func NBCCPU(n int64) { C.mb_nbc_cpu(C.longlong(n)) }

@@ -1,0 +1,9 @@
+//go:build !cgo || nompi
+
+package mpi
+
+// The IMB-NBC loops without MPI: never reached (Init fails first).
+
+func (r *NBCRun) Exec(check bool) (NBCTimes, error) { return NBCTimes{}, ErrNoMPI }
+func NBCCPURate() (rate, mflops float64)            { return 0, 0 }
+func NBCCPU(n int64)                                {}

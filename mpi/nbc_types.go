@@ -1,0 +1,42 @@
+package mpi
+
+// NBCKind names one IMB-NBC loop of nbc.h.
+type NBCKind int
+
+// The kinds of nbc.h, in the same order.
+const (
+	Ibcast NBCKind = iota
+	Iallgather
+	Iallgatherv
+	Igather
+	Igatherv
+	Iscatter
+	Iscatterv
+	Ialltoall
+	Ialltoallv
+	Ireduce
+	IreduceScatter
+	Iallreduce
+	Ibarrier
+)
+
+// NBCRun describes one execution of an IMB-NBC loop.
+type NBCRun struct {
+	Kind       NBCKind
+	Comm       Comm
+	Send, Recv Buffer
+	Count      int    // items per process (bytes, or floats for reductions)
+	Counts     Buffer // per-rank counts (C ints): v-variants and Ireduce_scatter
+	Displs     Buffer // per-rank displacements (C ints)
+	Reps       int
+	Barriers   int   // MPI_Barrier calls before the loop (N_BARR)
+	Sync       int   // MPI_Barrier calls after every repetition (not Ibarrier)
+	CPU        int64 // CPU work per repetition in passes; < 0: the pure loop
+}
+
+// NBCTimes is one rank's outcome of an NBCRun.
+type NBCTimes struct {
+	T       float64 // seconds per repetition: t_pure, or t_ovrl with CPU work
+	TCPU    float64 // seconds of CPU work per repetition
+	Defects int     // check mode: items received wrong
+}
