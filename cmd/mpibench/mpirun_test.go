@@ -28,7 +28,7 @@ func TestCheckAllBenchmarks(t *testing.T) {
 	for _, np := range rankCounts() {
 		t.Run(fmt.Sprintf("np%d", np), func(t *testing.T) {
 			js := filepath.Join(t.TempDir(), "o.jsonl")
-			r := launch(t, np, "mpi1", "-check", "-msglen", testdata(t, "lengths.txt"), "-json", js)
+			r := launch(t, np, "mpi1", "-time", "off", "-check", "-msglen", testdata(t, "lengths.txt"), "-json", js)
 			mustSucceed(t, r)
 			recs := readRecords(t, js)
 			for _, rec := range recs {
@@ -126,7 +126,7 @@ func headHasRow(tab *table, fields ...string) bool {
 func TestMultiWorstGroup(t *testing.T) {
 	p := maxRanks()
 	js := filepath.Join(t.TempDir(), "o.jsonl")
-	r := launch(t, p, "mpi1", "-multi", "0", "PingPong", "Allreduce", "-check", "-msglen", testdata(t, "short.txt"), "-json", js)
+	r := launch(t, p, "mpi1", "-time", "off", "-multi", "0", "PingPong", "Allreduce", "-check", "-msglen", testdata(t, "short.txt"), "-json", js)
 	mustSucceed(t, r)
 	recs := readRecords(t, js)
 	for _, rec := range recs {
@@ -180,7 +180,7 @@ func TestMultiWorstGroup(t *testing.T) {
 func TestMultiEveryGroup(t *testing.T) {
 	p := maxRanks()
 	js := filepath.Join(t.TempDir(), "o.jsonl")
-	r := launch(t, p, "mpi1", "-multi", "1", "PingPong", "Allreduce", "-msglen", testdata(t, "short.txt"), "-json", js)
+	r := launch(t, p, "mpi1", "-time", "off", "-multi", "1", "PingPong", "Allreduce", "-msglen", testdata(t, "short.txt"), "-json", js)
 	mustSucceed(t, r)
 	recs := readRecords(t, js)
 	for _, rec := range recs {
@@ -235,7 +235,7 @@ func TestMap(t *testing.T) {
 		t.Skipf("-map 2x2 needs 4 ranks; the %s tests run 2 only", launcherKind)
 	}
 	js := filepath.Join(t.TempDir(), "o.jsonl")
-	r := launch(t, 4, "mpi1", "PingPong", "Allreduce", "-map", "2x2", "-msglen", testdata(t, "short.txt"), "-json", js)
+	r := launch(t, 4, "mpi1", "-time", "off", "PingPong", "Allreduce", "-map", "2x2", "-msglen", testdata(t, "short.txt"), "-json", js)
 	mustSucceed(t, r)
 	recs := readRecords(t, js)
 	for _, rec := range recs {
@@ -275,7 +275,7 @@ func TestMap(t *testing.T) {
 func TestNPMin(t *testing.T) {
 	p := maxRanks()
 	js := filepath.Join(t.TempDir(), "o.jsonl")
-	r := launch(t, p, "mpi1", "-npmin", strconv.Itoa(p-1), "Allreduce", "-msglen", testdata(t, "short.txt"), "-json", js)
+	r := launch(t, p, "mpi1", "-time", "off", "-npmin", strconv.Itoa(p-1), "Allreduce", "-msglen", testdata(t, "short.txt"), "-json", js)
 	mustSucceed(t, r)
 	recs := readRecords(t, js)
 	for _, rec := range recs {
@@ -301,7 +301,7 @@ func TestNPMin(t *testing.T) {
 // on 2 processes with the standard lengths and repetition counts.
 func TestDefaultLengths(t *testing.T) {
 	js := filepath.Join(t.TempDir(), "o.jsonl")
-	r := launch(t, 2, "mpi1", "PingPong", "Allreduce", "-json", js)
+	r := launch(t, 2, "mpi1", "-time", "off", "PingPong", "Allreduce", "-json", js)
 	mustSucceed(t, r)
 	recs := readRecords(t, js)
 	for _, rec := range recs {
@@ -346,7 +346,7 @@ func TestDefaultLengths(t *testing.T) {
 // invalid with IMB's notice and the rest runs.
 func TestSingleProcess(t *testing.T) {
 	js := filepath.Join(t.TempDir(), "o.jsonl")
-	r := launch(t, 1, "mpi1", "PingPong", "Barrier", "-json", js)
+	r := launch(t, 1, "mpi1", "-time", "off", "PingPong", "Barrier", "-json", js)
 	mustSucceed(t, r)
 	if !strings.Contains(r.stdout, "# !! Benchmark PingPong invalid for 1 process   !!") {
 		t.Errorf("no IMB notice for PingPong on 1 process:\n%s", r.stdout)
@@ -368,7 +368,7 @@ func TestSingleProcess(t *testing.T) {
 // lines, spaces and any case.
 func TestInputFile(t *testing.T) {
 	js := filepath.Join(t.TempDir(), "o.jsonl")
-	r := launch(t, 2, "mpi1", "-input", testdata(t, "select.txt"), "-msglen", testdata(t, "short.txt"), "-json", js)
+	r := launch(t, 2, "mpi1", "-time", "off", "-input", testdata(t, "select.txt"), "-msglen", testdata(t, "short.txt"), "-json", js)
 	mustSucceed(t, r)
 	recs := readRecords(t, js)
 	for _, rec := range recs {
@@ -467,7 +467,7 @@ func TestMultiMapGroups(t *testing.T) {
 		t.Skipf("6 ranks oversubscribed: Open MPI only (the %s tests run 2 ranks)", launcherKind)
 	}
 	js := filepath.Join(t.TempDir(), "o.jsonl")
-	r := launch(t, 6, "mpi1", "-map", "2x3", "-multi", "1", "PingPong", "-msglen", testdata(t, "short.txt"), "-json", js)
+	r := launch(t, 6, "mpi1", "-time", "off", "-map", "2x3", "-multi", "1", "PingPong", "-msglen", testdata(t, "short.txt"), "-json", js)
 	mustSucceed(t, r)
 	recs := readRecords(t, js)
 	want := [][]int{{0, 2}, {3, 5}, {4, 1}}
@@ -499,7 +499,7 @@ func TestMultiMapGroups(t *testing.T) {
 // as in IMB, and a length is measured once).
 func TestReductionLengthsOnce(t *testing.T) {
 	js := filepath.Join(t.TempDir(), "o.jsonl")
-	r := launch(t, 2, "mpi1", "PingPong", "Allreduce", "-msglen", testdata(t, "reduce.txt"), "-json", js)
+	r := launch(t, 2, "mpi1", "-time", "off", "PingPong", "Allreduce", "-msglen", testdata(t, "reduce.txt"), "-json", js)
 	mustSucceed(t, r)
 	recs := readRecords(t, js)
 	for name, want := range map[string][]int{"PingPong": {4, 5, 6, 7}, "Allreduce": {4, 8}} {
