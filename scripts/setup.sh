@@ -2,12 +2,14 @@
 # Installs what mpibench needs on Debian (Open MPI and MPICH with their
 # headers, pkg-config, a C compiler) when it is missing, and checks for Go.
 # With --test it also installs Chromium, which the report tests open the
-# generated HTML in.
+# generated HTML in, and builds the peers (Intel MPI Benchmarks 2021.11,
+# OSU 7.4) from ../shared/peers when that is there: the side-by-side tests
+# compare mpibench's rows with theirs, and skip loudly without them.
 set -euo pipefail
 
 pkgs=(openmpi-bin libopenmpi-dev mpich libmpich-dev pkg-config gcc)
 if [ "${1:-}" = "--test" ]; then
-	pkgs+=(chromium)
+	pkgs+=(chromium g++ make)
 fi
 missing=()
 for p in "${pkgs[@]}"; do
@@ -25,4 +27,13 @@ export PATH="$PATH:/usr/local/go/bin"
 if ! command -v go >/dev/null; then
 	echo "setup: Go 1.22 or newer is needed (https://go.dev/dl or Debian's golang-go from backports)" >&2
 	exit 1
+fi
+
+# The peers, built once into ~/.cache/mpibench-peers (about 2 minutes).
+peers="$(cd "$(dirname "$0")/.." && pwd)/../shared/peers/build.sh"
+dest="$HOME/.cache/mpibench-peers"
+if [ "${1:-}" = "--test" ] && [ -f "$peers" ] && [ ! -x "$dest/mpich/bin/IMB-MPI1" ]; then
+	echo "setup: building the peers into $dest (about 2 minutes)" >&2
+	bash "$peers" "$dest" >"${TMPDIR:-/tmp}/mpibench-peers.log" 2>&1 ||
+		echo "setup: the peers did not all build (${TMPDIR:-/tmp}/mpibench-peers.log); their side-by-side tests will skip" >&2
 fi
