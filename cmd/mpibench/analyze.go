@@ -5,8 +5,8 @@ package main
 // The MPI binary's report and guidelines check: they run the analysis
 // binary. Every rank of a job keeps nearly all of the executable resident
 // (README.md, "Memory"), and the plotting of these two commands (gonum/plot,
-// its fonts, go-latex) was 11.5 MB of a 16.7 MB binary: without it a rank's
-// peak RSS went from 1.5x IMB-MPI1's to under 1.2x. The plots live in
+// its fonts, go-latex) was 11.4 MB of a 17 MB binary: without it a rank's
+// peak RSS went from 1.43-1.55x IMB-MPI1's to 1.19x. The plots live in
 // mpibench-analyze, the build without MPI (report.go), which these
 // commands exec with the same arguments.
 
@@ -22,10 +22,13 @@ import (
 )
 
 // analyzeName is the analysis binary's file name; analyzeEnv names it
-// where it is neither next to mpibench nor on PATH.
+// where it is neither next to mpibench nor on PATH. analyzeFrom is set
+// in the analysis binary's environment: an MPI binary that finds it set
+// was itself run as the analysis binary, and would exec itself forever.
 const (
 	analyzeName = "mpibench-analyze"
 	analyzeEnv  = "MPIBENCH_ANALYZE"
+	analyzeFrom = "MPIBENCH_ANALYZE_FROM"
 )
 
 func runReport(args []string, stdout, stderr io.Writer) int {
@@ -42,18 +45,23 @@ func runGuidelinesCheck(args []string, stdout, stderr io.Writer) int {
 // tests) it runs it as a child and returns its exit code.
 func analyze(command string, args []string, stdout, stderr io.Writer) int {
 	path, err := analyzeBinary()
+	if from := os.Getenv(analyzeFrom); from != "" {
+		err = fmt.Errorf("%s, run by %s as %s, is an MPI build of mpibench, not the analysis binary",
+			analyzeSelf(), from, analyzeName)
+	}
 	if err != nil {
 		_, _ = fmt.Fprintf(stderr, "mpibench %s: %v\n\n%s", command, err, analyzeHelp(command))
 		return 2
 	}
 	argv := append(append([]string{path}, strings.Fields(command)...), args...)
+	env := append(os.Environ(), analyzeFrom+"="+analyzeSelf())
 	if stdout == os.Stdout && stderr == os.Stderr {
-		err = syscall.Exec(path, argv, os.Environ()) // returns only on failure
+		err = syscall.Exec(path, argv, env) // returns only on failure
 		_, _ = fmt.Fprintf(stderr, "mpibench %s: running %s: %v\n", command, path, err)
 		return 2
 	}
 	cmd := exec.Command(path, argv[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, stdout, stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr, cmd.Env = os.Stdin, stdout, stderr, env
 	err = cmd.Run()
 	var ee *exec.ExitError
 	switch {
@@ -91,11 +99,16 @@ func analyzeBinary() (string, error) {
 // analyzeDir is the directory of this executable, where the analysis
 // binary belongs.
 func analyzeDir() string {
+	return filepath.Dir(analyzeSelf())
+}
+
+// analyzeSelf is the path of this executable.
+func analyzeSelf() string {
 	exe, err := os.Executable()
 	if err != nil {
-		return "DIR"
+		return filepath.Join("DIR", "mpibench")
 	}
-	return filepath.Dir(exe)
+	return exe
 }
 
 // analyzeHelp says why the plots are not in this binary and how to get

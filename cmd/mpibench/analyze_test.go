@@ -66,6 +66,11 @@ func TestReportWithoutAnalyze(t *testing.T) {
 	if r := execute(t, directTimeout, bin, "report", in); r.code != 2 || !strings.Contains(r.stderr, analyzeEnv+"="+filepath.Join(dir, "none")) {
 		t.Errorf("a missing $%s: want exit code 2 naming it, got %s", analyzeEnv, r)
 	}
+	// An MPI binary in its place must not exec itself forever.
+	t.Setenv(analyzeEnv, bin)
+	if r := execute(t, directTimeout, bin, "report", in); r.code != 2 || !strings.Contains(r.stderr, "not the analysis binary") {
+		t.Errorf("$%s naming an MPI binary: want exit code 2 saying so, got %s", analyzeEnv, r)
+	}
 	// Next to mpibench: found without PATH or $MPIBENCH_ANALYZE.
 	t.Setenv(analyzeEnv, "")
 	if err := os.Link(filepath.Join(filepath.Dir(binPath), analyzeName), filepath.Join(dir, analyzeName)); err != nil {
