@@ -1,10 +1,13 @@
 # Conveniences; the scripts are the source of truth.
+# build: the MPI binaries (Open MPI, MPICH) and the analysis binary beside
+# them, which their report and guidelines check run (README.md, "Memory").
 .PHONY: build nompi run test bench side
 build:
 	go build -o bin/mpibench ./cmd/mpibench
 	go build -tags mpich -o bin/mpibench-mpich ./cmd/mpibench
+	go build -tags nompi -o bin/mpibench-analyze ./cmd/mpibench
 nompi:
-	CGO_ENABLED=0 go build -o bin/mpibench-nompi ./cmd/mpibench
+	CGO_ENABLED=0 go build -o bin/mpibench-analyze ./cmd/mpibench
 run:
 	bash scripts/run.sh
 test:

@@ -11,6 +11,7 @@ import (
 	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
 	"mpibench/report"
+	"mpibench/report/plots"
 	"mpibench/result"
 )
 
@@ -158,7 +159,7 @@ func checkJSON(path string, recs []result.Record) error {
 // checkHTML renders into memory first, so that a failure leaves no
 // half-written report behind.
 func checkHTML(path, text string, res *Result, data *Data) error {
-	page := report.GuidelinePage{Text: text}
+	page := plots.GuidelinePage{Text: text}
 	for _, g := range res.Groups {
 		for _, r := range g.Rows {
 			if len(r.Findings) > 0 {
@@ -167,7 +168,7 @@ func checkHTML(path, text string, res *Result, data *Data) error {
 		}
 	}
 	var b bytes.Buffer
-	if err := report.GuidelineHTML(&b, page); err != nil {
+	if err := plots.GuidelineHTML(&b, page); err != nil {
 		return err
 	}
 	return safefile.WriteFile(path, b.Bytes())
@@ -175,13 +176,13 @@ func checkHTML(path, text string, res *Result, data *Data) error {
 
 // checkPlot is the plot of one violated row: the function's medians,
 // and the mock-up's beside them for a pattern guideline.
-func checkPlot(g Group, r Row, data *Data) report.GuidelinePlot {
+func checkPlot(g Group, r Row, data *Data) plots.GuidelinePlot {
 	gl := r.Guideline
 	calls := []string{r.Function}
 	if gl.Kind == Pattern {
 		calls = append(calls, gl.Right)
 	}
-	gp := report.GuidelinePlot{
+	gp := plots.GuidelinePlot{
 		ID:     fmt.Sprintf("p%d-%s-%s", g.Procs, gl.ID, r.Function),
 		Title:  fmt.Sprintf("%s (%s) %s, %d processes", gl.ID, gl.Kind, r.Label(), g.Procs),
 		Labels: calls,

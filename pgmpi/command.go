@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 
-	"mpibench/guideline"
 	"mpibench/mpijob"
 )
 
@@ -14,7 +13,11 @@ import (
 const Name = "guidelines"
 
 // Command is mpibench guidelines as the registry knows it: nrep and
-// measure run under MPI, check reads their records without MPI_Init.
+// measure run under MPI. The third step, check, reads their records
+// without MPI and draws plots: the registry's own entry "guidelines
+// check", found before this one, runs it (in the MPI binary through
+// mpibench-analyze), so that this package, linked into every rank, does
+// not link the plotting of package guideline.
 var Command = mpijob.Suite{Name: Name, Synopsis: "guidelines nrep|measure [flags]",
 	Summary: "PGMPI: repetitions, then one launch's samples", MPI: true, Main: dispatch}
 
@@ -37,8 +40,6 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		return mpijob.Run(nrepCommand, args[1:], stdout, stderr)
 	case "measure":
 		return mpijob.Run(measureCommand, args[1:], stdout, stderr)
-	case "check":
-		return guideline.CheckMain(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		if _, err := io.WriteString(stdout, help()); err != nil {
 			_, _ = fmt.Fprintf(stderr, "mpibench %s: %v\n", Name, err)
@@ -46,7 +47,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	_, _ = fmt.Fprintf(stderr, "mpibench %s: unknown step %q (want nrep, measure or check)\n", Name, args[0])
+	_, _ = fmt.Fprintf(stderr, "mpibench %s: unknown step %q (want nrep or measure; check is 'mpibench guidelines check')\n", Name, args[0])
 	return 2
 }
 

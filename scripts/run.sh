@@ -8,4 +8,6 @@ export PATH="$PATH:/usr/local/go/bin"
 tags=""
 [ "${MPI:-openmpi}" = mpich ] && tags="-tags mpich"
 go build $tags -o bin/mpibench ./cmd/mpibench
+# The analysis binary, beside it: mpibench report and guidelines check run it.
+go build -tags nompi -o bin/mpibench-analyze ./cmd/mpibench
 bash scripts/mpirun.sh -np "${NP:-2}" bin/mpibench mpi1 -json "${JSON:-results.jsonl}" "$@"

@@ -52,18 +52,42 @@ func testMain(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	binPath = filepath.Join(dir, "mpibench")
-	args := []string{"build"}
+	tags := ""
 	if mpi.Flavor == "mpich" {
-		args = append(args, "-tags", "mpich")
+		tags = "mpich"
 	}
-	args = append(args, "-o", binPath, "mpibench/cmd/mpibench")
-	cmd := exec.Command(goTool(), args...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "mpibench tests: go %s: %v\n%s", strings.Join(args, " "), err, out)
+	// The analysis binary next to binPath, where the MPI binary's report
+	// and guidelines check find it; $MPIBENCH_ANALYZE for the commands
+	// these tests run in-process (run), which are not next to it.
+	analyze := filepath.Join(dir, "mpibench-analyze")
+	if err := buildBinaries(map[string]string{binPath: tags, analyze: "nompi"}); err != nil {
+		fmt.Fprintln(os.Stderr, "mpibench tests:", err)
 		return 1
 	}
+	os.Setenv("MPIBENCH_ANALYZE", analyze)
 	findLauncher()
 	return m.Run()
+}
+
+// buildBinaries builds mpibench into each path with its tags, at the
+// same time.
+func buildBinaries(builds map[string]string) error {
+	errs := make(chan error, len(builds))
+	for path, tags := range builds {
+		go func() {
+			args := []string{"build", "-tags", tags, "-o", path, "mpibench/cmd/mpibench"}
+			if out, err := exec.Command(goTool(), args...).CombinedOutput(); err != nil {
+				errs <- fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+				return
+			}
+			errs <- nil
+		}()
+	}
+	var err error
+	for range builds {
+		err = errors.Join(err, <-errs)
+	}
+	return err
 }
 
 func goTool() string {

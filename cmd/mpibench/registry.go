@@ -10,7 +10,6 @@ import (
 
 	"mpibench/beff"
 	"mpibench/beffio"
-	"mpibench/guideline"
 	"mpibench/imb"
 	"mpibench/mpijob"
 	"mpibench/p2p"
@@ -166,7 +165,15 @@ func pgmpiListing() mpijob.Listing {
 	return l
 }
 
+// report and guidelines check draw plots: runReport and runGuidelinesCheck
+// are the commands themselves in the analysis build (report.go) and run
+// mpibench-analyze in the MPI build (analyze.go), with the same help.
+
+// reportCommand is mpibench report as the registry knows it: no MPI.
+var reportCommand = mpijob.Suite{Name: "report", Synopsis: "report results.jsonl ... [-o report.html]",
+	Summary: "plots of any records as HTML (or -format png|pdf)", Main: runReport}
+
 // guidelinesCheckCommand is PGMPI's check, which needs no MPI: an entry of
-// its own, found before "guidelines" (pgmpi.Command would dispatch it too).
+// its own, found before "guidelines" (pgmpi.Command leaves check out).
 var guidelinesCheckCommand = mpijob.Suite{Name: "guidelines check", Synopsis: "guidelines check DIR ...",
-	Summary: "PGMPI: verify the performance guidelines", Main: guideline.CheckMain}
+	Summary: "PGMPI: verify the performance guidelines", Main: runGuidelinesCheck}

@@ -1,24 +1,26 @@
+//go:build nompi || !cgo
+
 package main
+
+// The commands that draw plots, report and guidelines check, built into
+// the analysis binary only (mpibench-analyze, or any build without MPI):
+// they link gonum/plot and its fonts, 11 MB that the MPI binary, resident
+// in every rank, leaves out. The MPI binary's entries of the same name
+// run this binary (analyze.go).
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"mpibench/guideline"
 	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
-	"mpibench/mpijob"
-	"mpibench/report"
+	"mpibench/report/plots"
 	"mpibench/result"
 )
-
-// reportCommand is mpibench report as the registry knows it: no MPI.
-var reportCommand = mpijob.Suite{Name: "report", Synopsis: "report results.jsonl ... [-o report.html]",
-	Summary: "plots of any records as HTML (or -format png|pdf)", Main: runReport}
 
 const reportUsage = `Usage: mpibench report results.jsonl [more.jsonl ...] [-o FILE] [-format html|png|pdf]
 
@@ -70,7 +72,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintf(stderr, "mpibench report: -o: %v\n", err)
 		return 2
 	}
-	c := report.NewCollector()
+	c := plots.NewCollector()
 	for _, name := range files {
 		c.Input(name)
 		add := func(r *result.Record) error { c.Add(r); return nil }
@@ -86,58 +88,13 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// reportParse parses flags and file names in any order. It returns nil
-// files with the exit code when the command should end here.
-func reportParse(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) ([]string, int) {
-	var help bool
-	files, err := cli.ParseMixed(fs, args, &help)
-	switch {
-	case help:
-		return nil, printOut(stdout, stderr, usage)
-	case err != nil:
-		_, _ = fmt.Fprintf(stderr, "mpibench %s: %v\n\n%s", fs.Name(), err, usage)
-		return nil, 2
-	case len(files) == 0:
-		_, _ = fmt.Fprintf(stderr, "mpibench %s: no results file named\n\n%s", fs.Name(), usage)
-		return nil, 2
-	}
-	return files, 0
-}
-
-// scanFile hands every record of a file to add, printing each
-// unreadable line as file:line on stderr, without keeping the records. A
-// missing file or one without records is an error: a report or a median
-// without it would silently say less.
-func scanFile(cmd, name string, add func(*result.Record) error, stderr io.Writer) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = f.Close() }() // read only: nothing to lose
-	n := 0
-	warns, err := result.Scan(f, name, func(r *result.Record) error {
-		n++
-		return add(r)
-	})
-	for _, w := range warns {
-		_, _ = fmt.Fprintf(stderr, "mpibench %s: warning: %s\n", cmd, report.Clean(w.String()))
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if n == 0 {
-		return fmt.Errorf("%s: no records", name)
-	}
-	return nil
-}
-
 // reportWrite renders into memory first, so that a failure leaves no
 // half-written report behind.
-func reportWrite(format, out string, c *report.Collector, stdout io.Writer) error {
+func reportWrite(format, out string, c *plots.Collector, stdout io.Writer) error {
 	switch format {
 	case "png":
 		// WritePNG makes the directory, and refuses one that is a link.
-		paths, err := report.WritePNG(out, c.Plots())
+		paths, err := plots.WritePNG(out, c.Plots())
 		if err != nil {
 			return err
 		}
@@ -145,7 +102,7 @@ func reportWrite(format, out string, c *report.Collector, stdout io.Writer) erro
 		return err
 	case "pdf":
 		var b bytes.Buffer
-		if err := report.WritePDF(&b, c.Plots()); err != nil {
+		if err := plots.WritePDF(&b, c.Plots()); err != nil {
 			return err
 		}
 		return safefile.WriteFile(out, b.Bytes())
@@ -155,4 +112,10 @@ func reportWrite(format, out string, c *report.Collector, stdout io.Writer) erro
 		return err
 	}
 	return safefile.WriteFile(out, b.Bytes())
+}
+
+// runGuidelinesCheck is mpibench guidelines check, with the arguments
+// after "check".
+func runGuidelinesCheck(args []string, stdout, stderr io.Writer) int {
+	return guideline.CheckMain(args, stdout, stderr)
 }

@@ -1,4 +1,4 @@
-package report
+package plots
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"mpibench/report"
 	"mpibench/result"
 )
 
@@ -41,7 +42,7 @@ func writePage(w io.Writer, t *template.Template, data any) error {
 	if err := t.Execute(&b, data); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, CleanText(b.String()))
+	_, err := io.WriteString(w, report.CleanText(b.String()))
 	return err
 }
 
