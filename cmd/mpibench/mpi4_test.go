@@ -43,10 +43,43 @@ func TestMPI4(t *testing.T) {
 
 // TestMPI4Check: -check finds no defect in the persistent loops and
 // defects in every row of the first-only mutant (MPI_Start in repetition 0
-// only). Barrier_persist moves no data and has no check, as in IMB.
+// only). Barrier_persist moves no data and has no check, as in IMB. Under
+// MPICH the three calls of mpichBroken are left to TestMPI4CheckMPICH.
 func TestMPI4Check(t *testing.T) {
 	needMPI(t)
-	testNBCCheck(t, "mpi4", mpi4Calls[:len(mpi4Calls)-1])
+	calls := mpi4Calls[:len(mpi4Calls)-1]
+	if mpi.Flavor == "mpich" {
+		calls = slices.DeleteFunc(slices.Clone(calls), func(c string) bool { return slices.Contains(mpichBroken, c) })
+	}
+	testNBCCheck(t, "mpi4", calls)
+}
+
+// mpichBroken are the persistent collectives MPICH 4.0.2 (Debian's)
+// computes wrong: after MPI_Gather_init, MPI_Allgather_init or
+// MPI_Scatter_init each MPI_Start delivers the other ranks' blocks as they
+// were at the *_init call, and Gather's root block not at all (a 20-line C
+// program with MPI_Gather_init on 2 ranks shows it: MPI 4.0, section
+// 6.13, says the buffers are read at MPI_Start).
+var mpichBroken = []string{"Allgather_persist", "Gather_persist", "Scatter_persist"}
+
+// TestMPI4CheckMPICH: -check reports MPICH's wrong results in every row of
+// mpichBroken, with the real loops. When a newer MPICH fixes them, this
+// fails: move them back into TestMPI4Check.
+func TestMPI4CheckMPICH(t *testing.T) {
+	needMPI(t)
+	if mpi.Flavor != "mpich" {
+		t.Skip("MPICH only")
+	}
+	names := append(slices.Clone(mpichBroken), nbcPure(mpichBroken)...)
+	r, recs := runNBC(t, binPath, "mpi4", 2, append([]string{"-check", "-msglen", ioLengths(t, 4, 64)}, names...)...)
+	if r.code != 3 || len(recs) != 2*len(names) {
+		t.Fatalf("want exit code 3 and %d records, got %d: %s", 2*len(names), len(recs), r)
+	}
+	for _, rec := range recs {
+		if rec.Defects == 0 {
+			t.Errorf("%v: no defects: has MPICH fixed its persistent collectives?", rec.record)
+		}
+	}
 }
 
 // TestMPI4Missing builds mpibench as if its library had no persistent
