@@ -1,6 +1,7 @@
 package imb
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -34,11 +35,7 @@ func mpi4Name(nbc string) string {
 // the prefix mpi.PersistAPI names (MPI_ where there is none, for the
 // listing and the message that says so).
 func persistCall(nbc string) string {
-	prefix := mpi.PersistAPI()
-	if prefix == "" {
-		prefix = "MPI"
-	}
-	return prefix + "_" + strings.TrimSuffix(mpi4Name(nbc), "_persist") + "_init"
+	return cmp.Or(mpi.PersistAPI(), "MPI") + "_" + strings.TrimSuffix(mpi4Name(nbc), "_persist") + "_init"
 }
 
 func mpi4Table() []Benchmark {
