@@ -31,11 +31,11 @@ func mpi4Name(nbc string) string {
 	return strings.ToUpper(nbc[1:2]) + nbc[2:] + "_persist"
 }
 
-// persistCall is the *_init call of an IMB-NBC call in this build, with
-// the prefix mpi.PersistAPI names (MPI_ where there is none, for the
-// listing and the message that says so).
+// persistCall is MPI 4.0's *_init call of an IMB-NBC call: Ibcast →
+// MPI_Bcast_init. The table (and so `mpibench list`, the same in every
+// build) names MPI 4.0's calls; records name the ones this build calls.
 func persistCall(nbc string) string {
-	return cmp.Or(mpi.PersistAPI(), "MPI") + "_" + strings.TrimSuffix(mpi4Name(nbc), "_persist") + "_init"
+	return "MPI_" + strings.TrimSuffix(mpi4Name(nbc), "_persist") + "_init"
 }
 
 func mpi4Table() []Benchmark {
@@ -61,13 +61,14 @@ var MPI4Suite = &Suite{Name: result.SuiteMPI4, Part: "MPI-4", NPMin: 2, SingleQ:
 
 func init() { DefaultTimeLimit[result.SuiteMPI4] = nbcTimeLimit }
 
-// persistCalls is what a record of b says it measured: the calls, with
-// the prefix this build uses (MPI_ or MPIX_); "" for other benchmarks.
+// persistCalls is what a record of b says it measured: its calls, the
+// *_init one with the prefix this build uses (MPI_ or Open MPI's MPIX_);
+// "" for other benchmarks.
 func persistCalls(b *Benchmark) string {
 	if b.NBC == nil || !b.NBC.Persist {
 		return ""
 	}
-	return b.Calls
+	return cmp.Or(mpi.PersistAPI(), "MPI") + strings.TrimPrefix(b.Calls, "MPI")
 }
 
 // MPI4Command is the mpi4 command: MPI4Suite's, except that a binary
@@ -77,7 +78,8 @@ func MPI4Command() mpijob.Suite {
 	c := MPI4Suite.Command()
 	run := c.Main
 	c.Main = func(args []string, stdout, stderr io.Writer) int {
-		if mpi.PersistAPI() != "" || mpijob.HasHelp(args) {
+		// A binary without MPI fails as every suite's does.
+		if mpi.PersistAPI() != "" || mpi.Flavor == "none" || mpijob.HasHelp(args) {
 			return run(args, stdout, stderr)
 		}
 		if _, err := ParseArgs(args); err != nil {
@@ -100,7 +102,7 @@ func MPI4Command() mpijob.Suite {
 func NoPersistMessage(flavor string) string {
 	var calls []string
 	for _, c := range nbcCalls {
-		calls = append(calls, "MPI_"+strings.TrimSuffix(mpi4Name(c.name), "_persist")+"_init")
+		calls = append(calls, persistCall(c.name))
 	}
 	return fmt.Sprintf("mpibench mpi4: nothing measured: the MPI library this binary was built against (%s) "+
 		"has no persistent collectives, neither MPI 4.0's %s nor Open MPI's MPIX_ versions of them",
