@@ -55,11 +55,11 @@ func TestMPI4Check(t *testing.T) {
 }
 
 // mpichBroken are the persistent collectives MPICH 4.0.2 (Debian's)
-// computes wrong: after MPI_Gather_init, MPI_Allgather_init or
-// MPI_Scatter_init each MPI_Start delivers the other ranks' blocks as they
-// were at the *_init call, and Gather's root block not at all (a 20-line C
-// program with MPI_Gather_init on 2 ranks shows it: MPI 4.0, section
-// 6.13, says the buffers are read at MPI_Start).
+// computes wrong: after MPI_Allgather_init or MPI_Scatter_init the second
+// and later MPI_Starts leave blocks of the receive buffer unwritten;
+// after MPI_Gather_init the root's own block is never written and the
+// others arrive as they were at the *_init call (a C program of 30 lines
+// on 2 ranks shows both; MPI 4.0 says a start reads the buffers then).
 var mpichBroken = []string{"Allgather_persist", "Gather_persist", "Scatter_persist"}
 
 // TestMPI4CheckMPICH: -check reports MPICH's wrong results in every row of
