@@ -82,6 +82,13 @@ func TestMPI4CheckMPICH(t *testing.T) {
 	}
 }
 
+// TestMPI4Resume: a run whose results file lost its last cases resumes
+// them and keeps the finished ones as they were.
+func TestMPI4Resume(t *testing.T) {
+	needMPI(t)
+	testNBCResume(t, "mpi4", "Bcast_persist", "Barrier_persist", "Reduce_persist_pure")
+}
+
 // TestMPI4Missing builds mpibench as if its library had no persistent
 // collectives (the link-time constant mpi.noPersist) and runs mpi4 on
 // np 2: one line naming the missing calls, exit 0, no records; bad input

@@ -193,9 +193,16 @@ func cmpOr(a, b string) string {
 // them and keeps the finished ones as they were.
 func TestNBCResume(t *testing.T) {
 	needMPI(t)
-	js := filepath.Join(t.TempDir(), "nbc.jsonl")
-	args := []string{"nbc", "-time", "0.02", "-msglen", ioLengths(t, 0, 4, 64), "-json", js, "Ibcast", "Ibarrier",
-		"Ireduce_pure"}
+	testNBCResume(t, "nbc", "Ibcast", "Ibarrier", "Ireduce_pure")
+}
+
+// testNBCResume runs suite's bcast, barrier and reduce_pure (7 cases),
+// keeps the first 4 records and resumes.
+func testNBCResume(t *testing.T, suite, bcast, barrier, reducePure string) {
+	t.Helper()
+	js := filepath.Join(t.TempDir(), suite+".jsonl")
+	args := []string{suite, "-time", "0.02", "-msglen", ioLengths(t, 0, 4, 64), "-json", js, bcast, barrier,
+		reducePure}
 	mustSucceed(t, launch(t, 2, args...))
 	data, err := os.ReadFile(js)
 	if err != nil {
