@@ -37,25 +37,28 @@ type Context struct {
 // Record is one row of a result table: one benchmark at one message length
 // on one process layout.
 type Record struct {
-	Suite     string  `json:"suite"`           // mpi1, ext, io, ...
-	Benchmark string  `json:"benchmark"`       // e.g. PingPong
-	Class     string  `json:"class"`           // single, parallel, collective
-	Multi     int     `json:"multi"`           // -1 primary, 0 or 1 the -multi output flag
-	Group     int     `json:"group"`           // group index with -multi 1, else -1
-	NProcs    int     `json:"np"`              // active processes per group (Q)
-	Groups    [][]int `json:"groups"`          // world ranks of each group, in communicator order
-	Map       []int   `json:"map,omitempty"`   // -map PxQ as [P, Q]
-	Bytes     int     `json:"bytes"`           // message length X
-	Reps      int     `json:"reps"`            // n_sample
-	TMin      float64 `json:"t_min_us"`        // µs, over the active ranks
-	TMax      float64 `json:"t_max_us"`        // µs
-	TAvg      float64 `json:"t_avg_us"`        // µs
-	MBps      float64 `json:"mbytes_per_sec"`  // throughput from TMax, MB = 2^20 bytes (p2p and IMB 2021's benchmarks: 10^6); 0 for collectives
-	Check     bool    `json:"check"`           // results-checking mode: not valid benchmark data
-	Defects   float64 `json:"defects"`         // wrong items found in -check mode
-	Mode      string  `json:"mode,omitempty"`  // aggregate / non-aggregate / non-blocking
-	Case      string  `json:"case,omitempty"`  // journal key of the measured case this record belongs to
-	Calls     string  `json:"calls,omitempty"` // mpi4: the calls measured, MPI_*_init or MPIX_*_init as built
+	Suite     string  `json:"suite"`          // mpi1, ext, io, ...
+	Benchmark string  `json:"benchmark"`      // e.g. PingPong
+	Class     string  `json:"class"`          // single, parallel, collective
+	Multi     int     `json:"multi"`          // -1 primary, 0 or 1 the -multi output flag
+	Group     int     `json:"group"`          // group index with -multi 1, else -1
+	NProcs    int     `json:"np"`             // active processes per group (Q)
+	Groups    [][]int `json:"groups"`         // world ranks of each group, in communicator order
+	Map       []int   `json:"map,omitempty"`  // -map PxQ as [P, Q]
+	Bytes     int     `json:"bytes"`          // message length X
+	Reps      int     `json:"reps"`           // n_sample
+	TMin      float64 `json:"t_min_us"`       // µs, over the active ranks
+	TMax      float64 `json:"t_max_us"`       // µs
+	TAvg      float64 `json:"t_avg_us"`       // µs
+	MBps      float64 `json:"mbytes_per_sec"` // throughput from TMax, MB = 2^20 bytes (p2p and IMB 2021's benchmarks: 10^6); 0 for collectives
+	Check     bool    `json:"check"`          // results-checking mode: not valid benchmark data
+	Defects   float64 `json:"defects"`        // wrong items found in -check mode
+	Mode      string  `json:"mode,omitempty"` // aggregate / non-aggregate / non-blocking
+	Case      string  `json:"case,omitempty"` // journal key of the measured case this record belongs to
+
+	// IMB-MPI4 (suite "mpi4"): the calls measured, with the *_init call's
+	// prefix as built (MPI_ or Open MPI's MPIX_).
+	Calls string `json:"calls,omitempty"`
 
 	// Non-blocking IMB-IO rows (section 4.2.5.2); t_min/t_max/t_avg are
 	// then the overlapped times and Mbytes/sec comes from t_pure.
