@@ -20,8 +20,9 @@ import (
 // NBCSpec marks an IMB-NBC benchmark: its loop, and whether it is the
 // _pure variant.
 type NBCSpec struct {
-	Kind mpi.NBCKind
-	Pure bool
+	Kind    mpi.NBCKind
+	Pure    bool
+	Persist bool // IMB-MPI4's *_persist: one persistent request (imb/mpi4.go)
 }
 
 // nbcCalls are the thirteen collectives in DEFC's order, with their loop
@@ -102,10 +103,11 @@ func NBCOverlap(tPure, tCPU, tOvrl float64) float64 {
 	return 100 * max(0, min(1, (tPure+tCPU-tOvrl)/m))
 }
 
-// nbcUsage adapts the IMB suites' help to IMB-NBC, a 2021 suite.
-func nbcUsage(u string) string {
+// nbcUsage adapts the IMB suites' help to IMB-NBC or IMB-MPI4 (title), 2021
+// suites.
+func nbcUsage(u, title string) string {
 	return strings.NewReplacer(
-		"IMB-NBC 3.0 benchmarks (all of them when none is named;",
-		"IMB-NBC benchmarks of IMB 2021.11 (the 13 without _pure when none is named;",
+		title+" 3.0 benchmarks (all of them when none is named;",
+		title+" benchmarks of IMB 2021.11 (the 13 without _pure when none is named;",
 		"IMB 3.0's counts, unbounded", "IMB's counts, unbounded").Replace(u)
 }

@@ -59,7 +59,8 @@ func (c *nbcCase) loop(x, reps int) *mpi.NBCRun {
 		counts[i], displs[i] = int32(count), int32(i*count)
 	}
 	return &mpi.NBCRun{Kind: c.b.NBC.Kind, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
-		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Sync: 1, CPU: -1}
+		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Sync: 1, CPU: -1,
+		Persist: c.b.NBC.Persist}
 }
 
 // run runs the sample of a benchmark as IMB's kernel function does: the

@@ -366,6 +366,7 @@ func (d *Driver) record(w *row, g int) *result.Record {
 	if b.Since >= 2021 {
 		rates2021(r, b, d.cfg.windowSize())
 	}
+	r.Calls = persistCalls(b)
 	switch {
 	case b.NBC != nil && w.mode == NonBlocking:
 		nbcOverlap(r, w, g)

@@ -2,12 +2,13 @@
 
 #include <time.h>
 #include "nbc.h"
+#include "mpi4.h"
 #include "check.h"
 #include "chk.h"
 #include "mutant.h"
 
 /* As in kernels.c, every loop is written once and always inlined with
- * constant arguments (kind, chk, ovl), so each instantiation is the bare
+ * constant arguments (kind, chk, ovl, pst), so each instantiation is the bare
  * MPI calls of one benchmark: no switch on the kind and no check hook runs
  * inside a timed region. */
 #define LOOP static inline __attribute__((always_inline)) int
@@ -184,20 +185,28 @@ static long long verify(const mb_nbc *k, int rank, int size, int i)
 
 /* repeat is the loop of every kind but Ibarrier: each repetition timed on
  * its own (IMB: t -= MPI_Wtime() before the call, += after MPI_Wait), then
- * the check and sync barriers outside the time. */
-LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int rank, int size, double *t, double *tc,
-	    long long *bad)
+ * the check and sync barriers outside the time. With pst (IMB-MPI4's
+ * *_persist) the request is made once before the loop by the kind's *_init
+ * call and freed after it, both untimed (IMB_bcast.c IMB_bcast_persist),
+ * and each repetition starts it with MPI_Start instead of the call. */
+LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int rank, int size, double *t,
+	    double *tc, long long *bad)
 {
 	int i, b, n = k->nrep, sync = k->sync;
 	long long cpu = k->cpu;
 	double t0, c0;
-	MPI_Request req;
+	MPI_Request req = MPI_REQUEST_NULL;
+	if (pst)
+		CHK(mb_nbc_init(k, rank, &req));
 	for (i = 0; i < n; i++) {
 		if (chk)
 			prepare(k, rank, size, i);
 		t0 = MPI_Wtime();
-		req = MPI_REQUEST_NULL;
-		if (!SKIP(i))
+		if (!pst)
+			req = MPI_REQUEST_NULL;
+		if (pst && !SKIP(i))
+			CHK(MPI_Start(&req));
+		else if (!SKIP(i))
 			CHK(start(k, kind, rank, &req));
 		if (ovl) {
 			c0 = MPI_Wtime();
@@ -211,20 +220,30 @@ LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int rank, int size, dou
 		for (b = 0; b < sync; b++)
 			CHK(MPI_Barrier(k->comm));
 	}
+	if (pst)
+		CHK(MPI_Request_free(&req));
 	return MPI_SUCCESS;
 }
 
 /* barrier_loop is Ibarrier's loop (IMB_barrier.c): one time around all
- * repetitions and no barriers between them. */
-LOOP barrier_loop(const mb_nbc *k, int ovl, double *t, double *tc)
+ * repetitions and no barriers between them. With pst (Barrier_persist)
+ * MPI_Barrier_init comes before the time and MPI_Request_free inside it,
+ * before the end time, as IMB_barrier_persist has it. */
+LOOP barrier_loop(const mb_nbc *k, int ovl, int pst, int rank, double *t, double *tc)
 {
 	int i, n = k->nrep;
 	long long cpu = k->cpu;
-	double t0 = MPI_Wtime(), c0;
-	MPI_Request req;
+	double t0, c0;
+	MPI_Request req = MPI_REQUEST_NULL;
+	if (pst)
+		CHK(mb_nbc_init(k, rank, &req));
+	t0 = MPI_Wtime();
 	for (i = 0; i < n; i++) {
-		req = MPI_REQUEST_NULL;
-		if (!SKIP(i))
+		if (!pst)
+			req = MPI_REQUEST_NULL;
+		if (pst && !SKIP(i))
+			CHK(MPI_Start(&req));
+		else if (!SKIP(i))
 			CHK(MPI_Ibarrier(k->comm, &req));
 		if (ovl) {
 			c0 = MPI_Wtime();
@@ -233,14 +252,17 @@ LOOP barrier_loop(const mb_nbc *k, int ovl, double *t, double *tc)
 		}
 		CHK(MPI_Wait(&req, MPI_STATUS_IGNORE));
 	}
+	if (pst)
+		CHK(MPI_Request_free(&req));
 	*t = MPI_Wtime() - t0;
 	return MPI_SUCCESS;
 }
 
-#define KIND(K) case K: return repeat(k, K, chk, ovl, rank, size, t, tc, bad)
+#define KIND(K) case K: return repeat(k, K, chk, ovl, pst, rank, size, t, tc, bad)
 
-/* kinds instantiates repeat for every kind with constant chk and ovl. */
-LOOP kinds(const mb_nbc *k, int chk, int ovl, int rank, int size, double *t, double *tc, long long *bad)
+/* kinds instantiates repeat for every kind with constant chk, ovl and pst. */
+LOOP kinds(const mb_nbc *k, int chk, int ovl, int pst, int rank, int size, double *t, double *tc,
+	   long long *bad)
 {
 	switch (k->kind) {
 	KIND(MB_IBCAST);
@@ -255,14 +277,23 @@ LOOP kinds(const mb_nbc *k, int chk, int ovl, int rank, int size, double *t, dou
 	KIND(MB_IREDUCE);
 	KIND(MB_IREDUCE_SCATTER);
 	KIND(MB_IALLREDUCE);
-	case MB_IBARRIER: return barrier_loop(k, ovl, t, tc);
+	case MB_IBARRIER: return barrier_loop(k, ovl, pst, rank, t, tc);
 	}
 	return MPI_ERR_ARG;
 }
 
+/* modes passes chk and ovl on as constants; pst is constant here. */
+LOOP modes(const mb_nbc *k, int chk, int pst, int rank, int size, double *t, double *tc, long long *bad)
+{
+	int ovl = k->cpu >= 0;
+	if (chk)
+		return ovl ? kinds(k, 1, 1, pst, rank, size, t, tc, bad) : kinds(k, 1, 0, pst, rank, size, t, tc, bad);
+	return ovl ? kinds(k, 0, 1, pst, rank, size, t, tc, bad) : kinds(k, 0, 0, pst, rank, size, t, tc, bad);
+}
+
 int mb_nbc_run(const mb_nbc *k, int chk, double *t, double *t_cpu, long long *bad)
 {
-	int i, rank, size, rc, ovl = k->cpu >= 0;
+	int i, rank, size, rc;
 	long long unused = 0;
 	*t = *t_cpu = 0;
 	*bad = 0;
@@ -270,11 +301,12 @@ int mb_nbc_run(const mb_nbc *k, int chk, double *t, double *t_cpu, long long *ba
 	CHK(MPI_Comm_size(k->comm, &size));
 	for (i = 0; i < k->nbarr; i++)
 		CHK(MPI_Barrier(k->comm));
-	if (chk)
-		rc = ovl ? kinds(k, 1, 1, rank, size, t, t_cpu, bad) : kinds(k, 1, 0, rank, size, t, t_cpu, bad);
+	if (!chk)
+		bad = &unused;
+	if (k->persist)
+		rc = modes(k, chk != 0, 1, rank, size, t, t_cpu, bad);
 	else
-		rc = ovl ? kinds(k, 0, 1, rank, size, t, t_cpu, &unused)
-			 : kinds(k, 0, 0, rank, size, t, t_cpu, &unused);
+		rc = modes(k, chk != 0, 0, rank, size, t, t_cpu, bad);
 	if (k->nrep > 0) {
 		*t /= k->nrep;
 		*t_cpu /= k->nrep;

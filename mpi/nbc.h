@@ -42,6 +42,7 @@ typedef struct {
 	int nbarr;      /* barriers before the loop (N_BARR) */
 	int sync;       /* barriers after every repetition (not Ibarrier) */
 	long long cpu;  /* CPU work per repetition in kernel passes; < 0: pure loop */
+	int persist;    /* IMB-MPI4: one persistent request (*_init) started every repetition */
 } mb_nbc;
 
 /* mb_nbc_run runs the loop of k and stores the time per repetition (t_pure,
@@ -55,6 +56,11 @@ int mb_nbc_run(const mb_nbc *k, int chk, double *t, double *t_cpu, long long *ba
 /* mb_nbc_cpu_rate calibrates the CPU work once: kernel passes per second
  * of undisturbed CPU time, and the Mflop/s that gives. */
 double mb_nbc_cpu_rate(double *mflops);
+
+/* mb_nbc_persist_api names the persistent collectives this build calls:
+ * "MPI" (MPI 4.0's MPI_Bcast_init ...), "MPIX" (Open MPI's pcollreq
+ * extension, MPIX_Bcast_init ...) or "" (none: a persistent loop fails). */
+const char *mb_nbc_persist_api(void);
 
 /* mb_nbc_cpu runs n passes of the CPU work (tests and calibration). */
 void mb_nbc_cpu(long long n);

@@ -7,3 +7,6 @@ package mpi
 func (r *NBCRun) Exec(check bool) (NBCTimes, error) { return NBCTimes{}, ErrNoMPI }
 func NBCCPURate() (rate, mflops float64)            { return 0, 0 }
 func NBCCPU(n int64)                                {}
+
+// PersistAPI: no MPI, no persistent collectives.
+func PersistAPI() string { return "" }

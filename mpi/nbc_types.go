@@ -32,6 +32,7 @@ type NBCRun struct {
 	Barriers   int   // MPI_Barrier calls before the loop (N_BARR)
 	Sync       int   // MPI_Barrier calls after every repetition (not Ibarrier)
 	CPU        int64 // CPU work per repetition in passes; < 0: the pure loop
+	Persist    bool  // IMB-MPI4: one persistent request (*_init), MPI_Start per repetition
 }
 
 // NBCTimes is one rank's outcome of an NBCRun.

@@ -145,7 +145,7 @@ func columns(r *result.Record) []string {
 // isSync marks benchmarks without a message length column (IMB's Sync type).
 func isSync(r *result.Record) bool {
 	switch r.Benchmark {
-	case "Barrier", "Open_Close", "Ibarrier", "Ibarrier_pure":
+	case "Barrier", "Open_Close", "Ibarrier", "Ibarrier_pure", "Barrier_persist", "Barrier_persist_pure":
 		return true
 	}
 	return false
@@ -223,7 +223,7 @@ func (t *IMBText) tableHeader(r *result.Record) {
 	}
 	t.write(procIDs(r)) // numbers only, and line breaks to keep
 	t.printf("%s\n", rule)
-	if r.Mode != "" && r.Suite != result.SuiteNBC { // IMB-NBC prints no MODE line
+	if r.Mode != "" && r.Suite != result.SuiteNBC && r.Suite != result.SuiteMPI4 { // IMB-NBC and -MPI4 print no MODE line
 		t.printf("#\n#    MODE: %s \n#\n", modeLine(r.Mode))
 	}
 	for _, c := range cols {

@@ -56,6 +56,10 @@ type Record struct {
 	Mode      string  `json:"mode,omitempty"` // aggregate / non-aggregate / non-blocking
 	Case      string  `json:"case,omitempty"` // journal key of the measured case this record belongs to
 
+	// IMB-MPI4 (suite "mpi4"): the calls measured, with the *_init call's
+	// prefix as built (MPI_ or Open MPI's MPIX_).
+	Calls string `json:"calls,omitempty"`
+
 	// Non-blocking IMB-IO rows (section 4.2.5.2); t_min/t_max/t_avg are
 	// then the overlapped times and Mbytes/sec comes from t_pure.
 	TOvrl     float64 `json:"t_ovrl_us,omitempty"`   // max over ranks of the overlapped time

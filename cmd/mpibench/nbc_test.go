@@ -21,10 +21,10 @@ import (
 var nbcCalls = []string{"Ibcast", "Iallgather", "Iallgatherv", "Igather", "Igatherv", "Iscatter", "Iscatterv",
 	"Ialltoall", "Ialltoallv", "Ireduce", "Ireduce_scatter", "Iallreduce", "Ibarrier"}
 
-// nbcPure are the _pure variants.
-func nbcPure() []string {
+// nbcPure are the _pure variants of calls.
+func nbcPure(calls []string) []string {
 	var p []string
-	for _, c := range nbcCalls {
+	for _, c := range calls {
 		p = append(p, c+"_pure")
 	}
 	return p
@@ -37,16 +37,17 @@ type nbcRecord struct {
 	TPure   float64 `json:"t_pure_us"`
 	TCPU    float64 `json:"t_cpu_us"`
 	Overlap float64 `json:"overlap_pct"`
+	Calls   string  `json:"calls"`
 }
 
-// runNBC runs mpibench nbc on np processes with a small -time and returns
-// the run and its records.
-func runNBC(t *testing.T, bin string, np int, args ...string) (runResult, []nbcRecord) {
+// runNBC runs mpibench suite (nbc or mpi4) on np processes with a small
+// -time and returns the run and its records.
+func runNBC(t *testing.T, bin, suite string, np int, args ...string) (runResult, []nbcRecord) {
 	t.Helper()
-	js := filepath.Join(t.TempDir(), "nbc.jsonl")
+	js := filepath.Join(t.TempDir(), suite+".jsonl")
 	argv := launcherArgs(np)
 	argv[len(argv)-1] = bin
-	argv = append(argv, append([]string{"nbc", "-time", "0.02", "-json", js}, args...)...)
+	argv = append(argv, append([]string{suite, "-time", "0.02", "-json", js}, args...)...)
 	r := execute(t, mpirunTimeout, launcherPath, argv...)
 	noPanic(t, r)
 	if _, err := os.Stat(js); err != nil {
@@ -60,23 +61,31 @@ func runNBC(t *testing.T, bin string, np int, args ...string) (runResult, []nbcR
 // counts, lengths, figures and overlap within IMB's [0, 100].
 func TestNBC(t *testing.T) {
 	needMPI(t)
+	testNBCRows(t, "nbc", nbcCalls)
+}
+
+// testNBCRows runs suite's default list, calls (np 2), and their _pure
+// variants (np 3 with Open MPI, 2 with MPICH), and checks every
+// benchmark's rows and records.
+func testNBCRows(t *testing.T, suite string, calls []string) {
+	t.Helper()
 	lens := ioLengths(t, 0, 4, 64)
 	for _, c := range []struct {
 		np    int
 		names []string
-	}{{2, nil}, {min(3, maxRanks()), nbcPure()}} {
+	}{{2, nil}, {min(3, maxRanks()), nbcPure(calls)}} {
 		want := c.names
 		if want == nil {
-			want = nbcCalls
+			want = calls
 		}
-		r, recs := runNBC(t, binPath, c.np, append([]string{"-msglen", lens}, c.names...)...)
+		r, recs := runNBC(t, binPath, suite, c.np, append([]string{"-msglen", lens}, c.names...)...)
 		mustSucceed(t, r)
 		var order []string
 		for _, rec := range recs {
 			if len(order) == 0 || order[len(order)-1] != rec.Benchmark {
 				order = append(order, rec.Benchmark)
 			}
-			checkNBCRecord(t, rec, c.np)
+			checkNBCRecord(t, rec, suite, c.np)
 		}
 		if !slices.Equal(order, want) {
 			t.Errorf("np %d: benchmarks %v, want %v", c.np, order, want)
@@ -91,7 +100,7 @@ func TestNBC(t *testing.T) {
 }
 
 // checkNBCRows: b has a row at every process count 2..np and every length
-// (Ibarrier one, without length), in that order.
+// (Ibarrier and Barrier_persist one, without length), in that order.
 func checkNBCRows(t *testing.T, recs []nbcRecord, b string, np int) {
 	t.Helper()
 	var got, want []string
@@ -102,7 +111,7 @@ func checkNBCRows(t *testing.T, recs []nbcRecord, b string, np int) {
 	}
 	for q := 2; q <= np; q++ {
 		for _, x := range []int{0, 4, 64} {
-			if x == 0 || !strings.HasPrefix(b, "Ibarrier") {
+			if x == 0 || !strings.Contains(b, "arrier") {
 				want = append(want, fmt.Sprintf("np%d/%d", q, x))
 			}
 		}
@@ -115,9 +124,9 @@ func checkNBCRows(t *testing.T, recs []nbcRecord, b string, np int) {
 // checkNBCRecord checks one record's figures: a benchmark shows t_ovrl,
 // t_pure, t_CPU and overlap in [0, 100]; a _pure variant t_min <= t_avg
 // <= t_max and no overlap figures.
-func checkNBCRecord(t *testing.T, r nbcRecord, procs int) {
+func checkNBCRecord(t *testing.T, r nbcRecord, suite string, procs int) {
 	t.Helper()
-	if r.Suite != "nbc" || r.Class != "collective" || r.Context.Procs != procs || r.Reps < 1 || r.Reps > 1000 {
+	if r.Suite != suite || r.Class != "collective" || r.Context.Procs != procs || r.Reps < 1 || r.Reps > 1000 {
 		t.Errorf("%v: suite %q class %q procs %d", r, r.Suite, r.Class, r.Context.Procs)
 	}
 	if strings.HasSuffix(r.Benchmark, "_pure") {
@@ -140,17 +149,24 @@ func checkNBCRecord(t *testing.T, r nbcRecord, procs int) {
 // reduction of 4 bytes carries one float.
 func TestNBCCheck(t *testing.T) {
 	needMPI(t)
+	testNBCCheck(t, "nbc", nbcCalls[:len(nbcCalls)-1])
+}
+
+// testNBCCheck runs calls and their _pure variants of suite with -check,
+// real and first-only.
+func testNBCCheck(t *testing.T, suite string, calls []string) {
+	t.Helper()
 	bin := mutantBinary(t)
 	lens := ioLengths(t, 4, 64)
 	var names []string
-	for _, c := range nbcCalls[:len(nbcCalls)-1] {
+	for _, c := range calls {
 		names = append(names, c, c+"_pure")
 	}
 	np := min(3, maxRanks())
 	for _, m := range []string{"", "first-only"} {
 		t.Run(fmt.Sprintf("%s/np%d", cmpOr(m, "real"), np), func(t *testing.T) {
 			t.Setenv(mutantEnv, m)
-			r, recs := runNBC(t, bin, np, append([]string{"-check", "-npmin", strconv.Itoa(np), "-msglen", lens}, names...)...)
+			r, recs := runNBC(t, bin, suite, np, append([]string{"-check", "-npmin", strconv.Itoa(np), "-msglen", lens}, names...)...)
 			if want := map[bool]int{false: 0, true: 3}[m != ""]; r.code != want {
 				t.Fatalf("want exit code %d, got %s", want, r)
 			}
@@ -177,9 +193,16 @@ func cmpOr(a, b string) string {
 // them and keeps the finished ones as they were.
 func TestNBCResume(t *testing.T) {
 	needMPI(t)
-	js := filepath.Join(t.TempDir(), "nbc.jsonl")
-	args := []string{"nbc", "-time", "0.02", "-msglen", ioLengths(t, 0, 4, 64), "-json", js, "Ibcast", "Ibarrier",
-		"Ireduce_pure"}
+	testNBCResume(t, "nbc", "Ibcast", "Ibarrier", "Ireduce_pure")
+}
+
+// testNBCResume runs suite's bcast, barrier and reduce_pure (7 cases),
+// keeps the first 4 records and resumes.
+func testNBCResume(t *testing.T, suite, bcast, barrier, reducePure string) {
+	t.Helper()
+	js := filepath.Join(t.TempDir(), suite+".jsonl")
+	args := []string{suite, "-time", "0.02", "-msglen", ioLengths(t, 0, 4, 64), "-json", js, bcast, barrier,
+		reducePure}
 	mustSucceed(t, launch(t, 2, args...))
 	data, err := os.ReadFile(js)
 	if err != nil {
@@ -205,14 +228,14 @@ func TestNBCResume(t *testing.T) {
 	assertOncePerCase(t, js, 7)
 }
 
-// nbcPeerBinary is Intel's IMB-NBC for this MPI, built by
-// /work/shared/peers/build.sh into ~/.cache/mpibench-peers, or "".
-func nbcPeerBinary() string {
+// peerBinary is Intel's program name (IMB-NBC, IMB-MPI4) for this MPI,
+// built by /work/shared/peers/build.sh into ~/.cache/mpibench-peers, or "".
+func peerBinary(name string) string {
 	home, err := os.UserHomeDir()
 	if err != nil {
 		return ""
 	}
-	p := filepath.Join(home, ".cache", "mpibench-peers", mpi.Flavor, "bin", "IMB-NBC")
+	p := filepath.Join(home, ".cache", "mpibench-peers", mpi.Flavor, "bin", name)
 	if _, err := os.Stat(p); err != nil {
 		return ""
 	}
@@ -225,21 +248,28 @@ func nbcPeerBinary() string {
 // with Open MPI), column titles, length and repetition count.
 func TestNBCSideBySide(t *testing.T) {
 	needMPI(t)
-	peer := nbcPeerBinary()
+	peer := peerBinary("IMB-NBC")
 	if peer == "" {
 		t.Skipf("SKIPPED LOUDLY: no IMB-NBC for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
 			"`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's binary", mpi.Flavor, mpi.Flavor)
 	}
+	sideBySide(t, "nbc", peer, append(slices.Clone(nbcCalls), nbcPure(nbcCalls)...),
+		[]string{"Igatherv", "Ireduce_scatter", "Ibarrier", "Iscatter_pure"})
+}
+
+// sideBySide runs mpibench suite and Intel's peer on lengths 0, 4, 64 at
+// np 2 (all) and, with Open MPI, np 3 (few: an idle process at np 2,
+// uneven groups, cheap on an oversubscribed node) and compares the tables
+// row for row.
+func sideBySide(t *testing.T, suite, peer string, all, few []string) {
+	t.Helper()
 	lens := ioLengths(t, 0, 4, 64)
-	all := append(slices.Clone(nbcCalls), nbcPure()...)
 	for _, np := range slices.Compact([]int{2, min(3, maxRanks())}) {
-		// np 3 (an idle process at np 2, uneven groups) on a few, to stay
-		// cheap on an oversubscribed node.
 		names := all
 		if np > 2 {
-			names = []string{"Igatherv", "Ireduce_scatter", "Ibarrier", "Iscatter_pure"}
+			names = few
 		}
-		ours := launch(t, np, append([]string{"nbc", "-msglen", lens}, names...)...)
+		ours := launch(t, np, append([]string{suite, "-msglen", lens}, names...)...)
 		mustSucceed(t, ours)
 		argv := launcherArgs(np)
 		argv[len(argv)-1] = peer
@@ -247,12 +277,12 @@ func TestNBCSideBySide(t *testing.T) {
 		mustSucceed(t, theirs)
 		a, b := nbcRows(t, ours.stdout), nbcRows(t, theirs.stdout)
 		if len(a) != len(b) || len(a) == 0 {
-			t.Fatalf("np %d: %d rows, IMB-NBC %d", np, len(a), len(b))
+			t.Fatalf("np %d: %d rows, %s %d", np, len(a), filepath.Base(peer), len(b))
 		}
 		t.Logf("np %d: %d rows compared, e.g. %q", np, len(a), a[len(a)-1])
 		for i := range a {
 			if a[i] != b[i] {
-				t.Errorf("np %d row %d: mpibench %q, IMB-NBC %q", np, i, a[i], b[i])
+				t.Errorf("np %d row %d: mpibench %q, %s %q", np, i, a[i], filepath.Base(peer), b[i])
 			}
 		}
 	}

@@ -29,6 +29,7 @@ func commands() []mpijob.Suite {
 		imb.IOSuite.Command(),
 		p2p.Command,
 		imb.NBCSuite.Command(),
+		imb.MPI4Command(),
 		beff.Command,
 		beffio.Command,
 		listed(skampi.Command, skampiListing),
