@@ -17,12 +17,15 @@ import (
 
 // skampiTiny has one measurement per pattern and parameter; its bounds
 // are checked against the records.
+// timelimit 600: the repetition bounds are checked, which the default 0.5 s
+// limit would cut short on a loaded machine.
 const skampiTiny = `node tiny-node
 network tiny-net
 user tiny-user
 epsilon 0.1
 minreps 4
 maxreps 16
+timelimit 600
 budget 12
 measure Pingpong_Send_Recv  pingpong      Send_Recv   bytes 1..1K
 measure Pingpong_Bsend_Recv pingpong      Bsend_Recv  none len=64
