@@ -37,3 +37,11 @@ if [ "${1:-}" = "--test" ] && [ -f "$peers" ] && [ ! -x "$dest/mpich/bin/IMB-MPI
 	bash "$peers" "$dest" >"${TMPDIR:-/tmp}/mpibench-peers.log" 2>&1 ||
 		echo "setup: the peers did not all build (${TMPDIR:-/tmp}/mpibench-peers.log); their side-by-side tests will skip" >&2
 fi
+# IMB-MPI4, which build.sh leaves out, for MPICH (MPI 4.0's persistent
+# collectives; Open MPI 4.1 has only MPIX_ ones, which IMB does not call).
+imb="$dest/src-mpich/mpi-benchmarks/src_cpp"
+if [ "${1:-}" = "--test" ] && [ -d "$imb" ] && [ ! -x "$dest/mpich/bin/IMB-MPI4" ]; then
+	make -s -j"$(nproc)" -C "$imb" -f Makefile TARGET=MPI4 CC=mpicc.mpich CXX=mpicxx.mpich \
+		>"${TMPDIR:-/tmp}/mpibench-peers-mpi4.log" 2>&1 && cp "$imb/IMB-MPI4" "$dest/mpich/bin/" ||
+		echo "setup: IMB-MPI4 did not build (${TMPDIR:-/tmp}/mpibench-peers-mpi4.log); its side-by-side test will skip" >&2
+fi
