@@ -46,7 +46,8 @@ type Driver struct {
 func NewDriver(cfg *Config, ctx result.Context, out *Output, g *cases.Recorder) *Driver {
 	w := mpi.World()
 	suite := SuiteByName(cfg.Suite)
-	d := &Driver{suite: suite, set: &suite.Settings, cfg: cfg, ctx: ctx, out: out, cases: g, world: w,
+	ctx.Options = cfg.F.options()
+	d := &Driver{suite: suite, set: cfg.F.settings(&suite.Settings), cfg: cfg, ctx: ctx, out: out, cases: g, world: w,
 		rank: w.Rank(), size: w.Size()}
 	d.order = MapOrder(d.size, cfg.MapP, cfg.MapQ)
 	return d

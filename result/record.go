@@ -27,6 +27,9 @@ type Context struct {
 	System      string   `json:"system"`
 	Release     string   `json:"release"`
 	Version     string   `json:"version"`
+	// Options are IMB 2021's flags an IMB run was given (imb/flags2021.go,
+	// Flags2021), in IMB's spelling: "msglog": "3:10".
+	Options map[string]string `json:"options,omitempty"`
 
 	// SKaMPI run identity: the configuration's node, network and user.
 	Node    string `json:"node,omitempty"`
