@@ -160,6 +160,9 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 	if c.TimeLimit == 0 {
 		c.TimeLimit = DefaultTimeLimit[s.Name]
 	}
+	if p := o.F.IterPolicy; p == policyOff || p == policyMultipleNP {
+		c.TimeLimit = NoTimeLimit // IMB 2021.11 bounds no sample under these policies
+	}
 	if o.IODir != "" && s != IOSuite {
 		return nil, usagef("-iodir is a flag of mpibench io only")
 	}
