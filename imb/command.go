@@ -130,6 +130,9 @@ case-insensitive). Flags and names may come in any order.
 	if s == MPI1Suite || s == EXTSuite {
 		u += flags2021Usage
 	}
+	if s == MPI1Suite {
+		u += imb2021Usage
+	}
 	if s == NBCSuite {
 		u = nbcUsage(u)
 	}

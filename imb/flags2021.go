@@ -36,10 +36,17 @@ type Flags2021 struct {
 	// benchmark names (see selectNames).
 	Include []string `json:"include,omitempty"`
 	Exclude []string `json:"exclude,omitempty"`
+	// IMB is -imb: "2021" runs IMB 2021.11's defaults and definitions
+	// (imb2021.go); "" is IMB 3.0.
+	IMB string `json:"imb,omitempty"`
+	// Sync and RootShift are -sync and -root_shift (on|off; "" for IMB
+	// 2021's defaults, on and off), which need -imb 2021.
+	Sync      string `json:"sync,omitempty"`
+	RootShift string `json:"root_shift,omitempty"`
 }
 
 // flagNames2021 are the flags of Flags2021, in help order.
-var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude"}
+var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift"}
 
 // The -iter_policy values of IMB 2021.11 (IMB_mem_manager.c,
 // IMB_init_buffers_iter).
@@ -62,15 +69,14 @@ func (f *Flags2021) set2021(name, val string) error {
 			return usagef("-iter_policy %q: want dynamic, multiple_np, auto or off", val)
 		}
 		f.IterPolicy = val
-	case "zero_size", "warm_up":
+	case "zero_size", "warm_up", "sync", "root_shift":
 		if val != "on" && val != "off" {
 			return usagef("-%s %q: want on or off", name, val)
 		}
-		if name == "zero_size" {
-			f.ZeroSize = val
-		} else {
-			f.WarmUp = val
-		}
+		*map[string]*string{"zero_size": &f.ZeroSize, "warm_up": &f.WarmUp, "sync": &f.Sync,
+			"root_shift": &f.RootShift}[name] = val
+	case "imb":
+		return f.setIMB(val)
 	case "include", "exclude":
 		names, err := nameList(name, val)
 		if err != nil {
@@ -162,6 +168,9 @@ func (f *Flags2021) settings(s *Settings) *Settings {
 // check refuses the flags a suite does not have: all of them are
 // IMB-MPI1's and IMB-EXT's here.
 func (f *Flags2021) check(s *Suite) error {
+	if err := f.check2021(s); err != nil {
+		return err
+	}
 	if s == MPI1Suite || s == EXTSuite {
 		return nil
 	}
@@ -192,6 +201,9 @@ func (f *Flags2021) selectNames(s *Suite, named []string) ([]string, error) {
 	rest, err := canonical(s, named, "command line")
 	if err != nil {
 		return nil, err
+	}
+	if len(named) == 0 && f.IMB == imb2021 {
+		rest = defaultNames2021
 	}
 	var out []string
 	for _, n := range append(incl, rest...) {
@@ -231,7 +243,7 @@ func (f *Flags2021) options() map[string]string {
 		m["iter"] = join(f.Iter, ",")
 	}
 	for k, v := range map[string]string{"iter_policy": f.IterPolicy, "zero_size": f.ZeroSize,
-		"warm_up": f.WarmUp, "include": strings.Join(f.Include, ","), "exclude": strings.Join(f.Exclude, ",")} {
+		"warm_up": f.WarmUp, "imb": f.IMB, "sync": f.Sync, "root_shift": f.RootShift, "include": strings.Join(f.Include, ","), "exclude": strings.Join(f.Exclude, ",")} {
 		if v != "" {
 			m[k] = v
 		}

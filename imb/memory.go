@@ -23,6 +23,9 @@ func MemoryNeed(cfg *Config, size int) memcheck.Need {
 				continue // runBenchmark skips it
 			}
 			n := caseNeed(b, set, q, lens, cfg.Check)
+			if cfg.F.rsBlock(b) {
+				n += (q - 1) * slices.Max(lens) // IMB 2021's Reduce_scatter sends Q·X bytes
+			}
 			what := fmt.Sprintf("%s at %d bytes on %d processes", b.Name, slices.Max(lens), q)
 			need = memcheck.Max(need, memcheck.Need{What: what, Bytes: int64(n)})
 		}

@@ -46,6 +46,9 @@ func (t *IMBText) write(s string) {
 func (t *IMBText) Start(h result.Header) error {
 	c := h.Context
 	t.check = h.Check
+	if h.IMB2021 {
+		return t.start2021(h)
+	}
 	rule := "#" + strings.Repeat("-", 51)
 	t.printf("%s\n#    %s, %s part\n%s\n", rule, c.Tool, h.Part, rule)
 	for _, kv := range [][2]string{

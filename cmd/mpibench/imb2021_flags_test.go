@@ -5,11 +5,15 @@ package main
 // records' context.options, and a bad value exits 2 naming flag and value.
 
 import (
+	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"mpibench/mpi"
 )
 
 // rec2021 is what these tests read of a record.
@@ -22,6 +26,7 @@ type rec2021 struct {
 	TimeLimit float64 `json:"time_limit_s"`
 	Context   struct {
 		Options map[string]string `json:"options"`
+		IMB     string            `json:"imb"`
 	} `json:"context"`
 }
 
@@ -137,4 +142,186 @@ func TestIMB2021FlagErrors(t *testing.T) {
 			t.Errorf("%v: want exit 2 and %q on stderr, got %s", c.args, c.frag, r)
 		}
 	}
+}
+
+// collectives2021 are the collectives whose definition -imb 2021 changes
+// (timed call by call, -sync, -root_shift; Reduce_scatter's volume), and
+// IMB 2021's rooted additions, which take -sync and -root_shift too.
+var collectives2021 = []string{"Bcast", "Allgather", "Allgatherv", "Alltoall", "Alltoallv", "Reduce",
+	"Reduce_scatter", "Allreduce", "Gather", "Scatter"}
+
+// runMutant2021 runs mpi1 -imb 2021 -check on np processes (-npmin np) as
+// mutant m ("" for the real loops) with the -msglen lengths of the mpi1
+// mutation tests, and returns the records; the exit code must be 3 with
+// defects, 0 without.
+func runMutant2021(t *testing.T, bin, m string, np int, args ...string) []rec2021 {
+	t.Helper()
+	t.Setenv(mutantEnv, m)
+	js := filepath.Join(t.TempDir(), "check.jsonl")
+	argv := launcherArgs(np)
+	argv[len(argv)-1] = bin
+	argv = append(argv, "mpi1", "-imb", "2021", "-check", "-npmin", strconv.Itoa(np), "-iter_policy", "off",
+		"-iter", "5", "-msglen", testdata(t, "check_lengths.txt"), "-json", js)
+	r := execute(t, mpirunTimeout, launcherPath, append(argv, args...)...)
+	noPanic(t, r)
+	if want := map[bool]int{true: 0, false: 3}[m == ""]; r.code != want {
+		t.Fatalf("want exit code %d, got %s", want, r)
+	}
+	return readJSONL[rec2021](t, js)
+}
+
+// TestIMB2021CheckMutants: under -imb 2021, with IMB 2021's -sync and
+// -root_shift defaults and with the other settings, the real loops pass
+// -check and record their settings; the mutants that break a loop's data
+// fail it at every length: a root that does not move under -root_shift on
+// (no-rotation), a reduction one element short, the first repetition only.
+func TestIMB2021CheckMutants(t *testing.T) {
+	needMPI(t)
+	bin := mutantBinary(t)
+	for _, np := range []int{2, min(3, maxRanks())} {
+		for _, v := range [][]string{nil, {"-sync", "off", "-root_shift", "on"}} {
+			t.Run(fmt.Sprintf("real/np%d%s", np, strings.Join(v, "")), func(t *testing.T) {
+				for _, r := range runMutant2021(t, bin, "", np, append(v, collectives2021...)...) {
+					o := r.Context.Options
+					if r.Defects != 0 || r.Context.IMB != "2021" || o["sync"] != optOf(v, "-sync") ||
+						o["root_shift"] != optOf(v, "-root_shift") {
+						t.Errorf("%s %d bytes: defects %g, context.imb %q, options %v", r.Benchmark, r.Bytes,
+							r.Defects, r.Context.IMB, o)
+					}
+				}
+			})
+		}
+	}
+	for _, m := range []struct {
+		name    string
+		benches []string
+	}{
+		{"no-rotation", []string{"Bcast", "Reduce"}},
+		{"short-reduce", []string{"Reduce", "Reduce_scatter", "Allreduce"}},
+		{"first-only", collectives2021},
+	} {
+		t.Run(m.name, func(t *testing.T) {
+			for _, r := range runMutant2021(t, bin, m.name, 2, append([]string{"-root_shift", "on"}, m.benches...)...) {
+				if r.Defects <= 0 && !(r.Bytes < 4 && slices.Contains([]string{"Reduce", "Reduce_scatter", "Allreduce"}, r.Benchmark)) {
+					t.Errorf("mutant %s passed -check: %s %d bytes", m.name, r.Benchmark, r.Bytes)
+				}
+			}
+		})
+	}
+}
+
+// optOf is the value after flag in args, "" when it is not there.
+func optOf(args []string, flag string) string {
+	if i := slices.Index(args, flag); i >= 0 {
+		return args[i+1]
+	}
+	return ""
+}
+
+// TestIMB2021Default: -imb 2021 without names runs IMB-MPI1 2021.11's
+// default list in its order, prints its header, and Reduce_scatter moves
+// X bytes to every rank (Q·X reduced); IMB 3.0's run is unchanged.
+func TestIMB2021Default(t *testing.T) {
+	needMPI(t)
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	r := launch(t, 2, "mpi1", "-imb", "2021", "-iter_policy", "off", "-iter", "3", "-msglog", "2", "-json", out)
+	mustSucceed(t, r)
+	want := []string{"PingPong", "PingPing", "Sendrecv", "Exchange", "Allreduce", "Reduce", "Reduce_local",
+		"Reduce_scatter", "Reduce_scatter_block", "Allgather", "Allgatherv", "Gather", "Gatherv", "Scatter",
+		"Scatterv", "Alltoall", "Alltoallv", "Bcast", "Barrier"}
+	var got []string
+	for _, rec := range readJSONL[rec2021](t, out) {
+		if !slices.Contains(got, rec.Benchmark) {
+			got = append(got, rec.Benchmark)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("-imb 2021 ran %v\nwant IMB 2021.11's default list %v", got, want)
+	}
+	if !strings.Contains(r.stdout, "# List of Benchmarks to run:\n\n# "+strings.Join(want, "\n# ")+"\n") ||
+		!strings.HasPrefix(r.stdout, "#"+strings.Repeat("-", 64)+"\n") {
+		t.Errorf("stdout lacks IMB 2021's header and list:\n%s", tail(r.stdout, 3000))
+	}
+	r = launch(t, 2, "mpi1", "-msglog", "0", "-iter", "2", "-json", out)
+	mustSucceed(t, r)
+	recs := readJSONL[rec2021](t, out)
+	names := map[string]bool{}
+	for _, rec := range recs {
+		names[rec.Benchmark] = true
+	}
+	if recs[0].Context.IMB != "3.0" || len(names) != 13 || !strings.HasPrefix(r.stdout, "#"+strings.Repeat("-", 51)+"\n") {
+		t.Errorf("without -imb: context.imb %q, %d benchmarks (want 3.0, IMB 3.0's 13)", recs[0].Context.IMB, len(names))
+	}
+}
+
+// TestIMB2021MatchesIMB runs Intel's IMB-MPI1 2021.11 and mpibench -imb
+// 2021 on the same plan and requires the same benchmarks in the same
+// order, lengths and repetition counts, and the same header lines up to
+// their values (date, machine, title, calling sequence).
+func TestIMB2021MatchesIMB(t *testing.T) {
+	needMPI(t)
+	peer := peerIMB()
+	if peer == "" {
+		t.Skipf("SKIPPED: no IMB-MPI1 2021.11 for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
+			"`bash /work/shared/peers/build.sh ~/.cache/mpibench-peers` to compare -imb 2021 with Intel's", mpi.Flavor, mpi.Flavor)
+	}
+	plan := []string{"-iter_policy", "off", "-iter", "100", "-msglog", "3"}
+	argv := launcherArgs(2)
+	argv[len(argv)-1] = peer
+	theirs := execute(t, mpirunTimeout, launcherPath, append(argv, plan...)...)
+	if theirs.code != 0 {
+		t.Fatalf("IMB-MPI1: %s", theirs)
+	}
+	ours := launch(t, 2, append([]string{"mpi1", "-imb", "2021"}, plan...)...)
+	mustSucceed(t, ours)
+	if a, b := headerPattern(ours.stdout), headerPattern(theirs.stdout); !slices.Equal(a, b) {
+		t.Errorf("header lines differ\n mpibench: %q\n IMB-MPI1: %q", a, b)
+	}
+	if a, b := tableRows(t, ours.stdout), tableRows(t, theirs.stdout); !slices.Equal(a, b) {
+		t.Errorf("rows (benchmark np bytes/reps) differ\n mpibench: %v\n IMB-MPI1: %v", a, b)
+	}
+}
+
+// headerPattern is the general block of an IMB output, up to the first
+// table, with the values that differ between runs and programs replaced:
+// the title's program, the "# Key: value" lines' values, the calling
+// sequence.
+func headerPattern(out string) []string {
+	head, _, _ := strings.Cut(out, "# Benchmarking ")
+	title := regexp.MustCompile(`^#    .*, (.*) part$`)
+	keyed := regexp.MustCompile(`^# (.{22}): .*$`)
+	var pat []string
+	calling := false
+	for _, l := range strings.Split(head, "\n") {
+		switch {
+		case calling && l != "":
+			l, calling = "# CMD", false
+		case l == "# Calling sequence was: ":
+			calling = true
+		}
+		l = title.ReplaceAllString(l, "#    PROGRAM, $1 part")
+		pat = append(pat, keyed.ReplaceAllString(l, "# $1: VALUE"))
+	}
+	return pat
+}
+
+// tableRows lists every row of an IMB output as "benchmark npN bytes/reps",
+// in output order.
+func tableRows(t *testing.T, out string) []string {
+	var rows []string
+	for _, tab := range parseTables(t, out) {
+		np := ""
+		for _, h := range tab.head {
+			if _, v, ok := strings.Cut(h, "#processes = "); ok {
+				np = strings.TrimSpace(v)
+			}
+		}
+		for _, row := range tab.rows {
+			if tab.columns[0] == "#repetitions" { // Barrier: no length
+				row = append([]string{"-"}, row...)
+			}
+			rows = append(rows, fmt.Sprintf("%s np%s %s/%s", tab.title, np, row[0], row[1]))
+		}
+	}
+	return rows
 }
