@@ -56,6 +56,9 @@ func (s *Suite) listing() mpijob.Listing {
 
 // measure runs the benchmarks of cfg and prints their tables.
 func (s *Suite) measure(cfg *Config, env *mpijob.Env) int {
+	if cfg.List {
+		return s.printList(cfg, env)
+	}
 	if code, ok := mpijob.CheckMemory(env, MemoryNeed(cfg, env.World.Size()), 0); !ok {
 		return code
 	}

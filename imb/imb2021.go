@@ -1,6 +1,14 @@
 package imb
 
-import "mpibench/mpi"
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"mpibench/mpi"
+	"mpibench/mpijob"
+)
 
 // -imb 2021 (mpi1): IMB-MPI1 2021.11's defaults and definitions, where
 // IMB 3.0's is the default. What changes (README, "-imb 2021"):
@@ -92,3 +100,28 @@ const imb2021Usage = `  -imb 3|2021   2021: IMB-MPI1 2021.11's default list, hea
                 (default on)
   -root_shift on|off  -imb 2021: move the root after every call (default off)
 `
+
+// printList is -list: rank 0 prints the suite's benchmarks as IMB 2021.11
+// does (src_cpp/imb.cpp, main): the program, "List of benchmarks:", the
+// program part, then every name, alphabetically, indented by four spaces,
+// "(non-default)" after those a run without names leaves out (which
+// depends on -imb). Nothing is measured.
+func (s *Suite) printList(cfg *Config, env *mpijob.Env) int {
+	if env.World.Rank() != 0 {
+		return 0
+	}
+	defaults, _ := cfg.F.selectNames(s, nil)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\nList of benchmarks:\n%s:\n", env.Ctx.Tool, map[*Suite]string{MPI1Suite: "IMB-MPI1", EXTSuite: "IMB-EXT"}[s])
+	for _, n := range s.SortedNames() {
+		note := ""
+		if !slices.Contains(defaults, n) {
+			note = " (non-default)"
+		}
+		fmt.Fprintf(&b, "    %s%s\n", n, note)
+	}
+	if _, err := io.WriteString(env.Stdout, b.String()); err != nil {
+		return env.Fail(fmt.Errorf("writing the list: %w", err))
+	}
+	return 0
+}

@@ -29,6 +29,7 @@ type Options struct {
 	Window     int       // -window_size: Uniband and Biband; 0 when not given
 	Help       bool      // -h, -help
 	F          Flags2021 // IMB 2021's flags (flags2021.go)
+	List       bool      // -list: print the benchmark list and stop (imb2021.go)
 }
 
 // UsageError is a bad command line or input file: the run stops before any
@@ -62,6 +63,7 @@ func ParseArgs(args []string) (Options, error) {
 		})
 	}
 	fs.Var(cli.Switch{On: &o.Check}, "check", "")
+	fs.Var(cli.Switch{On: &o.List}, "list", "")
 	cli.Results(fs, &o.JSON)
 	names, err := cli.ParseMixed(fs, args, &o.Help)
 	if len(names) > 0 {
@@ -147,13 +149,18 @@ type Config struct {
 	Args       []string  `json:"args"`
 	Window     int       `json:"window_size,omitempty"` // -window_size; 0: IMB 2021's default
 	F          Flags2021 `json:"imb2021_flags"`         // IMB 2021's flags
+	List       bool      `json:"list,omitempty"`        // -list: print the list, measure nothing
 }
 
 // Resolve checks the options against the job size and reads the -input and
 // -msglen files. It runs on rank 0 only.
 func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 	c := &Config{Suite: s.Name, NPMin: s.NPMin, Multi: o.Multi, MapP: o.MapP, MapQ: o.MapQ, Check: o.Check,
-		JSON: o.JSON, Args: args, IODir: o.IODir, Disk: o.Disk, TimeLimit: o.Time, Window: o.Window, F: o.F}
+		JSON: o.JSON, Args: args, IODir: o.IODir, Disk: o.Disk, TimeLimit: o.Time, Window: o.Window, F: o.F,
+		List: o.List}
+	if o.List && s != MPI1Suite && s != EXTSuite {
+		return nil, usagef("-list is a flag of mpibench mpi1 and ext only (mpibench list lists every suite)")
+	}
 	if err := o.F.check(s); err != nil {
 		return nil, err
 	}

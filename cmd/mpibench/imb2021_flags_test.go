@@ -325,3 +325,34 @@ func tableRows(t *testing.T, out string) []string {
 	}
 	return rows
 }
+
+// TestIMB2021List: -list prints the benchmarks as IMB-MPI1 2021.11's
+// -list does, line for line after the program's name (against Intel's
+// binary where it is built, else against its list written down here).
+func TestIMB2021List(t *testing.T) {
+	r := launch(t, 2, "mpi1", "-list", "-imb", "2021")
+	mustSucceed(t, r)
+	_, ours, _ := strings.Cut(r.stdout, "\n")
+	want := "List of benchmarks:\nIMB-MPI1:\n"
+	for _, n := range []string{"Allgather", "Allgatherv", "Allreduce", "Alltoall", "Alltoallv", "Barrier", "Bcast",
+		"Biband (non-default)", "Exchange", "Gather", "Gatherv", "PingPing", "PingPingAnySource (non-default)",
+		"PingPingSpecificSource (non-default)", "PingPong", "PingPongAnySource (non-default)",
+		"PingPongSpecificSource (non-default)", "Reduce", "Reduce_local", "Reduce_scatter", "Reduce_scatter_block",
+		"Scatter", "Scatterv", "Sendrecv", "Uniband (non-default)"} {
+		want += "    " + n + "\n"
+	}
+	if peer := peerIMB(); peer != "" {
+		theirs := execute(t, mpirunTimeout, peer, "-list")
+		_, want, _ = strings.Cut(theirs.stdout, "\n")
+	} else {
+		t.Logf("no IMB-MPI1 2021.11 built: comparing with its list as written in the test")
+	}
+	if ours != want {
+		t.Errorf("-list printed\n%s\nwant\n%s", ours, want)
+	}
+	r = launch(t, 2, "mpi1", "-list")
+	mustSucceed(t, r)
+	if !strings.Contains(r.stdout, "    Gather (non-default)\n") || !strings.Contains(r.stdout, "    PingPong\n") {
+		t.Errorf("-list without -imb 2021: IMB 3.0's default list should leave out Gather:\n%s", r.stdout)
+	}
+}
