@@ -43,10 +43,14 @@ type Flags2021 struct {
 	// 2021's defaults, on and off), which need -imb 2021.
 	Sync      string `json:"sync,omitempty"`
 	RootShift string `json:"root_shift,omitempty"`
+	// AggrMode is ext's -aggregate_mode: "aggregate" or "non_aggregate"
+	// runs that mode only, "multi" (IMB's default) both
+	// (helper_IMB_functions.h, AM_TURN_ON/AM_TURN_OFF).
+	AggrMode string `json:"aggregate_mode,omitempty"`
 }
 
 // flagNames2021 are the flags of Flags2021, in help order.
-var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift"}
+var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift", "aggregate_mode"}
 
 // The -iter_policy values of IMB 2021.11 (IMB_mem_manager.c,
 // IMB_init_buffers_iter).
@@ -77,6 +81,11 @@ func (f *Flags2021) set2021(name, val string) error {
 			"root_shift": &f.RootShift}[name] = val
 	case "imb":
 		return f.setIMB(val)
+	case "aggregate_mode":
+		if !slices.Contains([]string{"aggregate", "non_aggregate", "multi"}, val) {
+			return usagef("-aggregate_mode %q: want aggregate, non_aggregate or multi", val)
+		}
+		f.AggrMode = val
 	case "include", "exclude":
 		names, err := nameList(name, val)
 		if err != nil {
@@ -176,7 +185,7 @@ func (f *Flags2021) check(s *Suite) error {
 	}
 	for name, given := range map[string]bool{"msglog": f.MsgLog != nil, "iter": f.Iter != nil,
 		"iter_policy": f.IterPolicy != "", "zero_size": f.ZeroSize != "", "warm_up": f.WarmUp != "", "include": f.Include != nil,
-		"exclude": f.Exclude != nil} {
+		"exclude": f.Exclude != nil, "aggregate_mode": f.AggrMode != ""} {
 		if given {
 			return usagef("-%s is a flag of mpibench mpi1 and ext only", name)
 		}
@@ -243,7 +252,7 @@ func (f *Flags2021) options() map[string]string {
 		m["iter"] = join(f.Iter, ",")
 	}
 	for k, v := range map[string]string{"iter_policy": f.IterPolicy, "zero_size": f.ZeroSize,
-		"warm_up": f.WarmUp, "imb": f.IMB, "sync": f.Sync, "root_shift": f.RootShift, "include": strings.Join(f.Include, ","), "exclude": strings.Join(f.Exclude, ",")} {
+		"warm_up": f.WarmUp, "imb": f.IMB, "sync": f.Sync, "root_shift": f.RootShift, "aggregate_mode": f.AggrMode, "include": strings.Join(f.Include, ","), "exclude": strings.Join(f.Exclude, ",")} {
 		if v != "" {
 			m[k] = v
 		}
@@ -252,6 +261,18 @@ func (f *Flags2021) options() map[string]string {
 		return nil
 	}
 	return m
+}
+
+// runModes are the modes b runs in, as -aggregate_mode leaves them.
+func (f *Flags2021) runModes(b *Benchmark) []Mode {
+	drop := map[string]Mode{"aggregate": NonAggregate, "non_aggregate": Aggregate}[f.AggrMode]
+	var ms []Mode
+	for _, m := range modes(b) {
+		if f.AggrMode == "" || f.AggrMode == "multi" || m != drop {
+			ms = append(ms, m)
+		}
+	}
+	return ms
 }
 
 // timed tells whether b's counts follow the -time rule: under the
@@ -307,6 +328,8 @@ const flags2021Usage = `  IMB 2021's flags (same names and meanings as IMB-MPI1 
   -warm_up on|off  off: no warm-up run before a benchmark's first sample
   -include B1[,B2...]  run these too, first
   -exclude B1[,B2...]  do not run these
+  -aggregate_mode aggregate|non_aggregate|multi  ext: run one mode only,
+                or both (multi, the default)
   -list         print the benchmarks as IMB's -list does ("(non-default)":
                 not in the list a run without names runs) and stop
 `

@@ -56,6 +56,8 @@ func (f *Flags2021) setIMB(val string) error {
 // without it.
 func (f *Flags2021) check2021(s *Suite) error {
 	switch {
+	case f.AggrMode != "" && s != EXTSuite:
+		return usagef("-aggregate_mode is a flag of mpibench ext only")
 	case f.IMB == imb2021 && s != MPI1Suite:
 		return usagef("-imb 2021 is a flag of mpibench mpi1 only (IMB-EXT's 2021 definitions are not implemented)")
 	case f.IMB != imb2021 && f.Sync != "":

@@ -83,7 +83,7 @@ func (d *Driver) count() int {
 		b, _ := d.suite.Lookup(name)
 		for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
 			if _, bad := d.suite.invalid(b, q); !bad {
-				n += len(modes(b)) * len(planLengths(d.set, d.cfg.Lengths, b))
+				n += len(d.cfg.F.runModes(b)) * len(planLengths(d.set, d.cfg.Lengths, b))
 			}
 		}
 	}
@@ -245,7 +245,7 @@ func (d *Driver) watchSetup(b *Benchmark, q int, phase string) {
 func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 	b := env.b
 	groups := Layout(d.size, q, d.order, d.cfg.Multi >= 0)
-	for _, m := range modes(b) {
+	for _, m := range d.cfg.F.runModes(b) {
 		var done []lenReps // the -time counts of this mode's lengths so far
 		for _, x := range lens {
 			key := d.key(b, q, m, x)

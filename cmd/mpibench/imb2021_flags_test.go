@@ -115,12 +115,24 @@ func TestIMB2021FlagsExt(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("rows %v\nwant %v", got, want)
 	}
+	recs = run2021(t, "ext", "Unidir_Put", "Window", "-msglog", "2", "-zero_size", "off", "-iter", "20,1,5", "-time", "off",
+		"-aggregate_mode", "non_aggregate")
+	got = nil
+	for _, r := range recs {
+		got = append(got, r.Benchmark+"/"+r.Mode+"/"+strconv.Itoa(r.Bytes))
+	}
+	// Window has no mode and runs as before.
+	want = []string{"Unidir_Put/non-aggregate/1", "Unidir_Put/non-aggregate/2", "Unidir_Put/non-aggregate/4",
+		"Window//4"}
+	if !slices.Equal(got, want) || recs[0].Context.Options["aggregate_mode"] != "non_aggregate" {
+		t.Errorf("-aggregate_mode non_aggregate: rows %v, options %v\nwant %v", got, recs[0].Context.Options, want)
+	}
 }
 
 // TestIMB2021FlagErrors: a bad value exits 2 with a message naming the
 // flag and the value, before any measurement.
 func TestIMB2021FlagErrors(t *testing.T) {
-	for _, c := range []struct {
+	for i, c := range []struct {
 		args []string
 		frag string
 	}{
@@ -135,8 +147,21 @@ func TestIMB2021FlagErrors(t *testing.T) {
 		{[]string{"mpi1", "-include", "NoSuch"}, `-include: unknown mpi1 benchmark "NoSuch"`},
 		{[]string{"mpi1", "PingPong", "-exclude", "pingpong"}, "-exclude pingpong leaves no benchmark"},
 		{[]string{"io", "-msglog", "3"}, "-msglog is a flag of mpibench mpi1 and ext only"},
+		{[]string{"ext", "-aggregate_mode", "both"}, `-aggregate_mode "both"`},
+		{[]string{"mpi1", "-aggregate_mode", "aggregate"}, "-aggregate_mode is a flag of mpibench ext only"},
+		{[]string{"ext", "-imb", "2021"}, "-imb 2021 is a flag of mpibench mpi1 only"},
+		{[]string{"mpi1", "-imb", "2020"}, `-imb "2020"`},
+		{[]string{"mpi1", "-sync", "off"}, "add -imb 2021"},
+		{[]string{"mpi1", "-imb", "2021", "-root_shift", "1"}, `-root_shift "1"`},
 	} {
-		r := launch(t, 2, c.args...)
+		// A singleton run (no launcher) parses as rank 0 of a job does;
+		// the first cases also run under mpirun, where every rank exits 2.
+		var r runResult
+		if i < 2 {
+			r = launch(t, 2, c.args...)
+		} else {
+			r = direct(t, c.args...)
+		}
 		noPanic(t, r)
 		if r.code != 2 || !strings.Contains(r.stderr, c.frag) {
 			t.Errorf("%v: want exit 2 and %q on stderr, got %s", c.args, c.frag, r)
