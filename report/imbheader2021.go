@@ -32,15 +32,5 @@ func (t *IMBText) start2021(h result.Header) error {
 	t.printf("#\n# MPI_Datatype                   :   MPI_BYTE \n")
 	t.printf("# MPI_Datatype for reductions    :   MPI_FLOAT \n")
 	t.printf("# MPI_Op                         :   MPI_SUM  \n# \n# \n")
-	if h.Check {
-		t.printf("# !! Results checking mode (-check): the timings below are NOT valid benchmark data !!\n#\n")
-	}
-	t.printf("\n# List of Benchmarks to run:\n\n")
-	for _, b := range h.Benchmarks {
-		if h.Multi >= 0 {
-			b = "(Multi-)" + b
-		}
-		t.printf("# %s\n", b)
-	}
-	return t.err
+	return t.benchList(h)
 }

@@ -82,6 +82,12 @@ func (t *IMBText) Start(h result.Header) error {
 		t.printf("# For nonblocking benchmarks:\n#\n# Function CPU_Exploit obtains an undisturbed\n")
 		t.printf("# performance of %7.2f MFlops\n#\n", h.CPUMflops)
 	}
+	return t.benchList(h)
+}
+
+// benchList ends the general block: the -check notice and the list of
+// benchmarks to run.
+func (t *IMBText) benchList(h result.Header) error {
 	if h.Check {
 		t.printf("# !! Results checking mode (-check): the timings below are NOT valid benchmark data !!\n#\n")
 	}
