@@ -136,6 +136,9 @@ case-insensitive). Flags and names may come in any order.
 	if s == MPI1Suite {
 		u += imb2021Usage
 	}
+	if s == EXTSuite {
+		u += aggrModeUsage
+	}
 	if s == NBCSuite {
 		u = nbcUsage(u)
 	}

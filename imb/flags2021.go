@@ -328,8 +328,11 @@ const flags2021Usage = `  IMB 2021's flags (same names and meanings as IMB-MPI1 
   -warm_up on|off  off: no warm-up run before a benchmark's first sample
   -include B1[,B2...]  run these too, first
   -exclude B1[,B2...]  do not run these
-  -aggregate_mode aggregate|non_aggregate|multi  ext: run one mode only,
-                or both (multi, the default)
   -list         print the benchmarks as IMB's -list does ("(non-default)":
                 not in the list a run without names runs) and stop
+`
+
+// aggrModeUsage is the help of ext's -aggregate_mode.
+const aggrModeUsage = `  -aggregate_mode aggregate|non_aggregate|multi  run the aggregate or
+                the non-aggregate tables only, or both (multi, the default)
 `
