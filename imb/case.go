@@ -34,6 +34,9 @@ func (c *benchCase) setup() error {
 	}
 	maxLen := slices.Max(c.lens)
 	s, r := BufferSizes(c.b, maxLen, c.q)
+	if c.f21.rsBlock(c.b) {
+		s = c.q * maxLen // IMB 2021's Reduce_scatter reduces Q·X bytes
+	}
 	var err error
 	if c.send, err = mpi.Alloc(s); err != nil {
 		return err
@@ -70,17 +73,28 @@ func (c *benchCase) setup() error {
 func (c *benchCase) run(x, reps int) *mpi.Run {
 	count := x / c.b.Unit()
 	counts, displs := c.counts.Int32s(), c.displs.Int32s()
-	if c.b.Kernel == mpi.ReduceScatter {
+	switch {
+	case c.f21.rsBlock(c.b):
+		// IMB 2021: count floats to every rank, of a vector of Q·count.
+		for i := range counts {
+			counts[i] = int32(count)
+		}
+	case c.b.Kernel == mpi.ReduceScatter:
 		for i, n := range ScatterCounts(count, c.q) {
 			counts[i] = int32(n)
 		}
-	} else {
+	default:
 		for i := range counts {
 			counts[i], displs[i] = int32(count), int32(i*count)
 		}
 	}
-	return &mpi.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
+	r := &mpi.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
 		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Window: c.window}
+	c.f21.setRun(r)
+	if c.f21.rsBlock(c.b) {
+		r.Count = c.q * count
+	}
+	return r
 }
 
 // measure returns this rank's time per repetition in seconds (-1 when

@@ -58,6 +58,9 @@ func (s *Suite) listing() mpijob.Listing {
 
 // measure runs the benchmarks of cfg and prints their tables.
 func (s *Suite) measure(cfg *Config, env *mpijob.Env) int {
+	if cfg.List {
+		return s.printList(cfg, env)
+	}
 	if code, ok := mpijob.CheckMemory(env, MemoryNeed(cfg, env.World.Size()), 0); !ok {
 		return code
 	}
@@ -128,6 +131,15 @@ case-insensitive). Flags and names may come in any order.
 	}
 	if s == MPI1Suite {
 		u += mpi1Usage
+	}
+	if s == MPI1Suite || s == EXTSuite {
+		u += flags2021Usage
+	}
+	if s == MPI1Suite {
+		u += imb2021Usage
+	}
+	if s == EXTSuite {
+		u += aggrModeUsage
 	}
 	if s == NBCSuite || s == MPI4Suite {
 		u = nbcUsage(u, s.title())

@@ -16,12 +16,16 @@ func MemoryNeed(cfg *Config, size int) memcheck.Need {
 	var need memcheck.Need
 	for _, name := range cfg.Benchmarks {
 		b, _ := s.Lookup(name)
-		lens := planLengths(&s.Settings, cfg.Lengths, b)
+		set := cfg.F.settings(&s.Settings)
+		lens := planLengths(set, cfg.Lengths, b)
 		for _, q := range s.ProcessCounts(size, cfg.NPMin, b.Class) {
 			if b.Class == SingleTransfer && q < s.SingleQ {
 				continue // runBenchmark skips it
 			}
-			n := caseNeed(b, &s.Settings, q, lens, cfg.Check)
+			n := caseNeed(b, set, q, lens, cfg.Check)
+			if cfg.F.rsBlock(b) {
+				n += (q - 1) * slices.Max(lens) // IMB 2021's Reduce_scatter sends Q·X bytes
+			}
 			what := fmt.Sprintf("%s at %d bytes on %d processes", b.Name, slices.Max(lens), q)
 			need = memcheck.Max(need, memcheck.Need{What: what, Bytes: int64(n)})
 		}

@@ -15,19 +15,21 @@ import (
 
 // Options are the command-line settings of section 5.1.2, as typed.
 type Options struct {
-	Benchmarks []string // positional names, in the order given
-	NPMin      int      // -npmin; 0 when not given
-	Multi      int      // -multi outflag; -1 when not given (primary mode)
-	Input      string   // -input selection file
-	MsgLen     string   // -msglen lengths file
-	MapP, MapQ int      // -map PxQ; 0 when not given
-	Check      bool     // -check: results checking (section 7.2)
-	JSON       string   // -json records file
-	IODir      string   // -iodir: directory of the IMB-IO files
-	Disk       int64    // -disk: most bytes of IMB-IO files at once; 0 when not given
-	Time       float64  // -time: seconds per sample; NoTimeLimit for off; 0 when not given
-	Window     int      // -window_size: Uniband and Biband; 0 when not given
-	Help       bool     // -h, -help
+	Benchmarks []string  // positional names, in the order given
+	NPMin      int       // -npmin; 0 when not given
+	Multi      int       // -multi outflag; -1 when not given (primary mode)
+	Input      string    // -input selection file
+	MsgLen     string    // -msglen lengths file
+	MapP, MapQ int       // -map PxQ; 0 when not given
+	Check      bool      // -check: results checking (section 7.2)
+	JSON       string    // -json records file
+	IODir      string    // -iodir: directory of the IMB-IO files
+	Disk       int64     // -disk: most bytes of IMB-IO files at once; 0 when not given
+	Time       float64   // -time: seconds per sample; NoTimeLimit for off; 0 when not given
+	Window     int       // -window_size: Uniband and Biband; 0 when not given
+	Help       bool      // -h, -help
+	F          Flags2021 // IMB 2021's flags (flags2021.go)
+	List       bool      // -list: print the benchmark list and stop (imb2021.go)
 }
 
 // UsageError is a bad command line or input file: the run stops before any
@@ -54,7 +56,14 @@ func ParseArgs(args []string) (Options, error) {
 	for _, name := range []string{"npmin", "multi", "input", "msglen", "map", "iodir", "disk", "time", "window_size"} {
 		fs.Func(name, "", set(name))
 	}
+	for _, name := range flagNames2021 {
+		fs.Func(name, "", func(v string) error {
+			own = o.F.set2021(name, v)
+			return own
+		})
+	}
 	fs.Var(cli.Switch{On: &o.Check}, "check", "")
+	fs.Var(cli.Switch{On: &o.List}, "list", "")
 	cli.Results(fs, &o.JSON)
 	names, err := cli.ParseMixed(fs, args, &o.Help)
 	if len(names) > 0 {
@@ -125,29 +134,41 @@ func parseMap(s string) (int, int, error) {
 // Config is what every rank runs: Options resolved against the files and
 // the job size on rank 0, then broadcast.
 type Config struct {
-	Suite      string   `json:"suite"`                // mpi1, ext, io
-	IODir      string   `json:"iodir,omitempty"`      // IMB-IO file directory
-	Disk       int64    `json:"disk_bytes,omitempty"` // IMB-IO -disk; 0: min(16 GiB, free/2)
-	Benchmarks []string `json:"benchmarks"`           // canonical names, in run order
-	NPMin      int      `json:"npmin"`
-	Multi      int      `json:"multi"`
-	Lengths    []int    `json:"lengths,omitempty"` // user lengths; nil for the defaults
-	MapP       int      `json:"map_p"`
-	MapQ       int      `json:"map_q"`
-	Check      bool     `json:"check"`
-	TimeLimit  float64  `json:"time_limit_s"` // -time: seconds per sample; NoTimeLimit: IMB 3.0's counts
-	JSON       string   `json:"json,omitempty"`
-	Args       []string `json:"args"`
-	Window     int      `json:"window_size,omitempty"` // -window_size; 0: IMB 2021's default
+	Suite      string    `json:"suite"`                // mpi1, ext, io
+	IODir      string    `json:"iodir,omitempty"`      // IMB-IO file directory
+	Disk       int64     `json:"disk_bytes,omitempty"` // IMB-IO -disk; 0: min(16 GiB, free/2)
+	Benchmarks []string  `json:"benchmarks"`           // canonical names, in run order
+	NPMin      int       `json:"npmin"`
+	Multi      int       `json:"multi"`
+	Lengths    []int     `json:"lengths,omitempty"` // user lengths; nil for the defaults
+	MapP       int       `json:"map_p"`
+	MapQ       int       `json:"map_q"`
+	Check      bool      `json:"check"`
+	TimeLimit  float64   `json:"time_limit_s"` // -time: seconds per sample; NoTimeLimit: IMB 3.0's counts
+	JSON       string    `json:"json,omitempty"`
+	Args       []string  `json:"args"`
+	Window     int       `json:"window_size,omitempty"` // -window_size; 0: IMB 2021's default
+	F          Flags2021 `json:"imb2021_flags"`         // IMB 2021's flags
+	List       bool      `json:"list,omitempty"`        // -list: print the list, measure nothing
 }
 
 // Resolve checks the options against the job size and reads the -input and
 // -msglen files. It runs on rank 0 only.
 func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 	c := &Config{Suite: s.Name, NPMin: s.NPMin, Multi: o.Multi, MapP: o.MapP, MapQ: o.MapQ, Check: o.Check,
-		JSON: o.JSON, Args: args, IODir: o.IODir, Disk: o.Disk, TimeLimit: o.Time, Window: o.Window}
+		JSON: o.JSON, Args: args, IODir: o.IODir, Disk: o.Disk, TimeLimit: o.Time, Window: o.Window, F: o.F,
+		List: o.List}
+	if o.List && s != MPI1Suite && s != EXTSuite {
+		return nil, usagef("-list is a flag of mpibench mpi1 and ext only (mpibench list lists every suite)")
+	}
+	if err := o.F.check(s); err != nil {
+		return nil, err
+	}
 	if c.TimeLimit == 0 {
 		c.TimeLimit = DefaultTimeLimit[s.Name]
+	}
+	if p := o.F.IterPolicy; p == policyOff || p == policyMultipleNP {
+		c.TimeLimit = NoTimeLimit // IMB 2021.11 bounds no sample under these policies
 	}
 	if o.IODir != "" && s != IOSuite {
 		return nil, usagef("-iodir is a flag of mpibench io only")
@@ -176,7 +197,7 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 		names = append(names, more...)
 	}
 	var err error
-	if c.Benchmarks, err = canonical(s, names, "command line"); err != nil {
+	if c.Benchmarks, err = o.F.selectNames(s, names); err != nil {
 		return nil, err
 	}
 	if o.MsgLen != "" {

@@ -117,7 +117,7 @@ func TestParseArgsErrors(t *testing.T) {
 	}{
 		{[]string{"-foo"}, "-foo"},
 		{[]string{"PingPong", "--bogus=1"}, "--bogus"},
-		{[]string{"-iter", "10"}, "-iter"},
+		{[]string{"-iterations", "10"}, "-iterations"}, // -iter is IMB 2021's flag (flags2021.go)
 		{[]string{"-npmin"}, "npmin"},
 		{[]string{"PingPong", "-multi"}, "multi"},
 		{[]string{"-input"}, "input"},

@@ -45,7 +45,7 @@ func (d *Driver) resumed(b *Benchmark, q int, lens []int) bool {
 	if d.cases == nil {
 		return false
 	}
-	for _, m := range modes(b) {
+	for _, m := range d.cfg.F.runModes(b) {
 		for _, x := range lens {
 			if !d.cases.Skip(d.key(b, q, m, x)) {
 				return false
@@ -57,7 +57,7 @@ func (d *Driver) resumed(b *Benchmark, q int, lens []int) bool {
 
 // replayAll shows every case of b at q processes from the resumed run.
 func (d *Driver) replayAll(b *Benchmark, q int, lens []int) error {
-	for _, m := range modes(b) {
+	for _, m := range d.cfg.F.runModes(b) {
 		for _, x := range lens {
 			if err := d.replay(d.key(b, q, m, x), b, x); err != nil {
 				return err

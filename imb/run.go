@@ -46,7 +46,9 @@ type Driver struct {
 func NewDriver(cfg *Config, ctx result.Context, out *Output, g *cases.Recorder) *Driver {
 	w := mpi.World()
 	suite := SuiteByName(cfg.Suite)
-	d := &Driver{suite: suite, set: &suite.Settings, cfg: cfg, ctx: ctx, out: out, cases: g, world: w,
+	ctx.Options = cfg.F.options()
+	ctx.IMB = cfg.F.version(suite)
+	d := &Driver{suite: suite, set: cfg.F.settings(&suite.Settings), cfg: cfg, ctx: ctx, out: out, cases: g, world: w,
 		rank: w.Rank(), size: w.Size()}
 	d.order = MapOrder(d.size, cfg.MapP, cfg.MapQ)
 	return d
@@ -81,7 +83,7 @@ func (d *Driver) count() int {
 		b, _ := d.suite.Lookup(name)
 		for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
 			if _, bad := d.suite.invalid(b, q); !bad {
-				n += len(modes(b)) * len(planLengths(d.set, d.cfg.Lengths, b))
+				n += len(d.cfg.F.runModes(b)) * len(planLengths(d.set, d.cfg.Lengths, b))
 			}
 		}
 	}
@@ -126,7 +128,7 @@ func (d *Driver) agreeLocal(err error) error {
 func (d *Driver) header() result.Header {
 	h := result.Header{Context: d.ctx, Suite: d.suite.Name, Part: d.suite.Part, Benchmarks: d.cfg.Benchmarks,
 		Multi: d.cfg.Multi, MinLen: 0, MaxLen: d.set.MaxMsg(), Check: d.cfg.Check, CPUMflops: d.flops,
-		TimeLimit: d.cfg.TimeLimit}
+		TimeLimit: d.cfg.TimeLimit, IMB2021: d.cfg.F.IMB == imb2021}
 	if d.cfg.Lengths != nil {
 		h.UserLens = true
 		h.MinLen = slices.Min(d.cfg.Lengths)
@@ -209,7 +211,7 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 	}
 	defer comm.Free()
 	env := &caseEnv{suite: d.suite.Name, b: b, set: d.set, comm: comm, q: q, group: color, multi: multi, lens: lens,
-		check: d.cfg.Check, ioDir: d.cfg.IODir, cpuSecs: d.cpu, window: d.cfg.windowSize()}
+		check: d.cfg.Check, ioDir: d.cfg.IODir, cpuSecs: d.cpu, window: d.cfg.windowSize(), f21: &d.cfg.F}
 	c := newRunner(env)
 	d.watchSetup(b, q, "setup")
 	err = d.inCase(c.setup(), b, 0, -1, q)
@@ -243,7 +245,7 @@ func (d *Driver) watchSetup(b *Benchmark, q int, phase string) {
 func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 	b := env.b
 	groups := Layout(d.size, q, d.order, d.cfg.Multi >= 0)
-	for _, m := range modes(b) {
+	for _, m := range d.cfg.F.runModes(b) {
 		var done []lenReps // the -time counts of this mode's lengths so far
 		for _, x := range lens {
 			key := d.key(b, q, m, x)
@@ -363,7 +365,7 @@ func (d *Driver) record(w *row, g int) *result.Record {
 	if b.Factor > 0 && r.TMax > 0 {
 		r.MBps = b.Factor * float64(w.x) / 1.048576 / r.TMax
 	}
-	if b.Since >= 2021 {
+	if d.cfg.F.rates(b) {
 		rates2021(r, b, d.cfg.windowSize())
 	}
 	r.Calls = persistCalls(b)

@@ -33,10 +33,11 @@ type caseEnv struct {
 	multi   bool     // a Multi run (-multi 0|1): IMB-IO file names carry _g<group>
 	lens    []int    // every length the driver will ask for
 	check   bool
-	ioDir   string  // IMB-IO: where files go
-	cpuSecs float64 // IMB-IO: calibrated CPU_Exploit seconds, t_CPU
-	nRep    int     // repetitions of the next measure (-time); 0: IMB 3.0's count
-	window  int     // Uniband, Biband: -window_size
+	ioDir   string     // IMB-IO: where files go
+	cpuSecs float64    // IMB-IO: calibrated CPU_Exploit seconds, t_CPU
+	nRep    int        // repetitions of the next measure (-time); 0: IMB 3.0's count
+	window  int        // Uniband, Biband: -window_size
+	f21     *Flags2021 // IMB 2021's flags (-imb 2021, -sync, -root_shift)
 }
 
 // reps is the repetition count of a sample at length x in mode m: the one

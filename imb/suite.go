@@ -33,6 +33,7 @@ type Settings struct {
 	NWarmup       int     // warm-up sweeps at the maximum length (MPI-1, EXT)
 	NBarr         int     // barriers before the timer starts
 	TargetCPUSecs float64 // CPU_Exploit time of non-blocking benchmarks
+	NoZero        bool    // -zero_size off: the default lengths start at 2^MinMsgLog
 }
 
 // MaxMsg is the largest default length, 2^MAXMSGLOG.
@@ -56,6 +57,9 @@ func (s *Settings) Repetitions(x int, m Mode) int {
 // max(unit, 2^MINMSGLOG) doubling up to 2^MAXMSGLOG.
 func (s *Settings) DefaultLengths(unit int) []int {
 	lens := []int{0}
+	if s.NoZero {
+		lens = nil
+	}
 	for x := roundUp(1<<s.MinMsgLog, unit); x <= s.MaxMsg(); x *= 2 {
 		lens = append(lens, x)
 	}

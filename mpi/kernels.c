@@ -24,6 +24,33 @@
 /* SKIP(i): the first-only mutant communicates in repetition 0 only. */
 #define SKIP(i) (MUTANT(MB_MUT_FIRST_ONLY) && (i) > 0)
 
+/* The collectives (not Barrier) take a constant t21 too: 0 is IMB 3.0's
+ * definition, the loop timed as a whole by run; 1 is IMB 2021.11's
+ * (IMB_bcast.c, IMB_allreduce.c, ...: each call timed alone, its time
+ * added to *acc, then k->sync MPI_Barrier calls outside the time, and
+ * the root moved by k->root_shift after each repetition). With t21 = 0
+ * the added code folds away: IMB 3.0's loops are unchanged. */
+#define COLL(call)                                    \
+	do {                                          \
+		if (t21) {                            \
+			double t1_ = MPI_Wtime();     \
+			CHK(call);                    \
+			*acc += MPI_Wtime() - t1_;    \
+		} else {                              \
+			CHK(call);                    \
+		}                                     \
+	} while (0)
+
+/* after21 ends a repetition of a collective: IMB 2021's sync barriers. */
+static int after21(const mb_kernel *k)
+{
+	int b;
+	for (b = 0; b < k->sync; b++)
+		CHK(MPI_Barrier(k->comm));
+	return MPI_SUCCESS;
+}
+#define AFTER(t21, k) ((t21) ? after21(k) : MPI_SUCCESS)
+
 /* fresh prepares repetition i of a checked loop: n bytes of this rank's
  * content into s, nr poisoned bytes at r. */
 static void fresh(void *s, long long n, void *r, long long nr, int rank, int i)
@@ -39,10 +66,11 @@ static void fresh_floats(void *s, long long n, void *r, long long nr, int rank, 
 	mb_poison(r, nr);
 }
 
-/* root_of is the root repetition i must have: root0 + i, cyclically. */
-static int root_of(const mb_kernel *k, int i, int size)
+/* root_of is the root repetition i must have: root0 + i, cyclically
+ * (IMB 3.0), or root0 moved i times by root_shift (IMB 2021, t21). */
+static int root_of(const mb_kernel *k, int i, int size, int t21)
 {
-	return (int)(((long long)k->root0 + i) % size);
+	return (int)(((long long)k->root0 + (long long)i * (t21 ? k->root_shift : 1)) % size);
 }
 
 /* PingPong: rank 0 sends and waits for the echo; time is the full round
@@ -162,20 +190,21 @@ LOOP exchange(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 
 /* Bcast: the root changes cyclically; the root sends from sbuf, the others
  * receive into rbuf, so every received buffer has a well defined content. */
-LOOP bcast(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+LOOP bcast(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
 {
 	int i, root = k->root0 % size;
-	int step = MUTANT(MB_MUT_NO_ROTATION) ? 0 : 1;
+	int step = MUTANT(MB_MUT_NO_ROTATION) ? 0 : (t21 ? k->root_shift : 1);
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
 			fresh(k->sbuf, k->count, k->rbuf, k->count, rank, i);
 		if (!SKIP(i))
-			CHK(MPI_Bcast(rank == root ? k->sbuf : k->rbuf, k->count, MPI_BYTE, root, k->comm));
-		if (chk && rank != root_of(k, i, size))
-			*bad += mb_bad_bytes(k->rbuf, k->count, root_of(k, i, size), i, 0);
+			COLL(MPI_Bcast(rank == root ? k->sbuf : k->rbuf, k->count, MPI_BYTE, root, k->comm));
+		if (chk && rank != root_of(k, i, size, t21))
+			*bad += mb_bad_bytes(k->rbuf, k->count, root_of(k, i, size, t21), i, 0);
 		root += step;
 		if (root == size)
 			root = 0;
+		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
 }
@@ -219,21 +248,22 @@ static const int *rotated(const int *displs, int size)
 	return rot;
 }
 
-LOOP allgather(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+LOOP allgather(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
 {
 	int i;
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
 			fresh(k->sbuf, k->count, k->rbuf, (long long)size * k->count, rank, i);
 		if (!SKIP(i))
-			CHK(MPI_Allgather(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->count, MPI_BYTE, k->comm));
+			COLL(MPI_Allgather(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->count, MPI_BYTE, k->comm));
 		if (chk)
 			*bad += bad_uniform(k->rbuf, k->count, size, i, 0);
+		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
 }
 
-LOOP allgatherv(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+LOOP allgatherv(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
 {
 	int i;
 	const int *rd = MUTANT(MB_MUT_DISPL) ? rotated(k->displs, size) : k->displs;
@@ -241,17 +271,18 @@ LOOP allgatherv(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 		if (chk)
 			fresh(k->sbuf, k->count, k->rbuf, (long long)size * k->count, rank, i);
 		if (!SKIP(i))
-			CHK(MPI_Allgatherv(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->counts, rd,
+			COLL(MPI_Allgatherv(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->counts, rd,
 					   MPI_BYTE, k->comm));
 		if (chk)
 			*bad += bad_blocks(k->rbuf, k->counts, k->displs, size, i, 0);
+		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
 }
 
 /* Alltoall: block p of the send buffer goes to rank p, so rank p's block
  * in rbuf is p's content from position rank·count on. */
-LOOP alltoall(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+LOOP alltoall(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
 {
 	int i;
 	long long all = (long long)size * k->count;
@@ -259,16 +290,17 @@ LOOP alltoall(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 		if (chk)
 			fresh(k->sbuf, all, k->rbuf, all, rank, i);
 		if (!SKIP(i))
-			CHK(MPI_Alltoall(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->count, MPI_BYTE, k->comm));
+			COLL(MPI_Alltoall(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->count, MPI_BYTE, k->comm));
 		if (chk)
 			*bad += bad_uniform(k->rbuf, k->count, size, i, (long long)rank * k->count);
+		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
 }
 
 /* Alltoallv: the same counts and displacements on both sides, so rank p's
  * block in rbuf is p's content from position displs[rank] on. */
-LOOP alltoallv(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+LOOP alltoallv(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
 {
 	int i;
 	long long all = (long long)size * k->count;
@@ -277,10 +309,11 @@ LOOP alltoallv(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 		if (chk)
 			fresh(k->sbuf, all, k->rbuf, all, rank, i);
 		if (!SKIP(i))
-			CHK(MPI_Alltoallv(k->sbuf, k->counts, k->displs, MPI_BYTE, k->rbuf, k->counts,
+			COLL(MPI_Alltoallv(k->sbuf, k->counts, k->displs, MPI_BYTE, k->rbuf, k->counts,
 					  rd, MPI_BYTE, k->comm));
 		if (chk)
 			*bad += bad_blocks(k->rbuf, k->counts, k->displs, size, i, k->displs[rank]);
+		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
 }
@@ -289,21 +322,22 @@ LOOP alltoallv(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 static int short_count(int count) { return count > 0 ? count - 1 : 0; }
 
 /* Reduce: MPI_FLOAT, MPI_SUM, root changing cyclically (IMB 3.3.4.1). */
-LOOP reduce(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+LOOP reduce(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
 {
 	int i, root = k->root0 % size;
-	int step = MUTANT(MB_MUT_NO_ROTATION) ? 0 : 1;
+	int step = MUTANT(MB_MUT_NO_ROTATION) ? 0 : (t21 ? k->root_shift : 1);
 	int count = MUTANT(MB_MUT_SHORT_REDUCE) ? short_count(k->count) : k->count;
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
 			fresh_floats(k->sbuf, k->count, k->rbuf, 4LL * k->count, rank, i);
 		if (!SKIP(i))
-			CHK(MPI_Reduce(k->sbuf, k->rbuf, count, MPI_FLOAT, MPI_SUM, root, k->comm));
-		if (chk && rank == root_of(k, i, size))
+			COLL(MPI_Reduce(k->sbuf, k->rbuf, count, MPI_FLOAT, MPI_SUM, root, k->comm));
+		if (chk && rank == root_of(k, i, size, t21))
 			*bad += mb_bad_sums(k->rbuf, k->count, size, i, 0);
 		root += step;
 		if (root == size)
 			root = 0;
+		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
 }
@@ -330,7 +364,7 @@ static const int *shortened(const int *counts, int size)
 
 /* Reduce_scatter: rank p gets counts[p] sums, from position
  * counts[0] + ... + counts[p-1] of the reduced vector of count floats. */
-LOOP reduce_scatter(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+LOOP reduce_scatter(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
 {
 	int i, p;
 	long long off = 0;
@@ -342,14 +376,15 @@ LOOP reduce_scatter(const mb_kernel *k, int rank, int size, int chk, long long *
 		if (chk)
 			fresh_floats(k->sbuf, k->count, k->rbuf, 4LL * k->counts[rank], rank, i);
 		if (!SKIP(i))
-			CHK(MPI_Reduce_scatter(k->sbuf, k->rbuf, counts, MPI_FLOAT, MPI_SUM, k->comm));
+			COLL(MPI_Reduce_scatter(k->sbuf, k->rbuf, counts, MPI_FLOAT, MPI_SUM, k->comm));
 		if (chk)
 			*bad += mb_bad_sums(k->rbuf, k->counts[rank], size, i, off);
+		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
 }
 
-LOOP allreduce(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+LOOP allreduce(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
 {
 	int i;
 	int count = MUTANT(MB_MUT_SHORT_REDUCE) ? short_count(k->count) : k->count;
@@ -357,9 +392,10 @@ LOOP allreduce(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 		if (chk)
 			fresh_floats(k->sbuf, k->count, k->rbuf, 4LL * k->count, rank, i);
 		if (!SKIP(i))
-			CHK(MPI_Allreduce(k->sbuf, k->rbuf, count, MPI_FLOAT, MPI_SUM, k->comm));
+			COLL(MPI_Allreduce(k->sbuf, k->rbuf, count, MPI_FLOAT, MPI_SUM, k->comm));
 		if (chk)
 			*bad += mb_bad_sums(k->rbuf, k->count, size, i, 0);
+		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
 }
@@ -374,50 +410,72 @@ LOOP barrier(const mb_kernel *k)
 	return MPI_SUCCESS;
 }
 
-LOOP dispatch(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+LOOP dispatch(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
 {
 	switch (k->kind) {
 	case MB_PINGPONG: return pingpong(k, rank, chk, bad);
 	case MB_PINGPING: return pingping(k, rank, chk, bad);
 	case MB_SENDRECV: return sendrecv(k, rank, size, chk, bad);
 	case MB_EXCHANGE: return exchange(k, rank, size, chk, bad);
-	case MB_BCAST: return bcast(k, rank, size, chk, bad);
-	case MB_ALLGATHER: return allgather(k, rank, size, chk, bad);
-	case MB_ALLGATHERV: return allgatherv(k, rank, size, chk, bad);
-	case MB_ALLTOALL: return alltoall(k, rank, size, chk, bad);
-	case MB_ALLTOALLV: return alltoallv(k, rank, size, chk, bad);
-	case MB_REDUCE: return reduce(k, rank, size, chk, bad);
-	case MB_REDUCE_SCATTER: return reduce_scatter(k, rank, size, chk, bad);
-	case MB_ALLREDUCE: return allreduce(k, rank, size, chk, bad);
+	case MB_BCAST: return bcast(k, rank, size, chk, t21, acc, bad);
+	case MB_ALLGATHER: return allgather(k, rank, size, chk, t21, acc, bad);
+	case MB_ALLGATHERV: return allgatherv(k, rank, size, chk, t21, acc, bad);
+	case MB_ALLTOALL: return alltoall(k, rank, size, chk, t21, acc, bad);
+	case MB_ALLTOALLV: return alltoallv(k, rank, size, chk, t21, acc, bad);
+	case MB_REDUCE: return reduce(k, rank, size, chk, t21, acc, bad);
+	case MB_REDUCE_SCATTER: return reduce_scatter(k, rank, size, chk, t21, acc, bad);
+	case MB_ALLREDUCE: return allreduce(k, rank, size, chk, t21, acc, bad);
 	case MB_BARRIER: return barrier(k);
 	}
 	return MPI_ERR_ARG;
 }
 
-/* run is mb_run and mb_run_check: barriers, then the loop between two
- * MPI_Wtime calls. */
-LOOP run(const mb_kernel *k, double *t, int chk, long long *bad)
+/* each21 tells whether IMB 2021 times kind call by call: its collectives
+ * but Barrier (IMB_barrier.c times the loop as a whole, as IMB 3.0). */
+static int each21(int kind)
+{
+	return kind >= MB_BCAST && kind <= MB_ALLREDUCE;
+}
+
+/* run is mb_run, mb_run_check, mb_run21 and mb_run21_check: barriers,
+ * then the loop between two MPI_Wtime calls; under t21 a collective's
+ * time is the sum of its calls' times instead. */
+LOOP run(const mb_kernel *k, double *t, int chk, int t21, long long *bad)
 {
 	int i, rank, size, rc;
-	double t0;
+	double t0, acc = 0;
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	CHK(MPI_Comm_size(k->comm, &size));
 	CHK(MUTANT_MPI_ERROR(k->comm));
 	for (i = 0; i < k->nbarr; i++)
 		CHK(MPI_Barrier(k->comm));
 	t0 = MPI_Wtime();
-	rc = dispatch(k, rank, size, chk, bad);
-	*t = (MPI_Wtime() - t0) / (k->nrep > 0 ? k->nrep : 1);
+	rc = dispatch(k, rank, size, chk, t21, &acc, bad);
+	t0 = MPI_Wtime() - t0;
+	if (t21 && each21(k->kind))
+		t0 = acc;
+	*t = t0 / (k->nrep > 0 ? k->nrep : 1);
 	return rc;
 }
 
 int mb_run(const mb_kernel *k, double *t)
 {
-	return run(k, t, 0, NULL);
+	return run(k, t, 0, 0, NULL);
 }
 
 int mb_run_check(const mb_kernel *k, double *t, long long *defects)
 {
 	*defects = 0;
-	return run(k, t, 1, defects);
+	return run(k, t, 1, 0, defects);
+}
+
+int mb_run21(const mb_kernel *k, double *t)
+{
+	return run(k, t, 0, 1, NULL);
+}
+
+int mb_run21_check(const mb_kernel *k, double *t, long long *defects)
+{
+	*defects = 0;
+	return run(k, t, 1, 1, defects);
 }

@@ -38,6 +38,9 @@ typedef struct {
 	int nrep;     /* repetitions inside the timed region */
 	int root0;    /* root of the first repetition; root i is (root0+i) % size */
 	int nbarr;    /* barriers on comm before the timer starts */
+	/* mb_run21 only (IMB 2021.11's definition of the collectives): */
+	int sync;       /* MPI_Barrier calls after every repetition, untimed */
+	int root_shift; /* root i is (root0 + i*root_shift) % size */
 } mb_kernel;
 
 /* mb_run executes the kernel and stores (t_end - t_start) / nrep in *t.
@@ -50,5 +53,12 @@ int mb_run(const mb_kernel *k, double *t);
  * floats for reductions) this rank received wrong over all repetitions.
  * Its time is not benchmark data. */
 int mb_run_check(const mb_kernel *k, double *t, long long *defects);
+
+/* mb_run21 and mb_run21_check are mb_run and mb_run_check with IMB
+ * 2021.11's definition of the collectives but Barrier: every call timed
+ * alone (*t is the mean of their times), sync barriers after each, the
+ * root moved by root_shift. The other kernels run as in mb_run. */
+int mb_run21(const mb_kernel *k, double *t);
+int mb_run21_check(const mb_kernel *k, double *t, long long *defects);
 
 #endif

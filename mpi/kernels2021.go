@@ -10,7 +10,8 @@ import "C"
 // -root_shift off, their defaults; the kernel takes both as fields so
 // that the flags can set them.
 func (r *Run) exec2021(check bool) (float64, int, error) {
-	k := C.mb21_kernel{k: r.kernel(), window: C.int(r.Window), root_shift: 0, sync: 1}
+	k := C.mb21_kernel{k: r.kernel(), window: C.int(r.Window), root_shift: C.int(b2i(r.RootShift)),
+		sync: C.int(b2i(!r.NoSync))}
 	var t C.double
 	var bad C.longlong
 	var rc C.int

@@ -352,7 +352,13 @@ func (r *Run) Exec() (float64, error) {
 	}
 	k := r.kernel()
 	var t C.double
-	if rc := C.mb_run(&k, &t); rc != C.MPI_SUCCESS {
+	var rc C.int
+	if r.IMB2021 {
+		rc = C.mb_run21(&k, &t)
+	} else {
+		rc = C.mb_run(&k, &t)
+	}
+	if rc != C.MPI_SUCCESS {
 		return 0, kernelError("kernel", rc)
 	}
 	return float64(t), nil
@@ -370,7 +376,13 @@ func (r *Run) ExecCheck() (float64, int, error) {
 	k := r.kernel()
 	var t C.double
 	var bad C.longlong
-	if rc := C.mb_run_check(&k, &t, &bad); rc != C.MPI_SUCCESS {
+	var rc C.int
+	if r.IMB2021 {
+		rc = C.mb_run21_check(&k, &t, &bad)
+	} else {
+		rc = C.mb_run_check(&k, &t, &bad)
+	}
+	if rc != C.MPI_SUCCESS {
 		return 0, 0, kernelError("kernel", rc)
 	}
 	return float64(t), int(bad), nil
@@ -388,6 +400,9 @@ func (r *Run) kernel() C.mb_kernel {
 		nrep:   C.int(r.Reps),
 		root0:  C.int(r.Root0),
 		nbarr:  C.int(r.Barriers),
+		// mb_run21 only
+		sync:       C.int(b2i(!r.NoSync)),
+		root_shift: C.int(b2i(r.RootShift)),
 	}
 }
 
@@ -414,4 +429,12 @@ func kernelError(what string, rc C.int) error {
 		}
 	}
 	return mpiError(what, rc)
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -67,6 +67,16 @@ type Run struct {
 	Root0    int // root of the first repetition for rotating roots
 	Barriers int // MPI_Barrier calls before the timer starts
 	Window   int // Uniband, Biband: messages in flight per repetition
+
+	// IMB2021 runs IMB 3.0's collectives (but Barrier) as IMB 2021.11
+	// defines them (kernels.c, mb_run21): each call timed alone, NoSync
+	// leaves out the barrier after each, RootShift moves the root by one
+	// after each (else it stays Root0). NoSync and RootShift apply to the
+	// kernels of IMB 2021's benchmarks (kernels2021.c) too. The zero
+	// values are IMB 2021's defaults (-sync on, -root_shift off).
+	IMB2021   bool
+	NoSync    bool
+	RootShift bool
 }
 
 // RMAOp is the elementary transfer of a one-sided kernel.

@@ -46,6 +46,9 @@ func (t *IMBText) write(s string) {
 func (t *IMBText) Start(h result.Header) error {
 	c := h.Context
 	t.check = h.Check
+	if h.IMB2021 {
+		return t.start2021(h)
+	}
 	rule := "#" + strings.Repeat("-", 51)
 	t.printf("%s\n#    %s, %s part\n%s\n", rule, c.Tool, h.Part, rule)
 	for _, kv := range [][2]string{
@@ -79,6 +82,12 @@ func (t *IMBText) Start(h result.Header) error {
 		t.printf("# For nonblocking benchmarks:\n#\n# Function CPU_Exploit obtains an undisturbed\n")
 		t.printf("# performance of %7.2f MFlops\n#\n", h.CPUMflops)
 	}
+	return t.benchList(h)
+}
+
+// benchList ends the general block: the -check notice and the list of
+// benchmarks to run.
+func (t *IMBText) benchList(h result.Header) error {
 	if h.Check {
 		t.printf("# !! Results checking mode (-check): the timings below are NOT valid benchmark data !!\n#\n")
 	}

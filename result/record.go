@@ -27,6 +27,12 @@ type Context struct {
 	System      string   `json:"system"`
 	Release     string   `json:"release"`
 	Version     string   `json:"version"`
+	// Options are IMB 2021's flags an IMB run was given (imb/flags2021.go,
+	// Flags2021), in IMB's spelling: "msglog": "3:10".
+	Options map[string]string `json:"options,omitempty"`
+	// IMB is the IMB whose definitions ran: "3.0" or "2021" (-imb 2021,
+	// and the suites IMB 3.0 does not have); empty outside IMB.
+	IMB string `json:"imb,omitempty"`
 
 	// SKaMPI run identity: the configuration's node, network and user.
 	Node    string `json:"node,omitempty"`
@@ -243,6 +249,7 @@ type Header struct {
 	Check      bool
 	CPUMflops  float64 // IMB-IO with non-blocking benchmarks: CPU_Exploit's rate
 	TimeLimit  float64 // IMB -time: seconds per sample, < 0 off; 0 unknown (not printed)
+	IMB2021    bool    // -imb 2021: IMB-MPI1 2021.11's header lines
 }
 
 // Collector keeps every Record of a run and hands each to Sink as soon as

@@ -1,0 +1,338 @@
+package imb
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Flags2021 are the flags of IMB-MPI1 2021.11 that IMB 3.0 does not have,
+// with their names and meanings (src_cpp/MPI1/MPI1_suite.cpp, declare_args
+// and prepare; src_cpp/imb.cpp for -include and -exclude). They are part of
+// the Config, so every rank runs the values rank 0 parsed, and every
+// record carries the ones given in its context's options map (Options).
+// An empty field is IMB 2021.11's default, which leaves IMB 3.0's plan as
+// it is.
+type Flags2021 struct {
+	// MsgLog is -msglog [min:]max: the default lengths are 0, then
+	// 2^min, 2^(min+1), ..., 2^max (IMB's min_msg_log and max_msg_log; a
+	// lone max means 0:max). max also bounds -msglen lengths, as
+	// 2^MAXMSGLOG does. IMB 2021.11 allows 0 <= min <= max < 31.
+	MsgLog []int `json:"msglog,omitempty"`
+	// Iter is -iter msgs[,vol[,nonaggr]]: MSGSPERSAMPLE, OVERALL_VOL in
+	// MiB and MSGS_NONAGGR (IMB's defaults 1000,40,100).
+	Iter []int `json:"iter,omitempty"`
+	// IterPolicy is -iter_policy (see reps2021).
+	IterPolicy string `json:"iter_policy,omitempty"`
+	// ZeroSize is -zero_size: "off" drops the length 0 from the default
+	// lengths (not from a -msglen file, as in IMB).
+	ZeroSize string `json:"zero_size,omitempty"`
+	// WarmUp is -warm_up: "off" leaves out the warm-up before a
+	// benchmark's first sample (IMB 3.0's N_WARMUP sweeps at the largest
+	// length, which mpibench keeps for "on"; IMB 2021.11 warms up before
+	// every length instead, IMB_warm_up.c).
+	WarmUp string `json:"warm_up,omitempty"`
+	// Include and Exclude are -include and -exclude, comma-separated
+	// benchmark names (see selectNames).
+	Include []string `json:"include,omitempty"`
+	Exclude []string `json:"exclude,omitempty"`
+	// IMB is -imb: "2021" runs IMB 2021.11's defaults and definitions
+	// (imb2021.go); "" is IMB 3.0.
+	IMB string `json:"imb,omitempty"`
+	// Sync and RootShift are -sync and -root_shift (on|off; "" for IMB
+	// 2021's defaults, on and off), which need -imb 2021.
+	Sync      string `json:"sync,omitempty"`
+	RootShift string `json:"root_shift,omitempty"`
+	// AggrMode is ext's -aggregate_mode: "aggregate" or "non_aggregate"
+	// runs that mode only, "multi" (IMB's default) both
+	// (helper_IMB_functions.h, AM_TURN_ON/AM_TURN_OFF).
+	AggrMode string `json:"aggregate_mode,omitempty"`
+}
+
+// flagNames2021 are the flags of Flags2021, in help order.
+var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift", "aggregate_mode"}
+
+// The -iter_policy values of IMB 2021.11 (IMB_mem_manager.c,
+// IMB_init_buffers_iter).
+const (
+	policyDynamic    = "dynamic"     // the -time rule (timelimit.go); IMB's default and mpibench's
+	policyOff        = "off"         // MSGSPERSAMPLE repetitions at every length, no -time bound
+	policyMultipleNP = "multiple_np" // a count that is a multiple of the process count, no -time bound
+	policyAuto       = "auto"        // multiple_np for the rooted benchmarks, dynamic for the others
+)
+
+// set2021 reads the value of one of flagNames2021.
+func (f *Flags2021) set2021(name, val string) error {
+	switch name {
+	case "msglog":
+		return f.setMsgLog(val)
+	case "iter":
+		return f.setIter(val)
+	case "iter_policy":
+		if !slices.Contains([]string{policyDynamic, policyOff, policyMultipleNP, policyAuto}, val) {
+			return usagef("-iter_policy %q: want dynamic, multiple_np, auto or off", val)
+		}
+		f.IterPolicy = val
+	case "zero_size", "warm_up", "sync", "root_shift":
+		if val != "on" && val != "off" {
+			return usagef("-%s %q: want on or off", name, val)
+		}
+		*map[string]*string{"zero_size": &f.ZeroSize, "warm_up": &f.WarmUp, "sync": &f.Sync,
+			"root_shift": &f.RootShift}[name] = val
+	case "imb":
+		return f.setIMB(val)
+	case "aggregate_mode":
+		if !slices.Contains([]string{"aggregate", "non_aggregate", "multi"}, val) {
+			return usagef("-aggregate_mode %q: want aggregate, non_aggregate or multi", val)
+		}
+		f.AggrMode = val
+	case "include", "exclude":
+		names, err := nameList(name, val)
+		if err != nil {
+			return err
+		}
+		if name == "include" {
+			f.Include = append(f.Include, names...)
+		} else {
+			f.Exclude = append(f.Exclude, names...)
+		}
+	}
+	return nil
+}
+
+// maxMsgLog is IMB 2021.11's bound: min and max below MAX_INT_LOG = 31.
+const maxMsgLog = 30
+
+func (f *Flags2021) setMsgLog(val string) error {
+	parts := strings.Split(val, ":")
+	var v []int
+	for _, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || n > maxMsgLog {
+			v = nil
+			break
+		}
+		v = append(v, n)
+	}
+	if len(v) == 1 {
+		v = []int{0, v[0]}
+	}
+	if len(v) != 2 || v[0] > v[1] {
+		return usagef("-msglog %q: want [min:]max with 0 <= min <= max <= %d, e.g. -msglog 3:10", val, maxMsgLog)
+	}
+	f.MsgLog = v
+	return nil
+}
+
+func (f *Flags2021) setIter(val string) error {
+	parts := strings.Split(val, ",")
+	v := []int{1000, 40, 100} // IMB 2021.11's defaults for the values not given
+	ok := len(parts) <= 3
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if !ok || err != nil || n < 1 {
+			ok = false
+			break
+		}
+		v[i] = n
+	}
+	if !ok {
+		return usagef("-iter %q: want msgs[,vol[,nonaggr]], positive integers (repetitions, MiB per sample, "+
+			"non-aggregate repetitions), e.g. -iter 1000,40,100", val)
+	}
+	f.Iter = v
+	return nil
+}
+
+// nameList splits a comma-separated -include or -exclude value.
+func nameList(flag, val string) ([]string, error) {
+	var names []string
+	for _, n := range strings.Split(val, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return nil, usagef("-%s %q: want benchmark names separated by commas", flag, val)
+	}
+	return names, nil
+}
+
+// settings are s's settings with the flags applied.
+func (f *Flags2021) settings(s *Settings) *Settings {
+	set := *s
+	if f.MsgLog != nil {
+		set.MinMsgLog, set.MaxMsgLog = f.MsgLog[0], f.MsgLog[1]
+	}
+	if f.Iter != nil {
+		set.MsgsPerSample, set.OverallVol, set.MsgsNonAggr = f.Iter[0], f.Iter[1]<<20, f.Iter[2]
+	}
+	set.NoZero = f.ZeroSize == "off"
+	if f.WarmUp == "off" {
+		set.NWarmup = 0
+	}
+	return &set
+}
+
+// check refuses the flags a suite does not have: all of them are
+// IMB-MPI1's and IMB-EXT's here.
+func (f *Flags2021) check(s *Suite) error {
+	if err := f.check2021(s); err != nil {
+		return err
+	}
+	if s == MPI1Suite || s == EXTSuite {
+		return nil
+	}
+	for name, given := range map[string]bool{"msglog": f.MsgLog != nil, "iter": f.Iter != nil,
+		"iter_policy": f.IterPolicy != "", "zero_size": f.ZeroSize != "", "warm_up": f.WarmUp != "", "include": f.Include != nil,
+		"exclude": f.Exclude != nil, "aggregate_mode": f.AggrMode != ""} {
+		if given {
+			return usagef("-%s is a flag of mpibench mpi1 and ext only", name)
+		}
+	}
+	return nil
+}
+
+// selectNames is the benchmark list of IMB 2021.11 (src_cpp/imb.cpp,
+// main): the -include names first, then the named benchmarks, or the
+// default list when none is named, without the -exclude names. IMB drops
+// a name it does not know with a warning; mpibench refuses it, as it does
+// an unknown benchmark name.
+func (f *Flags2021) selectNames(s *Suite, named []string) ([]string, error) {
+	incl, err := known(s, f.Include, "-include")
+	if err != nil {
+		return nil, err
+	}
+	excl, err := known(s, f.Exclude, "-exclude")
+	if err != nil {
+		return nil, err
+	}
+	rest, err := canonical(s, named, "command line")
+	if err != nil {
+		return nil, err
+	}
+	if len(named) == 0 && f.IMB == imb2021 {
+		rest = defaultNames2021
+	}
+	var out []string
+	for _, n := range append(incl, rest...) {
+		if !slices.Contains(out, n) && !slices.Contains(excl, n) {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		return nil, usagef("-exclude %s leaves no benchmark to run", strings.Join(f.Exclude, ","))
+	}
+	return out, nil
+}
+
+// known maps names to table spelling; none gives none.
+func known(s *Suite, names []string, where string) ([]string, error) {
+	if len(names) == 0 {
+		return nil, nil
+	}
+	return canonical(s, names, where)
+}
+
+// options is the context's options map of a record: every flag of
+// Flags2021 that was given, in IMB's spelling.
+func (f *Flags2021) options() map[string]string {
+	m := map[string]string{}
+	join := func(v []int, sep string) string {
+		s := make([]string, len(v))
+		for i, n := range v {
+			s[i] = strconv.Itoa(n)
+		}
+		return strings.Join(s, sep)
+	}
+	if f.MsgLog != nil {
+		m["msglog"] = join(f.MsgLog, ":")
+	}
+	if f.Iter != nil {
+		m["iter"] = join(f.Iter, ",")
+	}
+	for k, v := range map[string]string{"iter_policy": f.IterPolicy, "zero_size": f.ZeroSize,
+		"warm_up": f.WarmUp, "imb": f.IMB, "sync": f.Sync, "root_shift": f.RootShift, "aggregate_mode": f.AggrMode, "include": strings.Join(f.Include, ","), "exclude": strings.Join(f.Exclude, ",")} {
+		if v != "" {
+			m[k] = v
+		}
+	}
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
+// runModes are the modes b runs in, as -aggregate_mode leaves them.
+func (f *Flags2021) runModes(b *Benchmark) []Mode {
+	drop := map[string]Mode{"aggregate": NonAggregate, "non_aggregate": Aggregate}[f.AggrMode]
+	var ms []Mode
+	for _, m := range modes(b) {
+		if f.AggrMode == "" || f.AggrMode == "multi" || m != drop {
+			ms = append(ms, m)
+		}
+	}
+	return ms
+}
+
+// timed tells whether b's counts follow the -time rule: under the
+// dynamic policy, and under auto for the benchmarks without a root.
+func (f *Flags2021) timed(b *Benchmark) bool {
+	switch f.IterPolicy {
+	case policyOff, policyMultipleNP:
+		return false
+	case policyAuto:
+		return !rooted(b)
+	}
+	return true
+}
+
+// rooted are the benchmarks IMB 2021.11 counts as root-based for
+// -iter_policy auto (IMB_mem_manager.c, has_root).
+func rooted(b *Benchmark) bool {
+	return slices.Contains([]string{"Gather", "Gatherv", "Scatter", "Scatterv", "Bcast", "Reduce"}, b.Name)
+}
+
+// reps2021 is n_sample of b at x bytes in mode m on q processes under
+// -iter_policy, before the -time rule (IMB_mem_manager.c,
+// IMB_init_buffers_iter): off gives MSGSPERSAMPLE at every length and mode;
+// multiple_np (and auto for the rooted benchmarks) gives
+// n = round(MSGSPERSAMPLE·2^max / (q·x + 2^max)), lowered to a multiple of
+// q and at least q, in every mode; dynamic (and auto for the others) keeps
+// IMB's n_sample, set.Repetitions.
+func (f *Flags2021) reps2021(set *Settings, b *Benchmark, x int, m Mode, q int) int {
+	switch {
+	case f.IterPolicy == policyOff:
+		return set.MsgsPerSample
+	case f.IterPolicy == policyMultipleNP || f.IterPolicy == policyAuto && rooted(b):
+		maxMsg := float64(set.MaxMsg())
+		n := int(float64(set.MsgsPerSample)*maxMsg/(float64(q)*float64(x)+maxMsg) + 0.5)
+		return max(n-n%q, q)
+	}
+	return set.Repetitions(x, m)
+}
+
+// flags2021Usage is the help of the flags.
+const flags2021Usage = `  IMB 2021's flags (same names and meanings as IMB-MPI1 2021.11; the
+  records' context.options lists the ones given):
+  -msglog [MIN:]MAX  default lengths 0, 2^MIN, ..., 2^MAX (default 0:22);
+                MAX also bounds -msglen lengths
+  -iter MSGS[,VOL[,NONAGGR]]  repetitions per sample, MiB a sample may move
+                at most, non-aggregate repetitions (default 1000,40,100)
+  -iter_policy dynamic|multiple_np|auto|off  dynamic: the -time rule
+                (default); off: MSGS repetitions at every length, unbounded;
+                multiple_np: MSGS*2^MAX/(np*bytes+2^MAX) rounded down to a
+                multiple of np, unbounded; auto: multiple_np for Bcast,
+                Reduce, Gather(v), Scatter(v), dynamic for the others
+  -zero_size on|off  off: no 0-byte row (default lengths only)
+  -warm_up on|off  off: no warm-up run before a benchmark's first sample
+  -include B1[,B2...]  run these too, first
+  -exclude B1[,B2...]  do not run these
+  -list         print the benchmarks as IMB's -list does ("(non-default)":
+                not in the list a run without names runs) and stop
+`
+
+// aggrModeUsage is the help of ext's -aggregate_mode.
+const aggrModeUsage = `  -aggregate_mode aggregate|non_aggregate|multi  run the aggregate or
+                the non-aggregate tables only, or both (multi, the default)
+`

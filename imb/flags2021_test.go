@@ -1,0 +1,61 @@
+package imb
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestFlags2021Parse: each flag's values as IMB 2021.11 reads them, and
+// the errors.
+func TestFlags2021Parse(t *testing.T) {
+	o, err := ParseArgs([]string{"-msglog", "7", "-iter", "5,2", "-iter_policy", "auto", "-include", "Bcast,,Gather",
+		"-exclude", "Barrier", "-imb", "2021", "-sync", "off", "-root_shift", "on"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := o.F
+	if !slices.Equal(f.MsgLog, []int{0, 7}) || !slices.Equal(f.Iter, []int{5, 2, 100}) || f.IterPolicy != "auto" ||
+		!slices.Equal(f.Include, []string{"Bcast", "Gather"}) || f.IMB != "2021" || f.Sync != "off" || f.RootShift != "on" {
+		t.Errorf("parsed %+v", f)
+	}
+	for _, bad := range [][]string{{"-msglog", "3:"}, {"-msglog", "1:2:3"}, {"-msglog", "-1"}, {"-iter", "5,,1"},
+		{"-iter", "x"}, {"-include", ","}, {"-imb", "3.1"}, {"-sync", "true"}} {
+		if _, err := ParseArgs(bad); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+	if _, err := ParseArgs([]string{"-imb", "3.0"}); err != nil {
+		t.Errorf("-imb 3.0: %v", err)
+	}
+}
+
+// TestFlags2021Plan: settings, the list and the counts the flags give.
+func TestFlags2021Plan(t *testing.T) {
+	f := Flags2021{MsgLog: []int{2, 4}, Iter: []int{30, 1, 7}, ZeroSize: "off", WarmUp: "off"}
+	set := f.settings(&MPI1Suite.Settings)
+	if got := set.DefaultLengths(1); !slices.Equal(got, []int{4, 8, 16}) {
+		t.Errorf("lengths %v", got)
+	}
+	if set.Repetitions(1<<19, NoMode) != 2 || set.Repetitions(0, NonAggregate) != 7 || set.NWarmup != 0 {
+		t.Errorf("settings %+v", set)
+	}
+	if MPI1Suite.Settings.MsgsPerSample != 1000 || MPI1Suite.Settings.NoZero {
+		t.Errorf("the suite's settings changed: %+v", MPI1Suite.Settings)
+	}
+	f = Flags2021{Include: []string{"gather"}, Exclude: []string{"PingPong", "Gather"}}
+	names, err := f.selectNames(MPI1Suite, nil)
+	if err != nil || len(names) != 12 || names[0] != "PingPing" {
+		t.Errorf("-include gather -exclude PingPong,Gather: %v, %v", names, err)
+	}
+	bcast, _ := MPI1Suite.Lookup("Bcast")
+	allreduce, _ := MPI1Suite.Lookup("Allreduce")
+	f = Flags2021{IterPolicy: "auto", Iter: []int{100, 40, 100}, MsgLog: []int{0, 4}}
+	set = f.settings(&MPI1Suite.Settings)
+	// Bcast is rooted: round(100·16/(4·8+16)) = 33, down to a multiple of 4.
+	if n := f.reps2021(set, bcast, 8, NoMode, 4); n != 32 || f.timed(bcast) {
+		t.Errorf("auto, Bcast: %d repetitions, timed %v; want 32, untimed", n, f.timed(bcast))
+	}
+	if n := f.reps2021(set, allreduce, 8, NoMode, 4); n != 100 || !f.timed(allreduce) {
+		t.Errorf("auto, Allreduce: %d repetitions; want 100 under the -time rule", n)
+	}
+}

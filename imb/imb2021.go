@@ -1,0 +1,129 @@
+package imb
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"mpibench/mpi"
+	"mpibench/mpijob"
+)
+
+// -imb 2021 (mpi1): IMB-MPI1 2021.11's defaults and definitions, where
+// IMB 3.0's is the default. What changes (README, "-imb 2021"):
+//   - the default list: defaultNames2021;
+//   - the collectives but Barrier time every call alone, with an
+//     MPI_Barrier after each outside the time (-sync on) and the root
+//     fixed at 0 (-root_shift off) (IMB_bcast.c, IMB_reduce.c, ...;
+//     mpi/kernels.c, mb_run21);
+//   - Reduce_scatter: every rank receives X bytes of a Q·X-byte vector
+//     (IMB_reduce_scatter.c, recvcounts[i] = size/s_size; IMB 3.0 splits
+//     X bytes over the Q ranks);
+//   - throughputs in MB = 10^6 bytes (IMB_output.c), and the header lines
+//     of IMB-MPI1 2021.11 (report/imbtext2021.go);
+//   - records carry context.imb "2021" (IMB 3.0's "3.0").
+//
+// -iter_policy dynamic and -time 10 are mpibench's defaults already. The
+// warm-up stays IMB 3.0's (N_WARMUP runs at the largest length; IMB 2021
+// warms up before every length, IMB_warm_up.c). IMB-EXT's 2021
+// definitions (target offsets, Window's repetitions) are not done: ext
+// refuses -imb 2021.
+
+const imb2021 = "2021"
+
+// defaultNames2021 is IMB-MPI1 2021.11's default list in its run order
+// (IMB-MPI1 without names; MPI1_benchmark.cpp, the benchmarks not marked
+// non-default).
+var defaultNames2021 = []string{"PingPong", "PingPing", "Sendrecv", "Exchange", "Allreduce", "Reduce",
+	"Reduce_local", "Reduce_scatter", "Reduce_scatter_block", "Allgather", "Allgatherv", "Gather", "Gatherv",
+	"Scatter", "Scatterv", "Alltoall", "Alltoallv", "Bcast", "Barrier"}
+
+// setIMB reads -imb.
+func (f *Flags2021) setIMB(val string) error {
+	switch val {
+	case "3", "3.0":
+		f.IMB = ""
+	case imb2021:
+		f.IMB = imb2021
+	default:
+		return usagef("-imb %q: want 3 (IMB 3.0, the default) or 2021 (IMB 2021.11's defaults and definitions)", val)
+	}
+	return nil
+}
+
+// check2021 refuses -imb 2021 outside mpi1, and -sync and -root_shift
+// without it.
+func (f *Flags2021) check2021(s *Suite) error {
+	switch {
+	case f.AggrMode != "" && s != EXTSuite:
+		return usagef("-aggregate_mode is a flag of mpibench ext only")
+	case f.IMB == imb2021 && s != MPI1Suite:
+		return usagef("-imb 2021 is a flag of mpibench mpi1 only (IMB-EXT's 2021 definitions are not implemented)")
+	case f.IMB != imb2021 && f.Sync != "":
+		return usagef("-sync %s: a flag of IMB 2021's collectives; add -imb 2021", f.Sync)
+	case f.IMB != imb2021 && f.RootShift != "":
+		return usagef("-root_shift %s: a flag of IMB 2021's collectives; add -imb 2021", f.RootShift)
+	}
+	return nil
+}
+
+// version is the IMB a record's context names: "2021" for -imb 2021 and
+// for the suites IMB 3.0 does not have, else "3.0".
+func (f *Flags2021) version(s *Suite) string {
+	if f.IMB == imb2021 || (s != MPI1Suite && s != EXTSuite && s != IOSuite) {
+		return imb2021
+	}
+	return "3.0"
+}
+
+// setRun sets the IMB 2021 definition on a kernel call of an MPI-1 run.
+func (f *Flags2021) setRun(r *mpi.Run) {
+	r.IMB2021 = f.IMB == imb2021
+	r.NoSync = f.Sync == "off"
+	r.RootShift = f.RootShift == "on"
+}
+
+// rsBlock tells whether b is Reduce_scatter under IMB 2021's definition:
+// X bytes to every rank.
+func (f *Flags2021) rsBlock(b *Benchmark) bool {
+	return f.IMB == imb2021 && b.Kernel == mpi.ReduceScatter
+}
+
+// rates are the throughputs of IMB 2021 (MB = 10^6 bytes) for its
+// benchmarks and for every benchmark under -imb 2021.
+func (f *Flags2021) rates(b *Benchmark) bool { return b.Since >= 2021 || f.IMB == imb2021 }
+
+// imb2021Usage is the help of -imb, -sync and -root_shift.
+const imb2021Usage = `  -imb 3|2021   2021: IMB-MPI1 2021.11's default list, header and definitions
+                (collectives timed call by call, Reduce_scatter X bytes per
+                rank, MB = 10^6); records' context.imb says which (default 3)
+  -sync on|off  -imb 2021: a barrier after every collective call, untimed
+                (default on)
+  -root_shift on|off  -imb 2021: move the root after every call (default off)
+`
+
+// printList is -list: rank 0 prints the suite's benchmarks as IMB 2021.11
+// does (src_cpp/imb.cpp, main): the program, "List of benchmarks:", the
+// program part, then every name, alphabetically, indented by four spaces,
+// "(non-default)" after those a run without names leaves out (which
+// depends on -imb). Nothing is measured.
+func (s *Suite) printList(cfg *Config, env *mpijob.Env) int {
+	if env.World.Rank() != 0 {
+		return 0
+	}
+	defaults, _ := cfg.F.selectNames(s, nil)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\nList of benchmarks:\n%s:\n", env.Ctx.Tool, map[*Suite]string{MPI1Suite: "IMB-MPI1", EXTSuite: "IMB-EXT"}[s])
+	for _, n := range s.SortedNames() {
+		note := ""
+		if !slices.Contains(defaults, n) {
+			note = " (non-default)"
+		}
+		fmt.Fprintf(&b, "    %s%s\n", n, note)
+	}
+	if _, err := io.WriteString(env.Stdout, b.String()); err != nil {
+		return env.Fail(fmt.Errorf("writing the list: %w", err))
+	}
+	return 0
+}
