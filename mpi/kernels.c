@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include "kernels.h"
+#include "kernels2021.h" /* mb_shifted_displs, the displ mutant */
 #include "check.h"
 #include "chk.h"
 #include "mutant.h"
@@ -233,21 +234,6 @@ static long long bad_uniform(const char *r, int count, int size, int i, long lon
 	return bad;
 }
 
-/* rotated is the displ mutant's displacements: rank p's block lands where
- * rank p+1's belongs. Test builds only. */
-static const int *rotated(const int *displs, int size)
-{
-	static int *rot;
-	int p;
-	free(rot);
-	rot = malloc(sizeof(int) * (size_t)size);
-	if (rot == NULL)
-		return displs;
-	for (p = 0; p < size; p++)
-		rot[p] = displs[(p + 1) % size];
-	return rot;
-}
-
 LOOP allgather(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
 {
 	int i;
@@ -266,7 +252,7 @@ LOOP allgather(const mb_kernel *k, int rank, int size, int chk, int t21, double 
 LOOP allgatherv(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
 {
 	int i;
-	const int *rd = MUTANT(MB_MUT_DISPL) ? rotated(k->displs, size) : k->displs;
+	const int *rd = MUTANT(MB_MUT_DISPL) ? mb_shifted_displs(k->displs, size) : k->displs;
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
 			fresh(k->sbuf, k->count, k->rbuf, (long long)size * k->count, rank, i);
@@ -304,7 +290,7 @@ LOOP alltoallv(const mb_kernel *k, int rank, int size, int chk, int t21, double 
 {
 	int i;
 	long long all = (long long)size * k->count;
-	const int *rd = MUTANT(MB_MUT_DISPL) ? rotated(k->displs, size) : k->displs;
+	const int *rd = MUTANT(MB_MUT_DISPL) ? mb_shifted_displs(k->displs, size) : k->displs;
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
 			fresh(k->sbuf, all, k->rbuf, all, rank, i);
