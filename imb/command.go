@@ -31,7 +31,7 @@ func (s *Suite) Command() mpijob.Suite {
 	}
 	summary := map[string]string{result.SuiteMPI1: "run IMB-MPI1 benchmarks",
 		result.SuiteEXT: "run IMB-EXT (one-sided) benchmarks", result.SuiteIO: "run IMB-IO (MPI-IO) benchmarks",
-		result.SuiteNBC: "run IMB-NBC (non-blocking collectives, IMB 2021)"}
+		result.SuiteNBC: "run IMB-NBC (non-blocking collectives, IMB 2021)", result.SuiteRMA: rmaSummary}
 	e := c.Suite(s.Name+" [Benchmark ...] [flags]", summary[s.Name])
 	e.List = s.listing
 	return e
@@ -40,7 +40,7 @@ func (s *Suite) Command() mpijob.Suite {
 // title is the suite's name in IMB's documents.
 func (s *Suite) title() string {
 	return map[string]string{result.SuiteMPI1: "IMB-MPI1", result.SuiteEXT: "IMB-EXT (MPI-2 one-sided)",
-		result.SuiteIO: "IMB-IO (MPI-IO)", result.SuiteNBC: "IMB-NBC"}[s.Name]
+		result.SuiteIO: "IMB-IO (MPI-IO)", result.SuiteNBC: "IMB-NBC", result.SuiteRMA: "IMB-RMA"}[s.Name]
 }
 
 // listing is the suite's rows of `mpibench list`: every benchmark, its
@@ -129,6 +129,9 @@ case-insensitive). Flags and names may come in any order.
 	}
 	if s == NBCSuite {
 		u = nbcUsage(u)
+	}
+	if s == RMASuite {
+		u = rmaUsage(u)
 	}
 	return u + `  -h            this help
 

@@ -117,7 +117,7 @@ var (
 )
 
 // Suites lists the IMB suites in command order.
-var Suites = []*Suite{MPI1Suite, EXTSuite, IOSuite, NBCSuite}
+var Suites = []*Suite{MPI1Suite, EXTSuite, IOSuite, NBCSuite, RMASuite}
 
 // SuiteByName finds a suite by its command name.
 func SuiteByName(name string) *Suite {

@@ -13,4 +13,5 @@ const (
 	SuitePGMPI  = "pgmpi"  // PGMPI's measurements and guideline violations
 	SuiteP2P    = "p2p"    // IMB-P2P
 	SuiteNBC    = "nbc"    // IMB-NBC (Intel MPI Benchmarks 2021)
+	SuiteRMA    = "rma"    // IMB-RMA (Intel MPI Benchmarks 2021)
 )

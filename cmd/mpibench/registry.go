@@ -30,6 +30,7 @@ func commands() []mpijob.Suite {
 		imb.IOSuite.Command(),
 		p2p.Command,
 		imb.NBCSuite.Command(),
+		imb.RMASuite.Command(),
 		beff.Command,
 		beffio.Command,
 		listed(skampi.Command, skampiListing),

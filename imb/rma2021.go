@@ -1,0 +1,107 @@
+package imb
+
+import (
+	"strings"
+
+	"mpibench/mpi"
+	"mpibench/result"
+)
+
+// IMB-RMA of Intel MPI Benchmarks 2021.11: MPI-3 one-sided communication
+// with passive-target synchronization (MPI_Win_lock, MPI_Win_flush,
+// MPI_Win_flush_local, MPI_Win_lock_all). The definitions are
+// src_c/IMB_rma_put.c and IMB_rma_get.c; names, order, classes and modes
+// come from IMB_parse_name_rma.c (IMB_set_bmark) and IMB_bnames_rma.h
+// (DEFC, the default list; ALLC, every benchmark). This table holds the
+// put/get benchmarks; IMB-RMA's Exchange_put, Exchange_get, Accumulate,
+// Get_accumulate, Fetch_and_op, Compare_and_swap and Truly_passive_put are
+// not yet in mpibench (README, "IMB-RMA").
+
+// RMA3Spec marks an IMB-RMA benchmark: who transfers to whom, the call
+// and the completion.
+type RMA3Spec struct {
+	Flow  mpi.RMA3Flow
+	Get   bool // MPI_Get; else MPI_Put
+	Bidir bool // Bidir_put, Bidir_get: both ranks of the pair are origins
+	Local bool // *_local: MPI_Win_flush_local(_all) completes the transfers
+}
+
+// rmaModes are the tables of the one-target benchmarks in IMB-RMA's order:
+// its RUN_MODES[0] is non-aggregate, RUN_MODES[1] aggregate.
+var rmaModes = []Mode{NonAggregate, Aggregate}
+
+// rmaRow is a row of the IMB-RMA table.
+func rmaRow(name string, c Class, s RMA3Spec, notDefault bool) Benchmark {
+	calls := map[bool]string{false: "MPI_Put", true: "MPI_Get"}[s.Get]
+	var modes []Mode
+	switch {
+	case s.Flow == mpi.RMA3Pair && s.Local:
+		calls += ", MPI_Win_lock, MPI_Win_flush_local"
+		modes = rmaModes
+	case s.Flow == mpi.RMA3Pair:
+		calls += ", MPI_Win_lock, MPI_Win_flush"
+		modes = rmaModes
+	case s.Local:
+		calls += ", MPI_Win_lock_all, MPI_Win_flush_local_all"
+	default:
+		calls += ", MPI_Win_lock_all, MPI_Win_flush_all"
+	}
+	b := Benchmark{Name: name, Class: c, Calls: calls, TimeScale: 1, Modes: modes, RMA3: &s, NotDefault: notDefault}
+	if c != Collective {
+		b.Factor = 1 // Mbytes/sec; MultPassiveTransfer scales it by the targets (rmaBWScale)
+	}
+	return b
+}
+
+// RMA is the IMB-RMA table in ALLC's order. Get_local and Get_all_local
+// are not in DEFC (IMB: "very similar to Unidir_get and One_get_all"):
+// they run when named.
+var RMA = []Benchmark{
+	rmaRow("Unidir_put", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair}, false),
+	rmaRow("Unidir_get", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Get: true}, false),
+	rmaRow("Bidir_put", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Bidir: true}, false),
+	rmaRow("Bidir_get", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Get: true, Bidir: true}, false),
+	rmaRow("One_put_all", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll}, false),
+	rmaRow("One_get_all", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Get: true}, false),
+	rmaRow("All_put_all", Collective, RMA3Spec{Flow: mpi.RMA3AllAll}, false),
+	rmaRow("All_get_all", Collective, RMA3Spec{Flow: mpi.RMA3AllAll, Get: true}, false),
+	rmaRow("Put_local", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Local: true}, false),
+	rmaRow("Get_local", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Get: true, Local: true}, true),
+	rmaRow("Put_all_local", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Local: true}, false),
+	rmaRow("Get_all_local", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Get: true, Local: true}, true),
+}
+
+// RMAMissing are IMB-RMA's benchmarks that mpibench does not have yet.
+var RMAMissing = []string{"Exchange_put", "Exchange_get", "Accumulate", "Get_accumulate", "Fetch_and_op",
+	"Compare_and_swap", "Truly_passive_put"}
+
+// RMASuite is IMB-RMA with IMB 2021.11's IMB_settings.h (MAXMSGLOG 22,
+// MSGSPERSAMPLE 1000, MSGS_NONAGGR 100, OVERALL_VOL 40 MiB, N_BARR 2) and
+// its default -time, SECS_PER_SAMPLE 10 s.
+var RMASuite = &Suite{Name: result.SuiteRMA, Part: "MPI-RMA", NPMin: 2, SingleQ: 2, Table: RMA,
+	Settings: Settings{MaxMsgLog: 22, MsgsPerSample: 1000, MsgsNonAggr: 100, OverallVol: 40 << 20, NBarr: 2}}
+
+func init() { DefaultTimeLimit[result.SuiteRMA] = nbcTimeLimit }
+
+// rmaBWScale is IMB_adjust_timings_scale (IMB_init.c): a
+// MultPassiveTransfer origin moves x bytes to each of the q−1 other ranks
+// per repetition, so its Mbytes/sec counts them all.
+func rmaBWScale(b *Benchmark, q int) float64 {
+	if b.Class == MultPassiveTransfer && q > 1 {
+		return float64(q - 1)
+	}
+	return 1
+}
+
+const rmaSummary = "run IMB-RMA (MPI-3 one-sided put/get, IMB 2021)"
+
+// rmaUsage adapts the IMB suites' help to IMB-RMA, a 2021 suite, and says
+// which of IMB-RMA's benchmarks it has.
+func rmaUsage(u string) string {
+	u = strings.NewReplacer(
+		"IMB-RMA 3.0 benchmarks (all of them when none is named;",
+		"IMB-RMA benchmarks of IMB 2021.11 (IMB's default list when none is named;",
+		"IMB 3.0's counts, unbounded", "IMB's counts, unbounded").Replace(u)
+	return u + "  Benchmarks: " + strings.Join(RMASuite.Names(), ", ") +
+		"\n  Not yet in mpibench: " + strings.Join(RMAMissing, ", ") + "\n"
+}

@@ -1,0 +1,191 @@
+//go:build cgo && !nompi
+
+#include "rma3.h"
+#include "chk.h"
+#include "mutant.h"
+#include "check.h"
+
+/* A rank's part in a sample: its size and rank in comm and whether it
+ * issues transfers. */
+typedef struct {
+	int p, r, origin;
+} role;
+
+static role role_of(const mb_rma3 *k, int p, int r)
+{
+	role o = {p, r, 1};
+	if (k->flow == MB_RMA3_ONE_ALL || (k->flow == MB_RMA3_PAIR && !k->bidir))
+		o.origin = r == 0;
+	if (k->flow == MB_RMA3_PAIR && r > 1)
+		o.origin = 0;
+	return o;
+}
+
+/* sends_to: whether origin o moves data to or from rank t's window. */
+static int sends_to(const mb_rma3 *k, const role *ro, int o, int t)
+{
+	role x = role_of(k, ro->p, o);
+	if (!x.origin || o == t)
+		return 0;
+	return k->flow != MB_RMA3_PAIR || t == 1 - o;
+}
+
+/* slot is the byte offset of repetition i's data of rank owner in a
+ * checked run (0 in the timed run: IMB moves every repetition at
+ * displacement 0 without -off_cache). */
+static inline MPI_Aint slot(const mb_rma3 *k, const role *ro, int chk, int i, int owner)
+{
+	return chk ? ((MPI_Aint)i * ro->p + owner) * k->count : 0;
+}
+
+/* xfer issues repetition i's transfer between this origin and target t. */
+static inline __attribute__((always_inline)) int xfer(const mb_rma3 *k, const role *ro, int chk, int i, int t, MPI_Win win)
+{
+	int owner = k->get ? t : ro->r, count = k->count;
+	MPI_Aint disp = slot(k, ro, chk, i, owner), tdisp = disp;
+	if (MUTANT(MB_MUT_RMA_OFFSET)) {
+		/* Test-only broken kernel: the target displacement one byte too
+		 * far, the transfer cut at the window's end. */
+		tdisp += 1;
+		if (tdisp + count > k->wsize)
+			count = tdisp < k->wsize ? (int)(k->wsize - tdisp) : 0;
+	}
+	if (k->get)
+		return MPI_Get((char *)k->obuf + disp, count, MPI_BYTE, t, tdisp, count, MPI_BYTE, win);
+	return MPI_Put((char *)k->obuf + disp, count, MPI_BYTE, t, tdisp, count, MPI_BYTE, win);
+}
+
+/* verify counts the wrong bytes of repetition i that arrived at this rank
+ * from rank s: in the window after a put, in the origin buffer after a get. */
+static long long verify(const mb_rma3 *k, const role *ro, int i, int s)
+{
+	const char *buf = k->get ? k->obuf : k->wbuf;
+	return mb_bad_bytes(buf + slot(k, ro, 1, i, s), k->count, s, i, 0);
+}
+
+/* pair runs a one-target loop (Unidir, Bidir, Put_local, Get_local): a
+ * shared lock on the partner, the transfers, MPI_Win_flush (or
+ * _flush_local) after every one or once after all, unlock. With chk a
+ * non-aggregate get is verified after each flush. */
+static inline __attribute__((always_inline)) int pair(const mb_rma3 *k, const role *ro, int chk, int n, int aggr,
+						       MPI_Win win, double *t, long long *bad)
+{
+	int i, tg = 1 - ro->r;
+	double t0;
+	CHK(MPI_Win_lock(MPI_LOCK_SHARED, tg, 0, win));
+	t0 = MPI_Wtime();
+	for (i = 0; i < n; i++) {
+		CHK(xfer(k, ro, chk, i, tg, win));
+		if (!aggr) {
+			CHK(k->local ? MPI_Win_flush_local(tg, win) : MPI_Win_flush(tg, win));
+			if (chk && k->get)
+				*bad += verify(k, ro, i, tg);
+		}
+	}
+	if (aggr)
+		CHK(k->local ? MPI_Win_flush_local(tg, win) : MPI_Win_flush(tg, win));
+	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
+	if (chk && k->get && aggr)
+		for (i = 0; i < n; i++)
+			*bad += verify(k, ro, i, tg);
+	return MPI_Win_unlock(tg, win);
+}
+
+/* all runs a loop over every other rank (One_/All_put_all, _get_all,
+ * Put_/Get_all_local): MPI_Win_lock_all, every repetition a transfer to
+ * each other rank, starting after this one so that the origins spread over
+ * the targets, one MPI_Win_flush_all (or _flush_local_all), unlock_all. */
+static inline __attribute__((always_inline)) int all(const mb_rma3 *k, const role *ro, int chk, int n, MPI_Win win,
+						      double *t)
+{
+	int i, peer;
+	double t0;
+	CHK(MPI_Win_lock_all(0, win));
+	t0 = MPI_Wtime();
+	for (i = 0; i < n; i++)
+		for (peer = 1; peer < ro->p; peer++)
+			CHK(xfer(k, ro, chk, i, (peer + ro->r) % ro->p, win));
+	CHK(k->local ? MPI_Win_flush_local_all(win) : MPI_Win_flush_all(win));
+	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
+	return MPI_Win_unlock_all(win);
+}
+
+/* once is one call of IMB's kernel function: N_BARR barriers, the loop on
+ * the origins, a barrier that lets the targets wait for them. */
+static inline __attribute__((always_inline)) int once(const mb_rma3 *k, const role *ro, int chk, int n, int aggr,
+						       MPI_Win win, double *t, long long *bad)
+{
+	int i;
+	*t = -1;
+	CHK(MUTANT_MPI_ERROR(k->comm));
+	for (i = 0; i < k->nbarr; i++)
+		CHK(MPI_Barrier(k->comm));
+	if (ro->origin) {
+		if (k->flow == MB_RMA3_PAIR)
+			CHK(pair(k, ro, chk, n, aggr, win, t, bad));
+		else
+			CHK(all(k, ro, chk, n, win, t));
+	}
+	return MPI_Barrier(k->comm);
+}
+
+/* prepare fills this rank's data slots with its pattern and poisons
+ * where data arrives; chk_after verifies every slot that arrived and was
+ * not verified inside the loop. */
+static void prepare(const mb_rma3 *k, const role *ro)
+{
+	char *data = k->get ? k->wbuf : k->obuf, *land = k->get ? k->obuf : k->wbuf;
+	long long size = (long long)k->nrep * ro->p * k->count;
+	int i;
+	mb_poison(land, size);
+	for (i = 0; i < k->nrep; i++)
+		mb_fill_bytes(data + slot(k, ro, 1, i, ro->r), k->count, ro->r, i, 0);
+}
+
+static long long chk_after(const mb_rma3 *k, const role *ro)
+{
+	long long bad = 0;
+	int i, s;
+	if (k->get && (k->flow == MB_RMA3_PAIR || !ro->origin))
+		return 0; /* verified by pair(), or nothing arrived */
+	for (s = 0; s < ro->p; s++) {
+		int from = k->get ? sends_to(k, ro, ro->r, s) : sends_to(k, ro, s, ro->r);
+		for (i = 0; from && i < k->nrep; i++)
+			bad += verify(k, ro, i, s);
+	}
+	return bad;
+}
+
+static inline __attribute__((always_inline)) int run(const mb_rma3 *k, int chk, double *t, long long *bad)
+{
+	MPI_Win win;
+	role ro;
+	int p, r, rc;
+	double tw;
+	CHK(MPI_Comm_size(k->comm, &p));
+	CHK(MPI_Comm_rank(k->comm, &r));
+	ro = role_of(k, p, r);
+	if (chk)
+		prepare(k, &ro);
+	CHK(MPI_Win_create(k->wbuf, k->wsize, 1, MPI_INFO_NULL, k->comm, &win));
+	CHK(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
+	/* IMB_warm_up.c: the kernel function in its first run mode
+	 * (non-aggregate) with a tenth of the repetitions. A checked run has
+	 * none: it would write the slots the check expects from the loop. */
+	rc = chk || k->nwarm == 0 ? MPI_SUCCESS : once(k, &ro, 0, k->nwarm, 0, win, &tw, bad);
+	if (rc == MPI_SUCCESS)
+		rc = once(k, &ro, chk, k->nrep, k->aggregate, win, t, bad);
+	if (rc != MPI_SUCCESS)
+		return rc; /* the window is not freed: MPI_Win_free is collective and the job aborts */
+	CHK(MPI_Win_free(&win));
+	if (chk)
+		*bad += chk_after(k, &ro);
+	return MPI_SUCCESS;
+}
+
+int mb_rma3_run(const mb_rma3 *kp, int chk, double *t, long long *defects)
+{
+	mb_rma3 k = *kp; /* a local copy: MPI calls could alias *kp as far as the compiler knows */
+	*defects = 0;
+	return chk ? run(&k, 1, t, defects) : run(&k, 0, t, defects);
+}

@@ -1,0 +1,48 @@
+/* IMB-RMA (Intel MPI Benchmarks 2021.11) passive-target put/get kernels.
+ *
+ * One C call creates the window of a sample, runs IMB's untimed warm-up
+ * and the timed loop on it, and frees it, so no Go code runs inside the
+ * timed region (N_BARR barriers, lock, MPI_Wtime, the transfers and their
+ * flushes, MPI_Wtime, unlock, barrier).
+ */
+#ifndef MPIBENCH_RMA3_H
+#define MPIBENCH_RMA3_H
+
+#include <mpi.h>
+
+/* Who issues transfers to whom (IMB_rma_put.c, IMB_rma_get.c). */
+enum mb_rma3_flow {
+	MB_RMA3_PAIR = 0, /* rank 0 to rank 1 (and 1 to 0 when bidir): MPI_Win_lock on the one target */
+	MB_RMA3_ONE_ALL,  /* rank 0 to every other rank: MPI_Win_lock_all */
+	MB_RMA3_ALL_ALL   /* every rank to every other rank: MPI_Win_lock_all */
+};
+
+typedef struct {
+	MPI_Comm comm;
+	int flow;      /* enum mb_rma3_flow */
+	int get;       /* 1: MPI_Get from the target's window; 0: MPI_Put into it */
+	int bidir;     /* MB_RMA3_PAIR: rank 1 transfers too */
+	int local;     /* complete with MPI_Win_flush_local(_all) instead of MPI_Win_flush(_all) */
+	int aggregate; /* MB_RMA3_PAIR: 1 one flush after the loop, 0 a flush after every transfer */
+	void *obuf;    /* origin buffer: the data put, or where gets land */
+	void *wbuf;    /* this rank's window memory */
+	MPI_Aint wsize;/* bytes of every rank's window */
+	int count;     /* bytes per transfer */
+	int nrep;      /* timed transfers (per target) */
+	int nwarm;     /* untimed warm-up transfers before, in non-aggregate mode */
+	int nbarr;     /* barriers before the timer starts */
+} mb_rma3;
+
+/* mb_rma3_run creates the window (MPI_Win_create over wbuf, MPI_ERRORS_RETURN),
+ * runs the warm-up and the timed loop, frees the window and stores in *t
+ * this rank's time per repetition, -1 when it issued no transfer. With
+ * chk (results checking, times not benchmark data) repetition i moves its
+ * own slot, (i*p + rank)*count bytes in: put data from origin o lands in
+ * the target's window slot (i*p + o), get data from target t in the
+ * origin's slot (i*p + t); every slot is filled with the pattern of its
+ * sender and repetition or poisoned before, and after completion the
+ * receiving side counts in *defects the bytes that differ. Both buffers
+ * must then hold nrep*p*count bytes. */
+int mb_rma3_run(const mb_rma3 *k, int chk, double *t, long long *defects);
+
+#endif
