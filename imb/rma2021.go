@@ -10,18 +10,17 @@ import (
 // IMB-RMA of Intel MPI Benchmarks 2021.11: MPI-3 one-sided communication
 // with passive-target synchronization (MPI_Win_lock, MPI_Win_flush,
 // MPI_Win_flush_local, MPI_Win_lock_all). The definitions are
-// src_c/IMB_rma_put.c and IMB_rma_get.c; names, order, classes and modes
+// src_c/IMB_rma_put.c, IMB_rma_get.c and IMB_rma_atomic.c; names, order, classes and modes
 // come from IMB_parse_name_rma.c (IMB_set_bmark) and IMB_bnames_rma.h
 // (DEFC, the default list; ALLC, every benchmark). This table holds the
-// put/get benchmarks; IMB-RMA's Exchange_put, Exchange_get, Accumulate,
-// Get_accumulate, Fetch_and_op, Compare_and_swap and Truly_passive_put are
-// not yet in mpibench (README, "IMB-RMA").
+// put/get benchmarks, Accumulate and Get_accumulate; RMAMissing are not
+// yet in mpibench (README, "IMB-RMA").
 
 // RMA3Spec marks an IMB-RMA benchmark: who transfers to whom, the call
 // and the completion.
 type RMA3Spec struct {
 	Flow  mpi.RMA3Flow
-	Get   bool // MPI_Get; else MPI_Put
+	Op    mpi.RMA3Op
 	Bidir bool // Bidir_put, Bidir_get: both ranks of the pair are origins
 	Local bool // *_local: MPI_Win_flush_local(_all) completes the transfers
 }
@@ -32,7 +31,7 @@ var rmaModes = []Mode{NonAggregate, Aggregate}
 
 // rmaRow is a row of the IMB-RMA table.
 func rmaRow(name string, c Class, s RMA3Spec, notDefault bool) Benchmark {
-	calls := map[bool]string{false: "MPI_Put", true: "MPI_Get"}[s.Get]
+	calls := [...]string{"MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate"}[s.Op]
 	var modes []Mode
 	switch {
 	case s.Flow == mpi.RMA3Pair && s.Local:
@@ -46,7 +45,8 @@ func rmaRow(name string, c Class, s RMA3Spec, notDefault bool) Benchmark {
 	default:
 		calls += ", MPI_Win_lock_all, MPI_Win_flush_all"
 	}
-	b := Benchmark{Name: name, Class: c, Calls: calls, TimeScale: 1, Modes: modes, RMA3: &s, NotDefault: notDefault}
+	b := Benchmark{Name: name, Class: c, Calls: calls, TimeScale: 1, Modes: modes, RMA3: &s, NotDefault: notDefault,
+		Reduction: s.Op.Unit() == 4}
 	if c != Collective {
 		b.Factor = 1 // Mbytes/sec; MultPassiveTransfer scales it by the targets (rmaBWScale)
 	}
@@ -58,22 +58,23 @@ func rmaRow(name string, c Class, s RMA3Spec, notDefault bool) Benchmark {
 // they run when named.
 var RMA = []Benchmark{
 	rmaRow("Unidir_put", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair}, false),
-	rmaRow("Unidir_get", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Get: true}, false),
+	rmaRow("Unidir_get", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3Get}, false),
 	rmaRow("Bidir_put", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Bidir: true}, false),
-	rmaRow("Bidir_get", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Get: true, Bidir: true}, false),
+	rmaRow("Bidir_get", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3Get, Bidir: true}, false),
 	rmaRow("One_put_all", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll}, false),
-	rmaRow("One_get_all", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Get: true}, false),
+	rmaRow("One_get_all", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Op: mpi.RMA3Get}, false),
 	rmaRow("All_put_all", Collective, RMA3Spec{Flow: mpi.RMA3AllAll}, false),
-	rmaRow("All_get_all", Collective, RMA3Spec{Flow: mpi.RMA3AllAll, Get: true}, false),
+	rmaRow("All_get_all", Collective, RMA3Spec{Flow: mpi.RMA3AllAll, Op: mpi.RMA3Get}, false),
 	rmaRow("Put_local", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Local: true}, false),
-	rmaRow("Get_local", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Get: true, Local: true}, true),
+	rmaRow("Get_local", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3Get, Local: true}, true),
 	rmaRow("Put_all_local", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Local: true}, false),
-	rmaRow("Get_all_local", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Get: true, Local: true}, true),
+	rmaRow("Get_all_local", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Op: mpi.RMA3Get, Local: true}, true),
+	rmaRow("Accumulate", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3Acc}, false),
+	rmaRow("Get_accumulate", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3GetAcc}, false),
 }
 
 // RMAMissing are IMB-RMA's benchmarks that mpibench does not have yet.
-var RMAMissing = []string{"Exchange_put", "Exchange_get", "Accumulate", "Get_accumulate", "Fetch_and_op",
-	"Compare_and_swap", "Truly_passive_put"}
+var RMAMissing = []string{"Exchange_put", "Exchange_get", "Fetch_and_op", "Compare_and_swap", "Truly_passive_put"}
 
 // RMASuite is IMB-RMA with IMB 2021.11's IMB_settings.h (MAXMSGLOG 22,
 // MSGSPERSAMPLE 1000, MSGS_NONAGGR 100, OVERALL_VOL 40 MiB, N_BARR 2) and

@@ -28,9 +28,15 @@ func (c *rma3Case) setup() error {
 	}
 	var err error
 	c.origin, c.window, err = rma3Buffers(slices.Max(c.lens))
-	if err == nil {
-		mpi.PatternBytes(c.origin.Bytes(), c.comm.Rank(), 0, 0)
-		mpi.PatternBytes(c.window.Bytes(), c.comm.Rank(), 0, 0)
+	for _, buf := range []mpi.Buffer{c.origin, c.window} {
+		if err != nil {
+			break
+		}
+		if c.b.Reduction { // floats that sum without NaN or denormals
+			mpi.PatternFloats(buf.Float32s(), c.comm.Rank(), 0, 0)
+		} else {
+			mpi.PatternBytes(buf.Bytes(), c.comm.Rank(), 0, 0)
+		}
 	}
 	return err
 }
@@ -71,8 +77,8 @@ func (c *rma3Case) measure(x int, m Mode) (Sample, error) {
 	}
 	s := c.b.RMA3
 	n := c.reps(x, m)
-	r := &mpi.RMA3Run{Comm: c.comm, Flow: s.Flow, Get: s.Get, Bidir: s.Bidir, Local: s.Local,
-		Aggregate: m == Aggregate, Origin: c.origin, Window: c.window, WinSize: x, Count: x, Reps: n,
+	r := &mpi.RMA3Run{Comm: c.comm, Flow: s.Flow, Op: s.Op, Bidir: s.Bidir, Local: s.Local,
+		Aggregate: m == Aggregate, Origin: c.origin, Window: c.window, WinSize: x, Count: x / s.Op.Unit(), Reps: n,
 		Warm: rma3Warm(n), Barriers: c.set.NBarr}
 	if c.check {
 		size := n * c.q * x

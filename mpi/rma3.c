@@ -1,5 +1,6 @@
 //go:build cgo && !nompi
 
+#include <string.h>
 #include "rma3.h"
 #include "chk.h"
 #include "mutant.h"
@@ -30,7 +31,11 @@ static int sends_to(const mb_rma3 *k, const role *ro, int o, int t)
 	return k->flow != MB_RMA3_PAIR || t == 1 - o;
 }
 
-/* slot is the byte offset of repetition i's data of rank owner in a
+static inline int is_get(const mb_rma3 *k) { return k->op == MB_RMA3_GET; }
+
+static inline int unit(const mb_rma3 *k) { return k->op >= MB_RMA3_ACC ? 4 : 1; }
+
+/* slot is the item offset of repetition i's data of rank owner in a
  * checked run (0 in the timed run: IMB moves every repetition at
  * displacement 0 without -off_cache). */
 static inline MPI_Aint slot(const mb_rma3 *k, const role *ro, int chk, int i, int owner)
@@ -38,29 +43,57 @@ static inline MPI_Aint slot(const mb_rma3 *k, const role *ro, int chk, int i, in
 	return chk ? ((MPI_Aint)i * ro->p + owner) * k->count : 0;
 }
 
-/* xfer issues repetition i's transfer between this origin and target t. */
+/* xfer issues repetition i's transfer between this origin and target t.
+ * The switch on k->op is decided identically on every transfer: a
+ * predicted branch next to an MPI call. */
 static inline __attribute__((always_inline)) int xfer(const mb_rma3 *k, const role *ro, int chk, int i, int t, MPI_Win win)
 {
-	int owner = k->get ? t : ro->r, count = k->count;
-	MPI_Aint disp = slot(k, ro, chk, i, owner), tdisp = disp;
+	int owner = is_get(k) ? t : ro->r, count = k->count;
+	MPI_Aint disp = slot(k, ro, chk, i, owner), tdisp = disp, witems = k->wsize / unit(k);
+	char *o = (char *)k->obuf + disp * unit(k);
 	if (MUTANT(MB_MUT_RMA_OFFSET)) {
-		/* Test-only broken kernel: the target displacement one byte too
+		/* Test-only broken kernel: the target displacement one item too
 		 * far, the transfer cut at the window's end. */
 		tdisp += 1;
-		if (tdisp + count > k->wsize)
-			count = tdisp < k->wsize ? (int)(k->wsize - tdisp) : 0;
+		if (tdisp + count > witems)
+			count = tdisp < witems ? (int)(witems - tdisp) : 0;
 	}
-	if (k->get)
-		return MPI_Get((char *)k->obuf + disp, count, MPI_BYTE, t, tdisp, count, MPI_BYTE, win);
-	return MPI_Put((char *)k->obuf + disp, count, MPI_BYTE, t, tdisp, count, MPI_BYTE, win);
+	switch (k->op) {
+	case MB_RMA3_PUT:
+		return MPI_Put(o, count, MPI_BYTE, t, tdisp, count, MPI_BYTE, win);
+	case MB_RMA3_GET:
+		return MPI_Get(o, count, MPI_BYTE, t, tdisp, count, MPI_BYTE, win);
+	case MB_RMA3_ACC:
+		return MPI_Accumulate(o, count, MPI_FLOAT, t, tdisp, count, MPI_FLOAT, MPI_SUM, win);
+	case MB_RMA3_GACC:
+		/* The old values land in the origin's window memory, as IMB's
+		 * r_buffer. */
+		return MPI_Get_accumulate(o, count, MPI_FLOAT, (char *)k->wbuf + disp * 4, count, MPI_FLOAT, t, tdisp,
+					  count, MPI_FLOAT, MPI_SUM, win);
+	}
+	return MPI_ERR_ARG;
 }
 
-/* verify counts the wrong bytes of repetition i that arrived at this rank
- * from rank s: in the window after a put, in the origin buffer after a get. */
+/* bad_zeros counts the nonzero floats of n. */
+static long long bad_zeros(const float *f, long long n)
+{
+	long long j, bad = 0;
+	for (j = 0; j < n; j++)
+		bad += f[j] != 0;
+	return bad;
+}
+
+/* verify counts the wrong items of repetition i that arrived at this rank
+ * from rank s: in the window after a put, in the origin buffer after a
+ * get; Accumulate sums rank s's floats into zeros, and only rank 0
+ * accumulates (mb_bad_sums over ranks 0..0). */
 static long long verify(const mb_rma3 *k, const role *ro, int i, int s)
 {
-	const char *buf = k->get ? k->obuf : k->wbuf;
-	return mb_bad_bytes(buf + slot(k, ro, 1, i, s), k->count, s, i, 0);
+	const char *buf = is_get(k) ? k->obuf : k->wbuf;
+	buf += slot(k, ro, 1, i, s) * unit(k);
+	if (k->op >= MB_RMA3_ACC)
+		return mb_bad_sums((const float *)buf, k->count, 1, i, 0); /* s is 0 */
+	return mb_bad_bytes(buf, k->count, s, i, 0);
 }
 
 /* pair runs a one-target loop (Unidir, Bidir, Put_local, Get_local): a
@@ -78,16 +111,19 @@ static inline __attribute__((always_inline)) int pair(const mb_rma3 *k, const ro
 		CHK(xfer(k, ro, chk, i, tg, win));
 		if (!aggr) {
 			CHK(k->local ? MPI_Win_flush_local(tg, win) : MPI_Win_flush(tg, win));
-			if (chk && k->get)
+			if (chk && is_get(k))
 				*bad += verify(k, ro, i, tg);
 		}
 	}
 	if (aggr)
 		CHK(k->local ? MPI_Win_flush_local(tg, win) : MPI_Win_flush(tg, win));
 	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
-	if (chk && k->get && aggr)
+	if (chk && is_get(k) && aggr)
 		for (i = 0; i < n; i++)
 			*bad += verify(k, ro, i, tg);
+	if (chk && k->op == MB_RMA3_GACC) /* the old values: the target's zeros */
+		for (i = 0; i < n; i++)
+			*bad += bad_zeros((const float *)k->wbuf + slot(k, ro, 1, i, ro->r), k->count);
 	return MPI_Win_unlock(tg, win);
 }
 
@@ -134,22 +170,32 @@ static inline __attribute__((always_inline)) int once(const mb_rma3 *k, const ro
  * not verified inside the loop. */
 static void prepare(const mb_rma3 *k, const role *ro)
 {
-	char *data = k->get ? k->wbuf : k->obuf, *land = k->get ? k->obuf : k->wbuf;
-	long long size = (long long)k->nrep * ro->p * k->count;
+	char *data = is_get(k) ? k->wbuf : k->obuf, *land = is_get(k) ? k->obuf : k->wbuf;
+	long long size = (long long)k->nrep * ro->p * k->count * unit(k);
 	int i;
-	mb_poison(land, size);
-	for (i = 0; i < k->nrep; i++)
-		mb_fill_bytes(data + slot(k, ro, 1, i, ro->r), k->count, ro->r, i, 0);
+	if (k->op >= MB_RMA3_ACC)
+		memset(land, 0, (size_t)size); /* Accumulate sums into zeros */
+	else
+		mb_poison(land, size);
+	for (i = 0; i < k->nrep; i++) {
+		MPI_Aint at = slot(k, ro, 1, i, ro->r);
+		if (k->op >= MB_RMA3_ACC)
+			mb_fill_floats((float *)data + at, k->count, ro->r, i, 0);
+		else
+			mb_fill_bytes(data + at, k->count, ro->r, i, 0);
+		if (k->op == MB_RMA3_GACC && ro->origin) /* where the old values land */
+			mb_poison((float *)land + at, (long long)k->count * 4);
+	}
 }
 
 static long long chk_after(const mb_rma3 *k, const role *ro)
 {
 	long long bad = 0;
 	int i, s;
-	if (k->get && (k->flow == MB_RMA3_PAIR || !ro->origin))
+	if (is_get(k) && (k->flow == MB_RMA3_PAIR || !ro->origin))
 		return 0; /* verified by pair(), or nothing arrived */
 	for (s = 0; s < ro->p; s++) {
-		int from = k->get ? sends_to(k, ro, ro->r, s) : sends_to(k, ro, s, ro->r);
+		int from = is_get(k) ? sends_to(k, ro, ro->r, s) : sends_to(k, ro, s, ro->r);
 		for (i = 0; from && i < k->nrep; i++)
 			bad += verify(k, ro, i, s);
 	}
@@ -167,7 +213,7 @@ static inline __attribute__((always_inline)) int run(const mb_rma3 *k, int chk, 
 	ro = role_of(k, p, r);
 	if (chk)
 		prepare(k, &ro);
-	CHK(MPI_Win_create(k->wbuf, k->wsize, 1, MPI_INFO_NULL, k->comm, &win));
+	CHK(MPI_Win_create(k->wbuf, k->wsize, unit(k), MPI_INFO_NULL, k->comm, &win));
 	CHK(MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN));
 	/* IMB_warm_up.c: the kernel function in its first run mode
 	 * (non-aggregate) with a tenth of the repetitions. A checked run has

@@ -12,7 +12,7 @@ func (r *RMA3Run) Exec(check bool) (float64, int, error) {
 	if err := r.fits(check); err != nil {
 		return 0, 0, err
 	}
-	k := C.mb_rma3{comm: r.Comm.c, flow: C.int(r.Flow), get: rmaFlag(r.Get), bidir: rmaFlag(r.Bidir),
+	k := C.mb_rma3{comm: r.Comm.c, flow: C.int(r.Flow), op: C.int(r.Op), bidir: rmaFlag(r.Bidir),
 		local: rmaFlag(r.Local), aggregate: rmaFlag(r.Aggregate), obuf: r.Origin.p, wbuf: r.Window.p,
 		wsize: C.MPI_Aint(r.WinSize), count: C.int(r.Count), nrep: C.int(r.Reps), nwarm: C.int(r.Warm),
 		nbarr: C.int(r.Barriers)}
@@ -25,11 +25,11 @@ func (r *RMA3Run) Exec(check bool) (float64, int, error) {
 }
 
 // fits guards the C loop: a checked run moves Reps·size slots of Count
-// bytes through both buffers, a timed run one Count at offset 0.
+// items through both buffers, a timed run one Count at offset 0.
 func (r *RMA3Run) fits(check bool) error {
-	need := r.Count
+	need := r.Count * r.Op.Unit()
 	if check {
-		need = r.Reps * r.Comm.Size() * r.Count
+		need *= r.Reps * r.Comm.Size()
 	}
 	if need > r.Origin.n || need > r.Window.n || r.WinSize > r.Window.n || r.WinSize < need {
 		return &Error{Call: "IMB-RMA kernel", Code: -1, Text: "transfers beyond the origin buffer or the window"}

@@ -17,17 +17,25 @@ enum mb_rma3_flow {
 	MB_RMA3_ALL_ALL   /* every rank to every other rank: MPI_Win_lock_all */
 };
 
+/* The elementary transfer. */
+enum mb_rma3_op {
+	MB_RMA3_PUT = 0, /* MPI_Put, MPI_BYTE */
+	MB_RMA3_GET,     /* MPI_Get, MPI_BYTE */
+	MB_RMA3_ACC,     /* MPI_Accumulate, MPI_FLOAT, MPI_SUM */
+	MB_RMA3_GACC     /* MPI_Get_accumulate, MPI_FLOAT, MPI_SUM: the old values land in wbuf */
+};
+
 typedef struct {
 	MPI_Comm comm;
 	int flow;      /* enum mb_rma3_flow */
-	int get;       /* 1: MPI_Get from the target's window; 0: MPI_Put into it */
+	int op;        /* enum mb_rma3_op */
 	int bidir;     /* MB_RMA3_PAIR: rank 1 transfers too */
 	int local;     /* complete with MPI_Win_flush_local(_all) instead of MPI_Win_flush(_all) */
 	int aggregate; /* MB_RMA3_PAIR: 1 one flush after the loop, 0 a flush after every transfer */
 	void *obuf;    /* origin buffer: the data put, or where gets land */
 	void *wbuf;    /* this rank's window memory */
 	MPI_Aint wsize;/* bytes of every rank's window */
-	int count;     /* bytes per transfer */
+	int count;     /* items per transfer: bytes, floats for MB_RMA3_ACC and _GACC */
 	int nrep;      /* timed transfers (per target) */
 	int nwarm;     /* untimed warm-up transfers before, in non-aggregate mode */
 	int nbarr;     /* barriers before the timer starts */
@@ -37,12 +45,13 @@ typedef struct {
  * runs the warm-up and the timed loop, frees the window and stores in *t
  * this rank's time per repetition, -1 when it issued no transfer. With
  * chk (results checking, times not benchmark data) repetition i moves its
- * own slot, (i*p + rank)*count bytes in: put data from origin o lands in
- * the target's window slot (i*p + o), get data from target t in the
- * origin's slot (i*p + t); every slot is filled with the pattern of its
- * sender and repetition or poisoned before, and after completion the
- * receiving side counts in *defects the bytes that differ. Both buffers
- * must then hold nrep*p*count bytes. */
+ * own slot, (i*p + rank)*count items in: put (accumulate) data from origin
+ * o lands in the target's window slot (i*p + o), get data from target t
+ * in the origin's slot (i*p + t); every slot is filled with the pattern
+ * of its sender and repetition, or poisoned (zeroed where Accumulate sums)
+ * before, and after completion the receiving side counts in *defects the
+ * items that differ (Get_accumulate: also the old values, zeros, in the
+ * origin's window slot). Both buffers must then hold nrep*p*count items. */
 int mb_rma3_run(const mb_rma3 *k, int chk, double *t, long long *defects);
 
 #endif

@@ -11,19 +11,39 @@ const (
 	RMA3AllAll                 // every rank to every other rank
 )
 
+// RMA3Op is the elementary transfer of an IMB-RMA benchmark (rma3.h,
+// enum mb_rma3_op).
+type RMA3Op int
+
+// The transfers, in rma3.h's order.
+const (
+	RMA3Put    RMA3Op = iota // MPI_Put, bytes
+	RMA3Get                  // MPI_Get, bytes
+	RMA3Acc                  // MPI_Accumulate, MPI_FLOAT, MPI_SUM
+	RMA3GetAcc               // MPI_Get_accumulate, MPI_FLOAT, MPI_SUM
+)
+
+// Unit is the bytes of one item the transfer moves.
+func (o RMA3Op) Unit() int {
+	if o >= RMA3Acc {
+		return 4
+	}
+	return 1
+}
+
 // RMA3Run describes one sample of an IMB-RMA put/get benchmark: the window
-// over Window's first WinSize bytes, the warm-up and the timed loop.
+// over Window's first WinSize bytes (disp_unit Op.Unit), the warm-up and the timed loop.
 type RMA3Run struct {
 	Comm      Comm
 	Flow      RMA3Flow
-	Get       bool // MPI_Get from the target window; else MPI_Put into it
+	Op        RMA3Op
 	Bidir     bool // RMA3Pair: rank 1 transfers too
 	Local     bool // complete with MPI_Win_flush_local(_all)
 	Aggregate bool // RMA3Pair: one flush after all transfers
 	Origin    Buffer
 	Window    Buffer
 	WinSize   int
-	Count     int // bytes per transfer
+	Count     int // items per transfer (Op.Unit bytes each)
 	Reps      int
 	Warm      int // warm-up repetitions (untimed, non-aggregate)
 	Barriers  int
