@@ -84,14 +84,21 @@ var RMASuite = &Suite{Name: result.SuiteRMA, Part: "MPI-RMA", NPMin: 2, SingleQ:
 
 func init() { DefaultTimeLimit[result.SuiteRMA] = nbcTimeLimit }
 
-// rmaBWScale is IMB_adjust_timings_scale (IMB_init.c): a
-// MultPassiveTransfer origin moves x bytes to each of the q−1 other ranks
-// per repetition, so its Mbytes/sec counts them all.
-func rmaBWScale(b *Benchmark, q int) float64 {
-	if b.Class == MultPassiveTransfer && q > 1 {
-		return float64(q - 1)
+// rmaRates sets an IMB-RMA record's Mbytes/sec as IMB 2021.11's
+// IMB_output.c computes it: bytes per µs (MB = 10^6, where IMB 3.0 used
+// 2^20), and for a MultPassiveTransfer origin, which moves X bytes to each
+// of the P−1 other ranks per repetition, P−1 times that
+// (IMB_adjust_timings_scale, IMB_init.c).
+func rmaRates(r *result.Record, b *Benchmark) {
+	r.MBps = 0
+	if b.Factor == 0 || r.TMax <= 0 {
+		return
 	}
-	return 1
+	scale := 1
+	if b.Class == MultPassiveTransfer && r.NProcs > 1 {
+		scale = r.NProcs - 1
+	}
+	r.MBps = b.Factor * float64(scale*r.Bytes) / r.TMax
 }
 
 const rmaSummary = "run IMB-RMA (MPI-3 one-sided put/get, IMB 2021)"

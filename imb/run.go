@@ -361,7 +361,10 @@ func (d *Driver) record(w *row, g int) *result.Record {
 	}
 	r.TMin, r.TMax, r.TAvg = MinMaxAvg(times)
 	if b.Factor > 0 && r.TMax > 0 {
-		r.MBps = b.Factor * rmaBWScale(b, w.q) * float64(w.x) / 1.048576 / r.TMax
+		r.MBps = b.Factor * float64(w.x) / 1.048576 / r.TMax
+	}
+	if b.RMA3 != nil {
+		rmaRates(r, b)
 	}
 	if b.Since >= 2021 {
 		rates2021(r, b, d.cfg.windowSize())
