@@ -66,6 +66,9 @@ func (b *Benchmark) Datatype() string {
 	if b.RMA != nil && b.RMA.Flow == RMAWindowCycle {
 		return "MPI_BYTE" // IMB rounds Window's lengths as a reduction's, but it moves bytes
 	}
+	if b.RMA3 != nil && b.RMA3.Op == mpi.RMA3CAS {
+		return "MPI_INT"
+	}
 	if b.Reduction {
 		return "MPI_FLOAT"
 	}

@@ -35,6 +35,9 @@ func planLengths(set *Settings, user []int, b *Benchmark) []int {
 	if b.NoBytes {
 		return []int{0}
 	}
+	if b.RMA3 != nil && b.RMA3.Element {
+		return []int{4} // IMB-RMA's SingleElementTransfer
+	}
 	if user == nil {
 		return set.DefaultLengths(b.Unit())
 	}

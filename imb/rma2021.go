@@ -13,7 +13,7 @@ import (
 // src_c/IMB_rma_put.c, IMB_rma_get.c and IMB_rma_atomic.c; names, order, classes and modes
 // come from IMB_parse_name_rma.c (IMB_set_bmark) and IMB_bnames_rma.h
 // (DEFC, the default list; ALLC, every benchmark). This table holds the
-// put/get benchmarks, Accumulate and Get_accumulate; RMAMissing are not
+// put/get benchmarks and the atomics; RMAMissing are not
 // yet in mpibench (README, "IMB-RMA").
 
 // RMA3Spec marks an IMB-RMA benchmark: who transfers to whom, the call
@@ -23,6 +23,10 @@ type RMA3Spec struct {
 	Op    mpi.RMA3Op
 	Bidir bool // Bidir_put, Bidir_get: both ranks of the pair are origins
 	Local bool // *_local: MPI_Win_flush_local(_all) completes the transfers
+	// Element: IMB's SingleElementTransfer (Fetch_and_op,
+	// Compare_and_swap), one 4-byte element at one length, 4, whatever
+	// the lengths asked for (IMB_2018.c); class SingleTransfer otherwise.
+	Element bool
 }
 
 // rmaModes are the tables of the one-target benchmarks in IMB-RMA's order:
@@ -31,7 +35,8 @@ var rmaModes = []Mode{NonAggregate, Aggregate}
 
 // rmaRow is a row of the IMB-RMA table.
 func rmaRow(name string, c Class, s RMA3Spec, notDefault bool) Benchmark {
-	calls := [...]string{"MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate"}[s.Op]
+	calls := [...]string{"MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate", "MPI_Fetch_and_op",
+		"MPI_Compare_and_swap"}[s.Op]
 	var modes []Mode
 	switch {
 	case s.Flow == mpi.RMA3Pair && s.Local:
@@ -46,7 +51,7 @@ func rmaRow(name string, c Class, s RMA3Spec, notDefault bool) Benchmark {
 		calls += ", MPI_Win_lock_all, MPI_Win_flush_all"
 	}
 	b := Benchmark{Name: name, Class: c, Calls: calls, TimeScale: 1, Modes: modes, RMA3: &s, NotDefault: notDefault,
-		Reduction: s.Op.Unit() == 4}
+		Reduction: s.Op.Unit() == 4 && s.Op != mpi.RMA3CAS}
 	if c != Collective {
 		b.Factor = 1 // Mbytes/sec; MultPassiveTransfer scales it by the targets (rmaBWScale)
 	}
@@ -71,10 +76,12 @@ var RMA = []Benchmark{
 	rmaRow("Get_all_local", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Op: mpi.RMA3Get, Local: true}, true),
 	rmaRow("Accumulate", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3Acc}, false),
 	rmaRow("Get_accumulate", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3GetAcc}, false),
+	rmaRow("Fetch_and_op", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3FetchOp, Element: true}, false),
+	rmaRow("Compare_and_swap", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3CAS, Element: true}, false),
 }
 
 // RMAMissing are IMB-RMA's benchmarks that mpibench does not have yet.
-var RMAMissing = []string{"Exchange_put", "Exchange_get", "Fetch_and_op", "Compare_and_swap", "Truly_passive_put"}
+var RMAMissing = []string{"Exchange_put", "Exchange_get", "Truly_passive_put"}
 
 // RMASuite is IMB-RMA with IMB 2021.11's IMB_settings.h (MAXMSGLOG 22,
 // MSGSPERSAMPLE 1000, MSGS_NONAGGR 100, OVERALL_VOL 40 MiB, N_BARR 2) and

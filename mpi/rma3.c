@@ -43,6 +43,8 @@ static inline MPI_Aint slot(const mb_rma3 *k, const role *ro, int chk, int i, in
 	return chk ? ((MPI_Aint)i * ro->p + owner) * k->count : 0;
 }
 
+static const int cas_compare = 0;
+
 /* xfer issues repetition i's transfer between this origin and target t.
  * The switch on k->op is decided identically on every transfer: a
  * predicted branch next to an MPI call. */
@@ -57,6 +59,8 @@ static inline __attribute__((always_inline)) int xfer(const mb_rma3 *k, const ro
 		tdisp += 1;
 		if (tdisp + count > witems)
 			count = tdisp < witems ? (int)(witems - tdisp) : 0;
+		if (count == 0 && k->op >= MB_RMA3_FOP)
+			return MPI_SUCCESS; /* one element, none left in the window */
 	}
 	switch (k->op) {
 	case MB_RMA3_PUT:
@@ -70,6 +74,12 @@ static inline __attribute__((always_inline)) int xfer(const mb_rma3 *k, const ro
 		 * r_buffer. */
 		return MPI_Get_accumulate(o, count, MPI_FLOAT, (char *)k->wbuf + disp * 4, count, MPI_FLOAT, t, tdisp,
 					  count, MPI_FLOAT, MPI_SUM, win);
+	case MB_RMA3_FOP:
+		return MPI_Fetch_and_op(o, (char *)k->wbuf + disp * 4, MPI_FLOAT, t, tdisp, MPI_SUM, win);
+	case MB_RMA3_CAS:
+		/* Compared with 0: in a checked run the target holds the zeros
+		 * it was prepared with, so every swap happens. */
+		return MPI_Compare_and_swap(o, &cas_compare, (char *)k->wbuf + disp * 4, MPI_INT, t, tdisp, win);
 	}
 	return MPI_ERR_ARG;
 }
@@ -121,7 +131,7 @@ static inline __attribute__((always_inline)) int pair(const mb_rma3 *k, const ro
 	if (chk && is_get(k) && aggr)
 		for (i = 0; i < n; i++)
 			*bad += verify(k, ro, i, tg);
-	if (chk && k->op == MB_RMA3_GACC) /* the old values: the target's zeros */
+	if (chk && k->op >= MB_RMA3_GACC) /* the old values: the target's zeros */
 		for (i = 0; i < n; i++)
 			*bad += bad_zeros((const float *)k->wbuf + slot(k, ro, 1, i, ro->r), k->count);
 	return MPI_Win_unlock(tg, win);
@@ -183,7 +193,7 @@ static void prepare(const mb_rma3 *k, const role *ro)
 			mb_fill_floats((float *)data + at, k->count, ro->r, i, 0);
 		else
 			mb_fill_bytes(data + at, k->count, ro->r, i, 0);
-		if (k->op == MB_RMA3_GACC && ro->origin) /* where the old values land */
+		if (k->op >= MB_RMA3_GACC && ro->origin) /* where the old values land */
 			mb_poison((float *)land + at, (long long)k->count * 4);
 	}
 }

@@ -22,7 +22,9 @@ enum mb_rma3_op {
 	MB_RMA3_PUT = 0, /* MPI_Put, MPI_BYTE */
 	MB_RMA3_GET,     /* MPI_Get, MPI_BYTE */
 	MB_RMA3_ACC,     /* MPI_Accumulate, MPI_FLOAT, MPI_SUM */
-	MB_RMA3_GACC     /* MPI_Get_accumulate, MPI_FLOAT, MPI_SUM: the old values land in wbuf */
+	MB_RMA3_GACC,    /* MPI_Get_accumulate, MPI_FLOAT, MPI_SUM: the old values land in wbuf */
+	MB_RMA3_FOP,     /* MPI_Fetch_and_op, one MPI_FLOAT, MPI_SUM: the old value lands in wbuf */
+	MB_RMA3_CAS      /* MPI_Compare_and_swap, one MPI_INT, compared with 0: the old value lands in wbuf */
 };
 
 typedef struct {
@@ -35,7 +37,7 @@ typedef struct {
 	void *obuf;    /* origin buffer: the data put, or where gets land */
 	void *wbuf;    /* this rank's window memory */
 	MPI_Aint wsize;/* bytes of every rank's window */
-	int count;     /* items per transfer: bytes, floats for MB_RMA3_ACC and _GACC */
+	int count;     /* items per transfer: bytes, 4-byte items from MB_RMA3_ACC on (1 for _FOP, _CAS) */
 	int nrep;      /* timed transfers (per target) */
 	int nwarm;     /* untimed warm-up transfers before, in non-aggregate mode */
 	int nbarr;     /* barriers before the timer starts */
@@ -50,8 +52,9 @@ typedef struct {
  * in the origin's slot (i*p + t); every slot is filled with the pattern
  * of its sender and repetition, or poisoned (zeroed where Accumulate sums)
  * before, and after completion the receiving side counts in *defects the
- * items that differ (Get_accumulate: also the old values, zeros, in the
- * origin's window slot). Both buffers must then hold nrep*p*count items. */
+ * items that differ (Get_accumulate, Fetch_and_op, Compare_and_swap: also
+ * the old values, zeros, in the origin's window slot; Compare_and_swap
+ * moves the origin's float pattern as MPI_INT bits). Both buffers must then hold nrep*p*count items. */
 int mb_rma3_run(const mb_rma3 *k, int chk, double *t, long long *defects);
 
 #endif

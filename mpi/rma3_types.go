@@ -17,10 +17,12 @@ type RMA3Op int
 
 // The transfers, in rma3.h's order.
 const (
-	RMA3Put    RMA3Op = iota // MPI_Put, bytes
-	RMA3Get                  // MPI_Get, bytes
-	RMA3Acc                  // MPI_Accumulate, MPI_FLOAT, MPI_SUM
-	RMA3GetAcc               // MPI_Get_accumulate, MPI_FLOAT, MPI_SUM
+	RMA3Put     RMA3Op = iota // MPI_Put, bytes
+	RMA3Get                   // MPI_Get, bytes
+	RMA3Acc                   // MPI_Accumulate, MPI_FLOAT, MPI_SUM
+	RMA3GetAcc                // MPI_Get_accumulate, MPI_FLOAT, MPI_SUM
+	RMA3FetchOp               // MPI_Fetch_and_op, one MPI_FLOAT, MPI_SUM
+	RMA3CAS                   // MPI_Compare_and_swap, one MPI_INT
 )
 
 // Unit is the bytes of one item the transfer moves.

@@ -21,7 +21,8 @@ import (
 // mpibench has it; rmaNamed are the two only ALLC has.
 var (
 	rmaDefault = []string{"Unidir_put", "Unidir_get", "Bidir_put", "Bidir_get", "One_put_all", "One_get_all",
-		"All_put_all", "All_get_all", "Put_local", "Put_all_local", "Accumulate", "Get_accumulate"}
+		"All_put_all", "All_get_all", "Put_local", "Put_all_local", "Accumulate", "Get_accumulate", "Fetch_and_op",
+		"Compare_and_swap"}
 	rmaNamed = []string{"Get_local", "Get_all_local"}
 )
 
@@ -45,8 +46,13 @@ func rmaRun(t *testing.T, bin string, np int, lens string, args ...string) (runR
 // rmaWant are the rows b has on np processes: the one-target benchmarks
 // on 2 processes, non-aggregate (MSGS_NONAGGR 100) then aggregate
 // (MSGSPERSAMPLE 1000); the others on 2..np without a mode, 1000.
+// Fetch_and_op and Compare_and_swap have one length, 4 bytes, whatever
+// -msglen says.
 func rmaWant(b string, np int, lens []int) []string {
 	var rows []string
+	if b == "Fetch_and_op" || b == "Compare_and_swap" {
+		lens = []int{4}
+	}
 	one := !strings.Contains(b, "all")
 	for q := 2; q <= np; q++ {
 		modes := []string{""}
