@@ -13,7 +13,7 @@ import (
 // src_c/IMB_rma_put.c, IMB_rma_get.c and IMB_rma_atomic.c; names, order, classes and modes
 // come from IMB_parse_name_rma.c (IMB_set_bmark) and IMB_bnames_rma.h
 // (DEFC, the default list; ALLC, every benchmark). This table holds the
-// put/get benchmarks and the atomics; RMAMissing are not
+// put/get benchmarks, Exchange_put/_get and the atomics; RMAMissing are not
 // yet in mpibench (README, "IMB-RMA").
 
 // RMA3Spec marks an IMB-RMA benchmark: who transfers to whom, the call
@@ -45,6 +45,8 @@ func rmaRow(name string, c Class, s RMA3Spec, notDefault bool) Benchmark {
 	case s.Flow == mpi.RMA3Pair:
 		calls += ", MPI_Win_lock, MPI_Win_flush"
 		modes = rmaModes
+	case s.Flow == mpi.RMA3Exch:
+		calls += " to both neighbours, MPI_Win_lock, MPI_Win_flush"
 	case s.Local:
 		calls += ", MPI_Win_lock_all, MPI_Win_flush_local_all"
 	default:
@@ -74,6 +76,8 @@ var RMA = []Benchmark{
 	rmaRow("Get_local", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3Get, Local: true}, true),
 	rmaRow("Put_all_local", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Local: true}, false),
 	rmaRow("Get_all_local", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Op: mpi.RMA3Get, Local: true}, true),
+	rmaRow("Exchange_put", Collective, RMA3Spec{Flow: mpi.RMA3Exch}, false),
+	rmaRow("Exchange_get", Collective, RMA3Spec{Flow: mpi.RMA3Exch, Op: mpi.RMA3Get}, false),
 	rmaRow("Accumulate", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3Acc}, false),
 	rmaRow("Get_accumulate", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3GetAcc}, false),
 	rmaRow("Fetch_and_op", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3FetchOp, Element: true}, false),
@@ -81,7 +85,7 @@ var RMA = []Benchmark{
 }
 
 // RMAMissing are IMB-RMA's benchmarks that mpibench does not have yet.
-var RMAMissing = []string{"Exchange_put", "Exchange_get", "Truly_passive_put"}
+var RMAMissing = []string{"Truly_passive_put"}
 
 // RMASuite is IMB-RMA with IMB 2021.11's IMB_settings.h (MAXMSGLOG 22,
 // MSGSPERSAMPLE 1000, MSGS_NONAGGR 100, OVERALL_VOL 40 MiB, N_BARR 2) and

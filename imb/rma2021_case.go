@@ -27,7 +27,7 @@ func (c *rma3Case) setup() error {
 		return nil
 	}
 	var err error
-	c.origin, c.window, err = rma3Buffers(slices.Max(c.lens))
+	c.origin, c.window, err = rma3Buffers(c.b.RMA3.Flow.Blocks() * slices.Max(c.lens))
 	for _, buf := range []mpi.Buffer{c.origin, c.window} {
 		if err != nil {
 			break
@@ -78,10 +78,10 @@ func (c *rma3Case) measure(x int, m Mode) (Sample, error) {
 	s := c.b.RMA3
 	n := c.reps(x, m)
 	r := &mpi.RMA3Run{Comm: c.comm, Flow: s.Flow, Op: s.Op, Bidir: s.Bidir, Local: s.Local,
-		Aggregate: m == Aggregate, Origin: c.origin, Window: c.window, WinSize: x, Count: x / s.Op.Unit(), Reps: n,
+		Aggregate: m == Aggregate, Origin: c.origin, Window: c.window, WinSize: x * s.Flow.Blocks(), Count: x / s.Op.Unit(), Reps: n,
 		Warm: rma3Warm(n), Barriers: c.set.NBarr}
 	if c.check {
-		size := n * c.q * x
+		size := n * c.q * x * s.Flow.Blocks()
 		o, w, err := rma3Buffers(size)
 		if err != nil {
 			return Sample{}, err

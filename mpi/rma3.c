@@ -31,16 +31,20 @@ static int sends_to(const mb_rma3 *k, const role *ro, int o, int t)
 	return k->flow != MB_RMA3_PAIR || t == 1 - o;
 }
 
+/* halves: Exchange moves two blocks per repetition, one per neighbour. */
+static inline int halves(const mb_rma3 *k) { return k->flow == MB_RMA3_EXCH ? 2 : 1; }
+
 static inline int is_get(const mb_rma3 *k) { return k->op == MB_RMA3_GET; }
 
 static inline int unit(const mb_rma3 *k) { return k->op >= MB_RMA3_ACC ? 4 : 1; }
 
-/* slot is the item offset of repetition i's data of rank owner in a
- * checked run (0 in the timed run: IMB moves every repetition at
- * displacement 0 without -off_cache). */
-static inline MPI_Aint slot(const mb_rma3 *k, const role *ro, int chk, int i, int owner)
+/* slot is the item offset of repetition i's data of rank owner, half h,
+ * in a checked run; in the timed run h*count: IMB moves every repetition
+ * at displacement 0 (without -off_cache), Exchange's second block at
+ * count. */
+static inline MPI_Aint slot(const mb_rma3 *k, const role *ro, int chk, int i, int owner, int h)
 {
-	return chk ? ((MPI_Aint)i * ro->p + owner) * k->count : 0;
+	return chk ? (((MPI_Aint)i * ro->p + owner) * halves(k) + h) * k->count : (MPI_Aint)h * k->count;
 }
 
 static const int cas_compare = 0;
@@ -48,10 +52,11 @@ static const int cas_compare = 0;
 /* xfer issues repetition i's transfer between this origin and target t.
  * The switch on k->op is decided identically on every transfer: a
  * predicted branch next to an MPI call. */
-static inline __attribute__((always_inline)) int xfer(const mb_rma3 *k, const role *ro, int chk, int i, int t, MPI_Win win)
+static inline __attribute__((always_inline)) int xfer(const mb_rma3 *k, const role *ro, int chk, int i, int t, int h,
+						       MPI_Win win)
 {
 	int owner = is_get(k) ? t : ro->r, count = k->count;
-	MPI_Aint disp = slot(k, ro, chk, i, owner), tdisp = disp, witems = k->wsize / unit(k);
+	MPI_Aint disp = slot(k, ro, chk, i, owner, h), tdisp = disp, witems = k->wsize / unit(k);
 	char *o = (char *)k->obuf + disp * unit(k);
 	if (MUTANT(MB_MUT_RMA_OFFSET)) {
 		/* Test-only broken kernel: the target displacement one item too
@@ -97,13 +102,13 @@ static long long bad_zeros(const float *f, long long n)
  * from rank s: in the window after a put, in the origin buffer after a
  * get; Accumulate sums rank s's floats into zeros, and only rank 0
  * accumulates (mb_bad_sums over ranks 0..0). */
-static long long verify(const mb_rma3 *k, const role *ro, int i, int s)
+static long long verify(const mb_rma3 *k, const role *ro, int i, int s, int h)
 {
 	const char *buf = is_get(k) ? k->obuf : k->wbuf;
-	buf += slot(k, ro, 1, i, s) * unit(k);
+	buf += slot(k, ro, 1, i, s, h) * unit(k);
 	if (k->op >= MB_RMA3_ACC)
 		return mb_bad_sums((const float *)buf, k->count, 1, i, 0); /* s is 0 */
-	return mb_bad_bytes(buf, k->count, s, i, 0);
+	return mb_bad_bytes(buf, k->count, s, i, (long long)h * k->count);
 }
 
 /* pair runs a one-target loop (Unidir, Bidir, Put_local, Get_local): a
@@ -118,11 +123,11 @@ static inline __attribute__((always_inline)) int pair(const mb_rma3 *k, const ro
 	CHK(MPI_Win_lock(MPI_LOCK_SHARED, tg, 0, win));
 	t0 = MPI_Wtime();
 	for (i = 0; i < n; i++) {
-		CHK(xfer(k, ro, chk, i, tg, win));
+		CHK(xfer(k, ro, chk, i, tg, 0, win));
 		if (!aggr) {
 			CHK(k->local ? MPI_Win_flush_local(tg, win) : MPI_Win_flush(tg, win));
 			if (chk && is_get(k))
-				*bad += verify(k, ro, i, tg);
+				*bad += verify(k, ro, i, tg, 0);
 		}
 	}
 	if (aggr)
@@ -130,10 +135,10 @@ static inline __attribute__((always_inline)) int pair(const mb_rma3 *k, const ro
 	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
 	if (chk && is_get(k) && aggr)
 		for (i = 0; i < n; i++)
-			*bad += verify(k, ro, i, tg);
+			*bad += verify(k, ro, i, tg, 0);
 	if (chk && k->op >= MB_RMA3_GACC) /* the old values: the target's zeros */
 		for (i = 0; i < n; i++)
-			*bad += bad_zeros((const float *)k->wbuf + slot(k, ro, 1, i, ro->r), k->count);
+			*bad += bad_zeros((const float *)k->wbuf + slot(k, ro, 1, i, ro->r, 0), k->count);
 	return MPI_Win_unlock(tg, win);
 }
 
@@ -150,10 +155,42 @@ static inline __attribute__((always_inline)) int all(const mb_rma3 *k, const rol
 	t0 = MPI_Wtime();
 	for (i = 0; i < n; i++)
 		for (peer = 1; peer < ro->p; peer++)
-			CHK(xfer(k, ro, chk, i, (peer + ro->r) % ro->p, win));
+			CHK(xfer(k, ro, chk, i, (peer + ro->r) % ro->p, 0, win));
 	CHK(k->local ? MPI_Win_flush_local_all(win) : MPI_Win_flush_all(win));
 	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
 	return MPI_Win_unlock_all(win);
+}
+
+/* flush2 completes the transfers to both neighbours (one when they are
+ * the same rank, as IMB does with two processes). */
+static inline int flush2(int left, int right, MPI_Win win)
+{
+	CHK(MPI_Win_flush(left, win));
+	return left == right ? MPI_SUCCESS : MPI_Win_flush(right, win);
+}
+
+/* exch is Exchange_put/_get: shared locks on both neighbours, then per
+ * repetition a block to the left neighbour at displacement 0 and one to
+ * the right at count (put), or from the right at 0 and from the left at
+ * count (get), and MPI_Win_flush of both. */
+static inline __attribute__((always_inline)) int exch(const mb_rma3 *k, const role *ro, int chk, int n, MPI_Win win,
+						       double *t)
+{
+	int i, left = (ro->r + ro->p - 1) % ro->p, right = (ro->r + 1) % ro->p;
+	int first = is_get(k) ? right : left, second = is_get(k) ? left : right;
+	double t0;
+	CHK(MPI_Win_lock(MPI_LOCK_SHARED, left, 0, win));
+	if (right != left)
+		CHK(MPI_Win_lock(MPI_LOCK_SHARED, right, 0, win));
+	t0 = MPI_Wtime();
+	for (i = 0; i < n; i++) {
+		CHK(xfer(k, ro, chk, i, first, 0, win));
+		CHK(xfer(k, ro, chk, i, second, 1, win));
+		CHK(flush2(left, right, win));
+	}
+	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
+	CHK(MPI_Win_unlock(left, win));
+	return right == left ? MPI_SUCCESS : MPI_Win_unlock(right, win);
 }
 
 /* once is one call of IMB's kernel function: N_BARR barriers, the loop on
@@ -169,6 +206,8 @@ static inline __attribute__((always_inline)) int once(const mb_rma3 *k, const ro
 	if (ro->origin) {
 		if (k->flow == MB_RMA3_PAIR)
 			CHK(pair(k, ro, chk, n, aggr, win, t, bad));
+		else if (k->flow == MB_RMA3_EXCH)
+			CHK(exch(k, ro, chk, n, win, t));
 		else
 			CHK(all(k, ro, chk, n, win, t));
 	}
@@ -181,18 +220,19 @@ static inline __attribute__((always_inline)) int once(const mb_rma3 *k, const ro
 static void prepare(const mb_rma3 *k, const role *ro)
 {
 	char *data = is_get(k) ? k->wbuf : k->obuf, *land = is_get(k) ? k->obuf : k->wbuf;
-	long long size = (long long)k->nrep * ro->p * k->count * unit(k);
-	int i;
+	long long size = (long long)k->nrep * ro->p * halves(k) * k->count * unit(k);
+	int i, h;
 	if (k->op >= MB_RMA3_ACC)
 		memset(land, 0, (size_t)size); /* Accumulate sums into zeros */
 	else
 		mb_poison(land, size);
 	for (i = 0; i < k->nrep; i++) {
-		MPI_Aint at = slot(k, ro, 1, i, ro->r);
+		MPI_Aint at = slot(k, ro, 1, i, ro->r, 0);
 		if (k->op >= MB_RMA3_ACC)
 			mb_fill_floats((float *)data + at, k->count, ro->r, i, 0);
 		else
-			mb_fill_bytes(data + at, k->count, ro->r, i, 0);
+			for (h = 0; h < halves(k); h++)
+				mb_fill_bytes(data + slot(k, ro, 1, i, ro->r, h), k->count, ro->r, i, (long long)h * k->count);
 		if (k->op >= MB_RMA3_GACC && ro->origin) /* where the old values land */
 			mb_poison((float *)land + at, (long long)k->count * 4);
 	}
@@ -202,12 +242,21 @@ static long long chk_after(const mb_rma3 *k, const role *ro)
 {
 	long long bad = 0;
 	int i, s;
+	if (k->flow == MB_RMA3_EXCH) {
+		/* A put's first block goes left, so this rank's half 0 comes
+		 * from its right neighbour, half 1 from its left; a get takes
+		 * half 0 from the right neighbour, half 1 from the left. */
+		int left = (ro->r + ro->p - 1) % ro->p, right = (ro->r + 1) % ro->p;
+		for (i = 0; i < k->nrep; i++)
+			bad += verify(k, ro, i, right, 0) + verify(k, ro, i, left, 1);
+		return bad;
+	}
 	if (is_get(k) && (k->flow == MB_RMA3_PAIR || !ro->origin))
 		return 0; /* verified by pair(), or nothing arrived */
 	for (s = 0; s < ro->p; s++) {
 		int from = is_get(k) ? sends_to(k, ro, ro->r, s) : sends_to(k, ro, s, ro->r);
 		for (i = 0; from && i < k->nrep; i++)
-			bad += verify(k, ro, i, s);
+			bad += verify(k, ro, i, s, 0);
 	}
 	return bad;
 }

@@ -27,7 +27,7 @@ func (r *RMA3Run) Exec(check bool) (float64, int, error) {
 // fits guards the C loop: a checked run moves Reps·size slots of Count
 // items through both buffers, a timed run one Count at offset 0.
 func (r *RMA3Run) fits(check bool) error {
-	need := r.Count * r.Op.Unit()
+	need := r.Count * r.Op.Unit() * r.Flow.Blocks()
 	if check {
 		need *= r.Reps * r.Comm.Size()
 	}

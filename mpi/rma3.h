@@ -14,7 +14,8 @@
 enum mb_rma3_flow {
 	MB_RMA3_PAIR = 0, /* rank 0 to rank 1 (and 1 to 0 when bidir): MPI_Win_lock on the one target */
 	MB_RMA3_ONE_ALL,  /* rank 0 to every other rank: MPI_Win_lock_all */
-	MB_RMA3_ALL_ALL   /* every rank to every other rank: MPI_Win_lock_all */
+	MB_RMA3_ALL_ALL,  /* every rank to every other rank: MPI_Win_lock_all */
+	MB_RMA3_EXCH      /* every rank with its left and right neighbour: two halves of 2*count items */
 };
 
 /* The elementary transfer. */
@@ -47,14 +48,15 @@ typedef struct {
  * runs the warm-up and the timed loop, frees the window and stores in *t
  * this rank's time per repetition, -1 when it issued no transfer. With
  * chk (results checking, times not benchmark data) repetition i moves its
- * own slot, (i*p + rank)*count items in: put (accumulate) data from origin
+ * own slot, (i*p + rank)*count items in (Exchange: two, ((i*p + rank)*2 + half)*count): put (accumulate) data from origin
  * o lands in the target's window slot (i*p + o), get data from target t
  * in the origin's slot (i*p + t); every slot is filled with the pattern
  * of its sender and repetition, or poisoned (zeroed where Accumulate sums)
  * before, and after completion the receiving side counts in *defects the
  * items that differ (Get_accumulate, Fetch_and_op, Compare_and_swap: also
- * the old values, zeros, in the origin's window slot; Compare_and_swap
- * moves the origin's float pattern as MPI_INT bits). Both buffers must then hold nrep*p*count items. */
+ * the old values, zeros, in the origin's window slot; Exchange: its halves as IMB_rma_exchange_put/_get
+ * address them, with the pattern at offset half*count; Compare_and_swap
+ * moves the origin's float pattern as MPI_INT bits). Both buffers must then hold nrep*p*count items (twice that for Exchange). */
 int mb_rma3_run(const mb_rma3 *k, int chk, double *t, long long *defects);
 
 #endif

@@ -9,7 +9,17 @@ const (
 	RMA3Pair   RMA3Flow = iota // rank 0 to rank 1 (both ways when Bidir)
 	RMA3OneAll                 // rank 0 to every other rank
 	RMA3AllAll                 // every rank to every other rank
+	RMA3Exch                   // every rank with both neighbours, a block each (two per repetition)
 )
+
+// Blocks is the blocks of Count items a repetition moves per origin and
+// target pair of slots: 2 for Exchange, else 1.
+func (f RMA3Flow) Blocks() int {
+	if f == RMA3Exch {
+		return 2
+	}
+	return 1
+}
 
 // RMA3Op is the elementary transfer of an IMB-RMA benchmark (rma3.h,
 // enum mb_rma3_op).

@@ -21,8 +21,8 @@ import (
 // mpibench has it; rmaNamed are the two only ALLC has.
 var (
 	rmaDefault = []string{"Unidir_put", "Unidir_get", "Bidir_put", "Bidir_get", "One_put_all", "One_get_all",
-		"All_put_all", "All_get_all", "Put_local", "Put_all_local", "Accumulate", "Get_accumulate", "Fetch_and_op",
-		"Compare_and_swap"}
+		"All_put_all", "All_get_all", "Put_local", "Put_all_local", "Exchange_put", "Exchange_get", "Accumulate",
+		"Get_accumulate", "Fetch_and_op", "Compare_and_swap"}
 	rmaNamed = []string{"Get_local", "Get_all_local"}
 )
 
@@ -53,7 +53,7 @@ func rmaWant(b string, np int, lens []int) []string {
 	if b == "Fetch_and_op" || b == "Compare_and_swap" {
 		lens = []int{4}
 	}
-	one := !strings.Contains(b, "all")
+	one := !strings.Contains(b, "all") && !rmaCollective(b)
 	for q := 2; q <= np; q++ {
 		modes := []string{""}
 		if one {
@@ -115,11 +115,16 @@ func cmpOrNames(a, b []string) []string {
 	return b
 }
 
+// rmaCollective: All_put_all, All_get_all, Exchange_put and Exchange_get
+// are IMB's Collective type.
+func rmaCollective(b string) bool {
+	return strings.HasPrefix(b, "All_") || strings.HasPrefix(b, "Exchange_")
+}
+
 // rmaColumns are IMB-RMA's columns (IMB_output.c): one time and
-// Mbytes/sec, except t_min/t_max/t_avg for All_put_all and All_get_all
-// (Collective).
+// Mbytes/sec, except t_min/t_max/t_avg for the Collective type.
 func rmaColumns(b string) string {
-	if strings.HasPrefix(b, "All_") {
+	if rmaCollective(b) {
 		return "#bytes #repetitions t_min[usec] t_max[usec] t_avg[usec]"
 	}
 	return "#bytes #repetitions t[usec] Mbytes/sec"
@@ -130,7 +135,7 @@ func rmaColumns(b string) string {
 func checkRMARecord(t *testing.T, r record) {
 	t.Helper()
 	class := map[bool]string{true: "single"}[!strings.Contains(r.Benchmark, "all")]
-	if strings.HasPrefix(r.Benchmark, "All_") {
+	if rmaCollective(r.Benchmark) {
 		class = "collective"
 	} else if class == "" {
 		class = "passive"
