@@ -90,6 +90,9 @@ func (c *rma3Case) measure(x int, m Mode) (Sample, error) {
 		defer w.Free()
 		r.Origin, r.Window, r.WinSize = o, w, size
 	}
-	t, bad, err := r.Exec(c.check)
-	return Sample{T: t, Defects: bad}, err
+	if s.Flow == mpi.RMA3Truly {
+		r.CPURate, _ = mpi.NBCCPURate()
+	}
+	t, err := r.Exec(c.check)
+	return Sample{T: t.T, TPure: t.TPure, Defects: t.Defects}, err
 }

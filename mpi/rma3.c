@@ -5,6 +5,7 @@
 #include "chk.h"
 #include "mutant.h"
 #include "check.h"
+#include "nbc.h"
 
 /* A rank's part in a sample: its size and rank in comm and whether it
  * issues transfers. */
@@ -15,7 +16,7 @@ typedef struct {
 static role role_of(const mb_rma3 *k, int p, int r)
 {
 	role o = {p, r, 1};
-	if (k->flow == MB_RMA3_ONE_ALL || (k->flow == MB_RMA3_PAIR && !k->bidir))
+	if (k->flow == MB_RMA3_ONE_ALL || k->flow == MB_RMA3_TRULY || (k->flow == MB_RMA3_PAIR && !k->bidir))
 		o.origin = r == 0;
 	if (k->flow == MB_RMA3_PAIR && r > 1)
 		o.origin = 0;
@@ -30,6 +31,10 @@ static int sends_to(const mb_rma3 *k, const role *ro, int o, int t)
 		return 0;
 	return k->flow != MB_RMA3_PAIR || t == 1 - o;
 }
+
+/* nslots: the repetitions a checked run moves, twice nrep for
+ * Truly_passive_put's two loops. */
+static inline int nslots(const mb_rma3 *k) { return k->flow == MB_RMA3_TRULY ? 2 * k->nrep : k->nrep; }
 
 /* halves: Exchange moves two blocks per repetition, one per neighbour. */
 static inline int halves(const mb_rma3 *k) { return k->flow == MB_RMA3_EXCH ? 2 : 1; }
@@ -193,14 +198,71 @@ static inline __attribute__((always_inline)) int exch(const mb_rma3 *k, const ro
 	return right == left ? MPI_SUCCESS : MPI_Win_unlock(right, win);
 }
 
+/* truly_origin is IMB_put_origin: per repetition a put, MPI_Win_flush and
+ * a barrier that meets the target; repetitions first..first+n-1 in a
+ * checked run. */
+static inline __attribute__((always_inline)) int truly_origin(const mb_rma3 *k, const role *ro, int chk, int n,
+							       int first, MPI_Win win, double *t)
+{
+	int i;
+	double t0 = MPI_Wtime();
+	for (i = 0; i < n; i++) {
+		CHK(xfer(k, ro, chk, first + i, 1, 0, win));
+		CHK(MPI_Win_flush(1, win));
+		CHK(MPI_Barrier(k->comm));
+	}
+	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
+	return MPI_SUCCESS;
+}
+
+/* truly_target is IMB_put_target: per repetition CPU work (none in the
+ * first loop), then the barrier. */
+static int truly_target(const mb_rma3 *k, int n, long long passes)
+{
+	int i;
+	for (i = 0; i < n; i++) {
+		if (passes > 0)
+			mb_nbc_cpu(passes);
+		CHK(MPI_Barrier(k->comm));
+	}
+	return MPI_SUCCESS;
+}
+
+/* truly is IMB_rma_passive_put: rank 0 holds a shared lock on rank 1 and
+ * times its loop while rank 1 waits in MPI_Barrier (t_pure), sends t_pure
+ * to rank 1, and times it again while rank 1 computes for t_pure before
+ * each barrier (t_ovrl): a library that needs the target inside MPI to
+ * complete a put shows t_ovrl well above t_pure. */
+static inline __attribute__((always_inline)) int truly(const mb_rma3 *k, const role *ro, int chk, int n, MPI_Win win,
+							double *t, double *tpure)
+{
+	double tp = 0;
+	CHK(MPI_Barrier(k->comm));
+	if (ro->r == 0) {
+		CHK(MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win));
+		CHK(truly_origin(k, ro, chk, n, 0, win, tpure));
+		CHK(MPI_Send(tpure, 1, MPI_DOUBLE, 1, 1, k->comm));
+		CHK(MPI_Barrier(k->comm));
+		CHK(truly_origin(k, ro, chk, n, n, win, t));
+		return MPI_Win_unlock(1, win);
+	}
+	CHK(truly_target(k, n, 0));
+	CHK(MPI_Recv(&tp, 1, MPI_DOUBLE, 0, 1, k->comm, MPI_STATUS_IGNORE));
+	CHK(MPI_Barrier(k->comm));
+	/* IMB_cpu_exploit(t_pure, 0): about t_pure of work, at least a pass. */
+	return truly_target(k, n, tp > 0 ? (long long)(tp * k->cpu_rate) + 1 : 0);
+}
+
 /* once is one call of IMB's kernel function: N_BARR barriers, the loop on
  * the origins, a barrier that lets the targets wait for them. */
 static inline __attribute__((always_inline)) int once(const mb_rma3 *k, const role *ro, int chk, int n, int aggr,
-						       MPI_Win win, double *t, long long *bad)
+						       MPI_Win win, double *t, double *tpure, long long *bad)
 {
 	int i;
-	*t = -1;
+	*t = *tpure = -1;
 	CHK(MUTANT_MPI_ERROR(k->comm));
+	if (k->flow == MB_RMA3_TRULY)
+		return truly(k, ro, chk, n, win, t, tpure);
 	for (i = 0; i < k->nbarr; i++)
 		CHK(MPI_Barrier(k->comm));
 	if (ro->origin) {
@@ -220,13 +282,13 @@ static inline __attribute__((always_inline)) int once(const mb_rma3 *k, const ro
 static void prepare(const mb_rma3 *k, const role *ro)
 {
 	char *data = is_get(k) ? k->wbuf : k->obuf, *land = is_get(k) ? k->obuf : k->wbuf;
-	long long size = (long long)k->nrep * ro->p * halves(k) * k->count * unit(k);
-	int i, h;
+	long long size = (long long)nslots(k) * ro->p * halves(k) * k->count * unit(k);
+	int i, h, nsl = nslots(k);
 	if (k->op >= MB_RMA3_ACC)
 		memset(land, 0, (size_t)size); /* Accumulate sums into zeros */
 	else
 		mb_poison(land, size);
-	for (i = 0; i < k->nrep; i++) {
+	for (i = 0; i < nsl; i++) {
 		MPI_Aint at = slot(k, ro, 1, i, ro->r, 0);
 		if (k->op >= MB_RMA3_ACC)
 			mb_fill_floats((float *)data + at, k->count, ro->r, i, 0);
@@ -255,18 +317,19 @@ static long long chk_after(const mb_rma3 *k, const role *ro)
 		return 0; /* verified by pair(), or nothing arrived */
 	for (s = 0; s < ro->p; s++) {
 		int from = is_get(k) ? sends_to(k, ro, ro->r, s) : sends_to(k, ro, s, ro->r);
-		for (i = 0; from && i < k->nrep; i++)
+		for (i = 0; from && i < nslots(k); i++)
 			bad += verify(k, ro, i, s, 0);
 	}
 	return bad;
 }
 
-static inline __attribute__((always_inline)) int run(const mb_rma3 *k, int chk, double *t, long long *bad)
+static inline __attribute__((always_inline)) int run(const mb_rma3 *k, int chk, double *t, double *tpure,
+						      long long *bad)
 {
 	MPI_Win win;
 	role ro;
 	int p, r, rc;
-	double tw;
+	double tw, twp;
 	CHK(MPI_Comm_size(k->comm, &p));
 	CHK(MPI_Comm_rank(k->comm, &r));
 	ro = role_of(k, p, r);
@@ -277,9 +340,9 @@ static inline __attribute__((always_inline)) int run(const mb_rma3 *k, int chk, 
 	/* IMB_warm_up.c: the kernel function in its first run mode
 	 * (non-aggregate) with a tenth of the repetitions. A checked run has
 	 * none: it would write the slots the check expects from the loop. */
-	rc = chk || k->nwarm == 0 ? MPI_SUCCESS : once(k, &ro, 0, k->nwarm, 0, win, &tw, bad);
+	rc = chk || k->nwarm == 0 ? MPI_SUCCESS : once(k, &ro, 0, k->nwarm, 0, win, &tw, &twp, bad);
 	if (rc == MPI_SUCCESS)
-		rc = once(k, &ro, chk, k->nrep, k->aggregate, win, t, bad);
+		rc = once(k, &ro, chk, k->nrep, k->aggregate, win, t, tpure, bad);
 	if (rc != MPI_SUCCESS)
 		return rc; /* the window is not freed: MPI_Win_free is collective and the job aborts */
 	CHK(MPI_Win_free(&win));
@@ -288,9 +351,9 @@ static inline __attribute__((always_inline)) int run(const mb_rma3 *k, int chk, 
 	return MPI_SUCCESS;
 }
 
-int mb_rma3_run(const mb_rma3 *kp, int chk, double *t, long long *defects)
+int mb_rma3_run(const mb_rma3 *kp, int chk, double *t, double *tpure, long long *defects)
 {
 	mb_rma3 k = *kp; /* a local copy: MPI calls could alias *kp as far as the compiler knows */
 	*defects = 0;
-	return chk ? run(&k, 1, t, defects) : run(&k, 0, t, defects);
+	return chk ? run(&k, 1, t, tpure, defects) : run(&k, 0, t, tpure, defects);
 }

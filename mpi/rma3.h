@@ -15,7 +15,8 @@ enum mb_rma3_flow {
 	MB_RMA3_PAIR = 0, /* rank 0 to rank 1 (and 1 to 0 when bidir): MPI_Win_lock on the one target */
 	MB_RMA3_ONE_ALL,  /* rank 0 to every other rank: MPI_Win_lock_all */
 	MB_RMA3_ALL_ALL,  /* every rank to every other rank: MPI_Win_lock_all */
-	MB_RMA3_EXCH      /* every rank with its left and right neighbour: two halves of 2*count items */
+	MB_RMA3_EXCH,     /* every rank with its left and right neighbour: two halves of 2*count items */
+	MB_RMA3_TRULY     /* Truly_passive_put: rank 0 puts to rank 1, which waits, then computes */
 };
 
 /* The elementary transfer. */
@@ -42,6 +43,7 @@ typedef struct {
 	int nrep;      /* timed transfers (per target) */
 	int nwarm;     /* untimed warm-up transfers before, in non-aggregate mode */
 	int nbarr;     /* barriers before the timer starts */
+	double cpu_rate; /* MB_RMA3_TRULY: passes of mb_nbc_cpu per second */
 } mb_rma3;
 
 /* mb_rma3_run creates the window (MPI_Win_create over wbuf, MPI_ERRORS_RETURN),
@@ -56,7 +58,9 @@ typedef struct {
  * items that differ (Get_accumulate, Fetch_and_op, Compare_and_swap: also
  * the old values, zeros, in the origin's window slot; Exchange: its halves as IMB_rma_exchange_put/_get
  * address them, with the pattern at offset half*count; Compare_and_swap
- * moves the origin's float pattern as MPI_INT bits). Both buffers must then hold nrep*p*count items (twice that for Exchange). */
-int mb_rma3_run(const mb_rma3 *k, int chk, double *t, long long *defects);
+ * moves the origin's float pattern as MPI_INT bits). Both buffers must then hold nrep*p*count items (twice that for Exchange, and for
+ * Truly_passive_put, whose second loop moves repetitions nrep..2*nrep-1).
+ * Truly_passive_put stores t_pure in *tpure and t_ovrl in *t. */
+int mb_rma3_run(const mb_rma3 *k, int chk, double *t, double *tpure, long long *defects);
 
 #endif

@@ -4,4 +4,4 @@ package mpi
 
 // The IMB-RMA loops without MPI: never reached (Init fails first).
 
-func (r *RMA3Run) Exec(check bool) (float64, int, error) { return 0, 0, ErrNoMPI }
+func (r *RMA3Run) Exec(check bool) (RMA3Times, error) { return RMA3Times{}, ErrNoMPI }

@@ -10,12 +10,13 @@ const (
 	RMA3OneAll                 // rank 0 to every other rank
 	RMA3AllAll                 // every rank to every other rank
 	RMA3Exch                   // every rank with both neighbours, a block each (two per repetition)
+	RMA3Truly                  // Truly_passive_put: rank 0 to rank 1, a loop with a waiting and one with a busy target
 )
 
 // Blocks is the blocks of Count items a repetition moves per origin and
 // target pair of slots: 2 for Exchange, else 1.
 func (f RMA3Flow) Blocks() int {
-	if f == RMA3Exch {
+	if f == RMA3Exch || f == RMA3Truly { // Truly_passive_put's second loop has slots of its own
 		return 2
 	}
 	return 1
@@ -59,4 +60,12 @@ type RMA3Run struct {
 	Reps      int
 	Warm      int // warm-up repetitions (untimed, non-aggregate)
 	Barriers  int
+	CPURate   float64 // RMA3Truly: passes of the CPU work per second (NBCCPURate)
+}
+
+// RMA3Times is one rank's outcome of an RMA3Run.
+type RMA3Times struct {
+	T       float64 // seconds per repetition (t_ovrl of Truly_passive_put); -1: no transfers
+	TPure   float64 // Truly_passive_put: t_pure; else -1
+	Defects int
 }

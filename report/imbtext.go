@@ -121,6 +121,8 @@ func columns(r *result.Record) []string {
 		cols = append(cols, "Group")
 	}
 	switch {
+	case trulyPassive(r):
+		cols = append(cols, "#bytes", "#repetitions", "t_pure[usec]", "t_ovrl[usec]")
 	case isSync(r) && r.Mode == "non-blocking": // IMB-NBC's Ibarrier
 		cols = append(cols, "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", "overlap[%]")
 	case isSync(r):
@@ -193,6 +195,8 @@ func (t *IMBText) Row(r *result.Record) error {
 	}
 	fmt.Fprintf(&b, "%13d", r.Reps)
 	switch {
+	case trulyPassive(r):
+		b.WriteString(trulyPassiveCells(r))
 	case r.Mode == "non-blocking":
 		fmt.Fprintf(&b, "%13.2f%13.2f%13.2f%13.2f", r.TOvrl, r.TPure, r.TCPU, r.Overlap)
 	case hasMsgRate(r):

@@ -22,14 +22,14 @@ import (
 var (
 	rmaDefault = []string{"Unidir_put", "Unidir_get", "Bidir_put", "Bidir_get", "One_put_all", "One_get_all",
 		"All_put_all", "All_get_all", "Put_local", "Put_all_local", "Exchange_put", "Exchange_get", "Accumulate",
-		"Get_accumulate", "Fetch_and_op", "Compare_and_swap"}
+		"Get_accumulate", "Fetch_and_op", "Compare_and_swap", "Truly_passive_put"}
 	rmaNamed = []string{"Get_local", "Get_all_local"}
 )
 
 // rmaRun runs mpibench rma (bin) on np processes with -msglen lens and
 // -time off (IMB's counts, which a loaded machine cannot lower), and
 // returns the run and its records.
-func rmaRun(t *testing.T, bin string, np int, lens string, args ...string) (runResult, []record) {
+func rmaRun(t *testing.T, bin string, np int, lens string, args ...string) (runResult, []nbcRecord) {
 	t.Helper()
 	js := filepath.Join(t.TempDir(), "rma.jsonl")
 	argv := launcherArgs(np)
@@ -40,14 +40,14 @@ func rmaRun(t *testing.T, bin string, np int, lens string, args ...string) (runR
 	if _, err := os.Stat(js); err != nil {
 		t.Fatalf("no records: %s", r)
 	}
-	return r, readJSONL[record](t, js)
+	return r, readJSONL[nbcRecord](t, js)
 }
 
 // rmaWant are the rows b has on np processes: the one-target benchmarks
 // on 2 processes, non-aggregate (MSGS_NONAGGR 100) then aggregate
-// (MSGSPERSAMPLE 1000); the others on 2..np without a mode, 1000.
-// Fetch_and_op and Compare_and_swap have one length, 4 bytes, whatever
-// -msglen says.
+// (MSGSPERSAMPLE 1000); Truly_passive_put on 2 and the others on 2..np
+// without a mode, 1000. Fetch_and_op and Compare_and_swap have one
+// length, 4 bytes, whatever -msglen says.
 func rmaWant(b string, np int, lens []int) []string {
 	var rows []string
 	if b == "Fetch_and_op" || b == "Compare_and_swap" {
@@ -56,7 +56,7 @@ func rmaWant(b string, np int, lens []int) []string {
 	one := !strings.Contains(b, "all") && !rmaCollective(b)
 	for q := 2; q <= np; q++ {
 		modes := []string{""}
-		if one {
+		if one && b != "Truly_passive_put" {
 			modes = []string{"non-aggregate", "aggregate"}
 		}
 		for _, m := range modes {
@@ -124,6 +124,9 @@ func rmaCollective(b string) bool {
 // rmaColumns are IMB-RMA's columns (IMB_output.c): one time and
 // Mbytes/sec, except t_min/t_max/t_avg for the Collective type.
 func rmaColumns(b string) string {
+	if b == "Truly_passive_put" {
+		return "#bytes #repetitions t_pure[usec] t_ovrl[usec]"
+	}
 	if rmaCollective(b) {
 		return "#bytes #repetitions t_min[usec] t_max[usec] t_avg[usec]"
 	}
@@ -131,8 +134,9 @@ func rmaColumns(b string) string {
 }
 
 // checkRMARecord checks a record's class and figures: a time at every
-// length, Mbytes/sec where the table has it.
-func checkRMARecord(t *testing.T, r record) {
+// length, Mbytes/sec where the table has it, t_pure and t_ovrl (the
+// largest time) for Truly_passive_put only.
+func checkRMARecord(t *testing.T, r nbcRecord) {
 	t.Helper()
 	class := map[bool]string{true: "single"}[!strings.Contains(r.Benchmark, "all")]
 	if rmaCollective(r.Benchmark) {
@@ -140,8 +144,13 @@ func checkRMARecord(t *testing.T, r record) {
 	} else if class == "" {
 		class = "passive"
 	}
-	if r.Suite != "rma" || r.Class != class || r.TMax <= 0 || r.TMin > r.TMax || (r.Bytes > 0 && class != "collective") != (r.MBps > 0) {
+	truly := r.Benchmark == "Truly_passive_put"
+	bw := class != "collective" && !truly
+	if r.Suite != "rma" || r.Class != class || r.TMax <= 0 || r.TMin > r.TMax || (r.Bytes > 0 && bw) != (r.MBps > 0) {
 		t.Errorf("%v: suite %q class %q (want %q)", r, r.Suite, r.Class, class)
+	}
+	if truly != (r.TPure > 0) || truly != (r.TOvrl == r.TMax) {
+		t.Errorf("%v: t_pure %g t_ovrl %g", r, r.TPure, r.TOvrl)
 	}
 }
 
@@ -171,7 +180,7 @@ func TestRMACheck(t *testing.T) {
 			}
 			for _, rec := range recs {
 				if (m == "") != (rec.Defects == 0) || !rec.Check {
-					t.Errorf("mutant %q: %v", cmpOr(m, "none"), rec)
+					t.Errorf("mutant %q: %v", cmpOr(m, "none"), rec.record)
 				}
 			}
 		})
