@@ -54,6 +54,8 @@ func caseNeed(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
 		return 2 * rmaBufferSize(b, set, lens) // send and recv of rmaCase
 	case b.IO != nil:
 		return ioNeed(b, set, q, lens, check)
+	case b.RMA3 != nil:
+		return rma3Need(b, set, q, lens, check)
 	}
 	s, r := BufferSizes(b, slices.Max(lens), q)
 	return s + r + 2*4*q // plus the counts and displacements

@@ -51,6 +51,22 @@ func rma3Buffers(n int) (origin, window mpi.Buffer, err error) {
 	return origin, window, err
 }
 
+// rma3Need is what a rank of an rma3Case allocates: the timed buffers
+// and, in -check mode, a sample's slot buffers at the largest IMB count
+// (-time only lowers it).
+func rma3Need(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
+	blocks := b.RMA3.Flow.Blocks()
+	need := 2 * blocks * slices.Max(lens)
+	if check {
+		most := 0
+		for _, x := range lens {
+			most = max(most, set.Repetitions(x, NoMode)*x)
+		}
+		need += 2 * blocks * q * most
+	}
+	return need
+}
+
 func (c *rma3Case) free() error {
 	c.origin.Free()
 	c.window.Free()

@@ -187,14 +187,15 @@ func TestRMACheck(t *testing.T) {
 	}
 }
 
-// rmaPeerBinary is Intel's IMB-RMA for this MPI, built by
-// /work/shared/peers/build.sh into ~/.cache/mpibench-peers, or "".
-func rmaPeerBinary() string {
+// peerBinary is Intel's program prog (IMB-RMA, ...) for this MPI, built
+// by /work/shared/peers/build.sh into ~/.cache/mpibench-peers, or "".
+// (nbcPeerBinary and peerIMB could be this with their program's name.)
+func peerBinary(prog string) string {
 	home, err := os.UserHomeDir()
 	if err != nil {
 		return ""
 	}
-	p := filepath.Join(home, ".cache", "mpibench-peers", mpi.Flavor, "bin", "IMB-RMA")
+	p := filepath.Join(home, ".cache", "mpibench-peers", mpi.Flavor, "bin", prog)
 	if _, err := os.Stat(p); err != nil {
 		return ""
 	}
@@ -207,7 +208,7 @@ func rmaPeerBinary() string {
 // column titles, length and repetition count.
 func TestRMASideBySide(t *testing.T) {
 	needMPI(t)
-	peer := rmaPeerBinary()
+	peer := peerBinary("IMB-RMA")
 	if peer == "" {
 		t.Skipf("SKIPPED LOUDLY: no IMB-RMA for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
 			"`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's binary", mpi.Flavor, mpi.Flavor)
@@ -221,14 +222,20 @@ func TestRMASideBySide(t *testing.T) {
 	argv[len(argv)-1] = peer
 	theirs := execute(t, mpirunTimeout, launcherPath, append(append(argv, "-msglen", lens), names...)...)
 	mustSucceed(t, theirs)
-	a, b := nbcRows(t, ours.stdout), nbcRows(t, theirs.stdout)
+	sameRows(t, fmt.Sprintf("np %d", np), nbcRows(t, ours.stdout), "IMB-RMA", nbcRows(t, theirs.stdout))
+}
+
+// sameRows requires the row lists a (mpibench's) and b (peer's) to be
+// equal and not empty.
+func sameRows(t *testing.T, what string, a []string, peer string, b []string) {
+	t.Helper()
 	if len(a) != len(b) || len(a) == 0 {
-		t.Fatalf("np %d: %d rows, IMB-RMA %d", np, len(a), len(b))
+		t.Fatalf("%s: %d rows, %s %d", what, len(a), peer, len(b))
 	}
-	t.Logf("np %d: %d rows compared, e.g. %q", np, len(a), a[len(a)-1])
+	t.Logf("%s: %d rows compared, e.g. %q", what, len(a), a[len(a)-1])
 	for i := range a {
 		if a[i] != b[i] {
-			t.Errorf("np %d row %d: mpibench %q, IMB-RMA %q", np, i, a[i], b[i])
+			t.Errorf("%s row %d: mpibench %q, %s %q", what, i, a[i], peer, b[i])
 		}
 	}
 }
