@@ -102,7 +102,7 @@ func init() { DefaultTimeLimit[result.SuiteRMA] = nbcTimeLimit }
 // IMB_output.c computes it: bytes per µs (MB = 10^6, where IMB 3.0 used
 // 2^20), and for a MultPassiveTransfer origin, which moves X bytes to each
 // of the P−1 other ranks per repetition, P−1 times that
-// (IMB_adjust_timings_scale, IMB_init.c).
+// (IMB_adjust_timings_scale, IMB_init.c), which is 0 on one process.
 func rmaRates(r *result.Record, b *Benchmark) {
 	r.MBps = 0
 	if b.RMA3.Flow == mpi.RMA3Truly {
@@ -112,7 +112,8 @@ func rmaRates(r *result.Record, b *Benchmark) {
 		return
 	}
 	scale := 1
-	if b.Class == MultPassiveTransfer && r.NProcs > 1 {
+	if b.Class == MultPassiveTransfer {
+		// IMB keeps 1 on one process, where no byte moves; 0 here.
 		scale = r.NProcs - 1
 	}
 	r.MBps = b.Factor * float64(scale*r.Bytes) / r.TMax

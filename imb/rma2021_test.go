@@ -40,7 +40,7 @@ func TestRMARates(t *testing.T) {
 		name  string
 		procs int
 		want  float64
-	}{{"Unidir_put", 2, 32}, {"One_put_all", 3, 64}, {"Put_all_local", 2, 32}, {"All_put_all", 3, 0}} {
+	}{{"Unidir_put", 2, 32}, {"One_put_all", 3, 64}, {"Put_all_local", 2, 32}, {"All_put_all", 3, 0}, {"One_get_all", 1, 0}} {
 		b, _ := RMASuite.Lookup(c.name)
 		r := &result.Record{NProcs: c.procs, Bytes: 64, TMax: 2}
 		if rmaRates(r, b); r.MBps != c.want {
