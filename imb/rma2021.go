@@ -126,7 +126,15 @@ const rmaSummary = "run IMB-RMA (MPI-3 one-sided put/get, IMB 2021)"
 func rmaUsage(u string) string {
 	u = strings.NewReplacer(
 		"IMB-RMA 3.0 benchmarks (all of them when none is named;",
-		"IMB-RMA benchmarks of IMB 2021.11 (IMB's default list when none is named;",
+		"IMB-RMA benchmarks of IMB 2021.11 (IMB's default list, all but Get_local and\nGet_all_local, when none is named;",
+		"IMB 3.0 repetition count", "IMB repetition count",
 		"IMB 3.0's counts, unbounded", "IMB's counts, unbounded").Replace(u)
-	return u + "  Benchmarks (all 19 of IMB-RMA 2021.11): " + strings.Join(RMASuite.Names(), ", ") + "\n"
+	line, lines := "  Benchmarks (all 19 of IMB-RMA 2021.11):", ""
+	for _, n := range RMASuite.Names() {
+		if len(line)+len(n) > 76 {
+			lines, line = lines+line+"\n", "               "
+		}
+		line += " " + n
+	}
+	return u + lines + line + "\n"
 }
