@@ -125,8 +125,9 @@ const rmaSummary = "run IMB-RMA (MPI-3 one-sided put/get, IMB 2021)"
 // which of IMB-RMA's benchmarks it has.
 func rmaUsage(u string) string {
 	u = strings.NewReplacer(
-		"IMB-RMA 3.0 benchmarks (all of them when none is named;",
-		"IMB-RMA benchmarks of IMB 2021.11 (IMB's default list, all but Get_local and\nGet_all_local, when none is named;",
+		"IMB-RMA 3.0 benchmarks (all of them when none is named; names are\ncase-insensitive). ",
+		"IMB-RMA benchmarks of IMB 2021.11 (IMB's default list, all but Get_local\n"+
+			"and Get_all_local, when none is named; names are case-insensitive).\n",
 		"IMB 3.0 repetition count", "IMB repetition count",
 		"IMB 3.0's counts, unbounded", "IMB's counts, unbounded").Replace(u)
 	line, lines := "  Benchmarks (all 19 of IMB-RMA 2021.11):", ""
