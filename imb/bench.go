@@ -15,15 +15,16 @@ const (
 	ParallelTransfer
 	Collective
 	ParallelTransferMsgRate // IMB 2021's Uniband and Biband: pairs, a message rate column
+	MultPassiveTransfer     // IMB-RMA's One_put_all ...: one origin, every other rank a passive target
 )
 
 func (c Class) String() string {
-	return [...]string{"single", "parallel", "collective", "parallel"}[c]
+	return [...]string{"single", "parallel", "collective", "parallel", "passive"}[c]
 }
 
 // Title is the class name as the IMB guide writes it.
 func (c Class) Title() string {
-	return [...]string{"Single Transfer", "Parallel Transfer", "Collective", "Parallel Transfer"}[c]
+	return [...]string{"Single Transfer", "Parallel Transfer", "Collective", "Parallel Transfer", "Passive Transfer"}[c]
 }
 
 // Benchmark describes one benchmark: a value in a table, run by one kernel.
@@ -40,6 +41,7 @@ type Benchmark struct {
 	RMA       *RMASpec   // IMB-EXT benchmarks: the one-sided pattern
 	IO        *IOSpec    // IMB-IO benchmarks: the file access
 	NBC       *NBCSpec   // IMB-NBC benchmarks: the non-blocking loop (imb/nbc.go)
+	RMA3      *RMA3Spec  // IMB-RMA benchmarks: the passive-target loop (imb/rma2021.go)
 
 	// Since is the IMB that has it first: 0 for IMB 3.0, 2021 for IMB
 	// 2021's additions, which run when named (DefaultNames). NotDefault:
@@ -63,6 +65,9 @@ func (b *Benchmark) Datatype() string {
 	}
 	if b.RMA != nil && b.RMA.Flow == RMAWindowCycle {
 		return "MPI_BYTE" // IMB rounds Window's lengths as a reduction's, but it moves bytes
+	}
+	if b.RMA3 != nil && b.RMA3.Op == mpi.RMA3CAS {
+		return "MPI_INT"
 	}
 	if b.Reduction {
 		return "MPI_FLOAT"

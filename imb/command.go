@@ -32,7 +32,8 @@ func (s *Suite) Command() mpijob.Suite {
 	summary := map[string]string{result.SuiteMPI1: "run IMB-MPI1 benchmarks",
 		result.SuiteEXT: "run IMB-EXT (one-sided) benchmarks", result.SuiteIO: "run IMB-IO (MPI-IO) benchmarks",
 		result.SuiteNBC:  "run IMB-NBC (non-blocking collectives, IMB 2021)",
-		result.SuiteMPI4: "run IMB-MPI4 (persistent collectives, IMB 2021)"}
+		result.SuiteMPI4: "run IMB-MPI4 (persistent collectives, IMB 2021)",
+		result.SuiteRMA:  rmaSummary}
 	e := c.Suite(s.Name+" [Benchmark ...] [flags]", summary[s.Name])
 	e.List = s.listing
 	return e
@@ -42,7 +43,7 @@ func (s *Suite) Command() mpijob.Suite {
 func (s *Suite) title() string {
 	return map[string]string{result.SuiteMPI1: "IMB-MPI1", result.SuiteEXT: "IMB-EXT (MPI-2 one-sided)",
 		result.SuiteIO: "IMB-IO (MPI-IO)", result.SuiteNBC: "IMB-NBC",
-		result.SuiteMPI4: "IMB-MPI4"}[s.Name]
+		result.SuiteMPI4: "IMB-MPI4", result.SuiteRMA: "IMB-RMA"}[s.Name]
 }
 
 // listing is the suite's rows of `mpibench list`: every benchmark, its
@@ -143,6 +144,9 @@ case-insensitive). Flags and names may come in any order.
 	}
 	if s == NBCSuite || s == MPI4Suite {
 		u = nbcUsage(u, s.title())
+	}
+	if s == RMASuite {
+		u = rmaUsage(u)
 	}
 	return u + `  -h            this help
 

@@ -39,6 +39,9 @@ func planLengths(set *Settings, user []int, b *Benchmark) []int {
 	if b.NoBytes {
 		return []int{0}
 	}
+	if b.RMA3 != nil && b.RMA3.Element {
+		return []int{4} // IMB-RMA's SingleElementTransfer
+	}
 	if user == nil {
 		return set.DefaultLengths(b.Unit())
 	}
@@ -55,6 +58,8 @@ func caseNeed(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
 		return 2 * rmaBufferSize(b, set, lens) // send and recv of rmaCase
 	case b.IO != nil:
 		return ioNeed(b, set, q, lens, check)
+	case b.RMA3 != nil:
+		return rma3Need(b, set, q, lens, check)
 	}
 	s, r := BufferSizes(b, slices.Max(lens), q)
 	return s + r + 2*4*q // plus the counts and displacements

@@ -365,6 +365,10 @@ func (d *Driver) record(w *row, g int) *result.Record {
 	if b.Factor > 0 && r.TMax > 0 {
 		r.MBps = b.Factor * float64(w.x) / 1.048576 / r.TMax
 	}
+	if b.RMA3 != nil {
+		_, r.TPure, _ = MinMaxAvg(pure) // Truly_passive_put's t_pure: the origin's; 0 for the others
+		rmaRates(r, b)
+	}
 	if d.cfg.F.rates(b) {
 		rates2021(r, b, d.cfg.windowSize())
 	}

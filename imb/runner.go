@@ -58,6 +58,8 @@ func (e *caseEnv) warmUpError(err error, x int) error {
 // newRunner builds the runner of env.b's suite.
 func newRunner(env *caseEnv) runner {
 	switch {
+	case env.b.RMA3 != nil:
+		return newRMA3Case(env)
 	case env.b.RMA != nil:
 		return newRMACase(env)
 	case env.b.IO != nil:

@@ -121,7 +121,7 @@ var (
 )
 
 // Suites lists the IMB suites in command order.
-var Suites = []*Suite{MPI1Suite, EXTSuite, IOSuite, NBCSuite, MPI4Suite}
+var Suites = []*Suite{MPI1Suite, EXTSuite, IOSuite, NBCSuite, MPI4Suite, RMASuite}
 
 // SuiteByName finds a suite by its command name.
 func SuiteByName(name string) *Suite {

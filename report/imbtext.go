@@ -130,6 +130,8 @@ func columns(r *result.Record) []string {
 		cols = append(cols, "Group")
 	}
 	switch {
+	case trulyPassive(r):
+		cols = append(cols, "#bytes", "#repetitions", "t_pure[usec]", "t_ovrl[usec]")
 	case isSync(r) && r.Mode == "non-blocking": // IMB-NBC's Ibarrier
 		cols = append(cols, "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", "overlap[%]")
 	case isSync(r):
@@ -138,7 +140,7 @@ func columns(r *result.Record) []string {
 		cols = append(cols, "#bytes", "#repetitions", "t_ovrl[usec]", "t_pure[usec]", "t_CPU[usec]", "overlap[%]")
 	case hasMsgRate(r):
 		cols = append(cols, "#bytes", "#repetitions", "Mbytes/sec", "Msg/sec")
-	case r.Class == "single" && r.Multi != 0:
+	case timeAndBW(r):
 		cols = append(cols, "#bytes", "#repetitions", "t[usec]", "Mbytes/sec")
 	case hasThroughput(r):
 		cols = append(cols, "#bytes", "#repetitions", "t_min[usec]", "t_max[usec]", "t_avg[usec]", "Mbytes/sec")
@@ -202,11 +204,13 @@ func (t *IMBText) Row(r *result.Record) error {
 	}
 	fmt.Fprintf(&b, "%13d", r.Reps)
 	switch {
+	case trulyPassive(r):
+		b.WriteString(trulyPassiveCells(r))
 	case r.Mode == "non-blocking":
 		fmt.Fprintf(&b, "%13.2f%13.2f%13.2f%13.2f", r.TOvrl, r.TPure, r.TCPU, r.Overlap)
 	case hasMsgRate(r):
 		fmt.Fprintf(&b, "%13.2f%13.0f", r.MBps, r.MsgRate)
-	case r.Class == "single" && r.Multi != 0 && !isSync(r):
+	case timeAndBW(r) && !isSync(r):
 		fmt.Fprintf(&b, "%13.2f%13.2f", r.TMax, r.MBps)
 	default:
 		fmt.Fprintf(&b, "%13.2f%13.2f%13.2f", r.TMin, r.TMax, r.TAvg)

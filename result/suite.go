@@ -14,4 +14,5 @@ const (
 	SuiteP2P    = "p2p"    // IMB-P2P
 	SuiteNBC    = "nbc"    // IMB-NBC (Intel MPI Benchmarks 2021)
 	SuiteMPI4   = "mpi4"   // IMB-MPI4 (Intel MPI Benchmarks 2021)
+	SuiteRMA    = "rma"    // IMB-RMA (Intel MPI Benchmarks 2021)
 )

@@ -28,6 +28,8 @@ func imbFaults(t *testing.T) []imbFault {
 			stuck: "ext/Unidir_Put/np2/non-aggregate/1024", cases: 6 + 6},
 		{suite: "io", args: []string{"-msglen", lens, "S_Write_Indv", "C_Read_Expl"},
 			stuck: "io/S_Write_Indv/np1/non-aggregate/65536", cases: 6 + 6, iodir: true},
+		{suite: "rma", args: []string{"-msglen", lens, "Unidir_put", "All_get_all"},
+			stuck: "rma/Unidir_put/np2/non-aggregate/1024", cases: 6 + 3},
 	}
 }
 

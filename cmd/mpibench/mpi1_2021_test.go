@@ -8,7 +8,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -228,17 +227,7 @@ func TestMPI1From2021DefaultList(t *testing.T) {
 
 // peerIMB is Intel's IMB-MPI1 2021.11 built by /work/shared/peers/build.sh
 // for this MPI, or "" when it is not there.
-func peerIMB() string {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return ""
-	}
-	p := filepath.Join(home, ".cache", "mpibench-peers", mpi.Flavor, "bin", "IMB-MPI1")
-	if _, err := os.Stat(p); err != nil {
-		return ""
-	}
-	return p
-}
+func peerIMB() string { return peerBinary("IMB-MPI1") }
 
 // TestMPI1From2021MatchesIMB runs Intel's IMB-MPI1 2021.11 and mpibench on
 // the same plan (lengths, 1000 repetitions, window 4) and requires the

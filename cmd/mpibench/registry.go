@@ -30,6 +30,7 @@ func commands() []mpijob.Suite {
 		p2p.Command,
 		imb.NBCSuite.Command(),
 		imb.MPI4Command(),
+		imb.RMASuite.Command(),
 		beff.Command,
 		beffio.Command,
 		listed(skampi.Command, skampiListing),

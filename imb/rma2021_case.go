@@ -1,0 +1,115 @@
+package imb
+
+import (
+	"slices"
+
+	"mpibench/mpi"
+)
+
+// rma3Case runs one IMB-RMA benchmark on one process count. Every sample
+// creates its window and frees it inside one C call (mpi/rma3.c), as IMB
+// creates the window for every length (IMB_init_transfer.c): the put
+// benchmarks expose the receive buffer, the get benchmarks the send
+// buffer, both bytes (disp_unit 1).
+type rma3Case struct {
+	*caseEnv
+	origin, window mpi.Buffer // the timed runs' buffers, for the longest length
+}
+
+func newRMA3Case(env *caseEnv) runner { return &rma3Case{caseEnv: env} }
+
+func (c *rma3Case) active() bool { return !c.comm.Null() }
+
+// setup allocates the timed runs' buffers: every repetition moves its
+// bytes at offset 0, as IMB does without -off_cache.
+func (c *rma3Case) setup() error {
+	if !c.active() {
+		return nil
+	}
+	var err error
+	c.origin, c.window, err = rma3Buffers(c.b.RMA3.Flow.Blocks() * slices.Max(c.lens))
+	for _, buf := range []mpi.Buffer{c.origin, c.window} {
+		if err != nil {
+			break
+		}
+		if c.b.Reduction { // floats that sum without NaN or denormals
+			mpi.PatternFloats(buf.Float32s(), c.comm.Rank(), 0, 0)
+		} else {
+			mpi.PatternBytes(buf.Bytes(), c.comm.Rank(), 0, 0)
+		}
+	}
+	return err
+}
+
+func rma3Buffers(n int) (origin, window mpi.Buffer, err error) {
+	if origin, err = mpi.Alloc(n); err != nil {
+		return origin, window, err
+	}
+	if window, err = mpi.Alloc(n); err != nil {
+		origin.Free()
+	}
+	return origin, window, err
+}
+
+// rma3Need is what a rank of an rma3Case allocates: the timed buffers
+// and, in -check mode, a sample's slot buffers at the largest IMB count
+// (-time only lowers it).
+func rma3Need(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
+	blocks := b.RMA3.Flow.Blocks()
+	need := 2 * blocks * slices.Max(lens)
+	if check {
+		most := 0
+		for _, x := range lens {
+			most = max(most, set.Repetitions(x, NoMode)*x)
+		}
+		need += 2 * blocks * q * most
+	}
+	return need
+}
+
+func (c *rma3Case) free() error {
+	c.origin.Free()
+	c.window.Free()
+	return nil
+}
+
+// rma3Warm is IMB_warm_up.c's repetition count before every sample (its
+// comment says first length only; its code runs at every length): a
+// tenth of the sample's, at least min(10, n).
+func rma3Warm(n int) int {
+	if w := n / 10; w >= 10 {
+		return w
+	}
+	return min(10, n)
+}
+
+// measure runs one sample: the warm-up and the timed loop (-1 on ranks
+// that issue no transfer, as IMB's kernel functions report them). Check
+// mode runs the checked loop in buffers with a slot for every repetition
+// and rank (mpi/rma3.h); its time is not benchmark data.
+func (c *rma3Case) measure(x int, m Mode) (Sample, error) {
+	if !c.active() {
+		return Sample{T: -1}, nil
+	}
+	s := c.b.RMA3
+	n := c.reps(x, m)
+	r := &mpi.RMA3Run{Comm: c.comm, Flow: s.Flow, Op: s.Op, Bidir: s.Bidir, Local: s.Local,
+		Aggregate: m == Aggregate, Origin: c.origin, Window: c.window, WinSize: x * s.Flow.Blocks(), Count: x / s.Op.Unit(), Reps: n,
+		Warm: rma3Warm(n), Barriers: c.set.NBarr}
+	if c.check {
+		size := n * c.q * x * s.Flow.Blocks()
+		o, w, err := rma3Buffers(size)
+		if err != nil {
+			return Sample{}, err
+		}
+		defer o.Free()
+		defer w.Free()
+		r.Origin, r.Window, r.WinSize = o, w, size
+	}
+	if s.Flow == mpi.RMA3Truly {
+		r.CPURate, _ = mpi.NBCCPURate()
+	}
+	t, err := r.Exec(c.check)
+	// IMB-EXT's hint for Open MPI's windows on one process applies as is.
+	return Sample{T: t.T, TPure: t.TPure, Defects: t.Defects}, (&rmaCase{caseEnv: c.caseEnv}).hint(err)
+}
