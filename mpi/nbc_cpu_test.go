@@ -32,7 +32,10 @@ func TestNBCCPURate(t *testing.T) {
 	}
 	slices.Sort(took)
 	t.Logf("rate %.3g passes/s (%.0f Mflop/s); %g s of work took %v s", rate, mflops, target, took)
-	if math.Abs(took[1]/target-1) > 0.1 {
-		t.Errorf("median %.4f s, more than 10 %% from %g s", took[1], target)
+	// 25 %: a loaded machine moves the rate between the calibration and
+	// these runs (2 shared cores); a wrong flop count or clock is off by
+	// far more.
+	if math.Abs(took[1]/target-1) > 0.25 {
+		t.Errorf("median %.4f s, more than 25 %% from %g s", took[1], target)
 	}
 }
