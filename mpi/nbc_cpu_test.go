@@ -5,7 +5,6 @@ package mpi
 import (
 	"math"
 	"runtime"
-	"slices"
 	"testing"
 )
 
@@ -16,26 +15,28 @@ func TestNBCCPURate(t *testing.T) {
 	const target = 0.02
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	rate, mflops := NBCCPURate()
-	if rate <= 0 || math.Abs(mflops/(200*rate*1e-6)-1) > 1e-9 {
-		t.Fatalf("rate %g passes/s, %g Mflop/s", rate, mflops)
-	}
-	var took []float64
-	for trial := 0; trial < 3; trial++ {
+	// Up to five calibrations, each followed by three runs of target
+	// seconds' work (the fastest counts): one within 25 % passes. A
+	// loaded or stolen CPU (a VM beside MPICH's busy-polling ranks) moves
+	// the rate between calibration and runs; a wrong flop count or clock
+	// is off in every attempt.
+	var tries []float64
+	for attempt := 0; attempt < 5; attempt++ {
+		rate, mflops := NBCCPURate()
+		if rate <= 0 || math.Abs(mflops/(200*rate*1e-6)-1) > 1e-9 {
+			t.Fatalf("rate %g passes/s, %g Mflop/s", rate, mflops)
+		}
 		best := math.Inf(1)
 		for i := 0; i < 3; i++ {
 			c0 := threadCPU(t)
 			NBCCPU(int64(target * rate))
 			best = min(best, threadCPU(t)-c0)
 		}
-		took = append(took, best)
+		t.Logf("rate %.3g passes/s (%.0f Mflop/s); %g s of work took %.4f s", rate, mflops, target, best)
+		if math.Abs(best/target-1) <= 0.25 {
+			return
+		}
+		tries = append(tries, best)
 	}
-	slices.Sort(took)
-	t.Logf("rate %.3g passes/s (%.0f Mflop/s); %g s of work took %v s", rate, mflops, target, took)
-	// 25 %: a loaded machine moves the rate between the calibration and
-	// these runs (2 shared cores); a wrong flop count or clock is off by
-	// far more.
-	if math.Abs(took[1]/target-1) > 0.25 {
-		t.Errorf("median %.4f s, more than 25 %% from %g s", took[1], target)
-	}
+	t.Errorf("%g s of calibrated work took %v s: more than 25 %% off in every attempt", target, tries)
 }

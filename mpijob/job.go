@@ -390,14 +390,21 @@ func fail(world mpi.Comm, stderr io.Writer, err error) int {
 // abort ends the whole job after an error of this rank alone: the other
 // ranks may be blocked in a collective. The cleanups of an interrupt run
 // first, so that this rank leaves no benchmark file behind. The message
-// goes out before them: MPICH's launcher may drop what a rank wrote just
-// before MPI_Abort, and the cleanups (IMB-IO's and b_eff_io's removals
-// wait 100 ms) give it the time to pass the message on.
+// goes out before them, and abortGrace after it: MPICH's launcher may drop
+// what a rank wrote just before MPI_Abort (seen with mpiexec.hydra 4.0:
+// the line of an mpi1 PingPong error lost once in a few runs, when no
+// cleanup gave it time).
 func abort(world mpi.Comm, stderr io.Writer, who string, err error) {
+	t0 := time.Now()
 	_, _ = fmt.Fprintf(stderr, "%s: rank %d: %v\n", who, world.Rank(), err)
 	runCleanups()
+	time.Sleep(abortGrace - time.Since(t0))
 	abortJob(1)
 }
+
+// abortGrace is the least time between an aborting rank's message and
+// MPI_Abort.
+const abortGrace = 200 * time.Millisecond
 
 // AgreeOK is true on every rank when ok is true on all of them: the
 // verdict of every rank (can each create files, did any write fail),
