@@ -6,25 +6,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
 fuzztime="${FUZZTIME:-10s}"
-targets=(
-	./imb:FuzzParseArgs
-	./imb:FuzzParseLengths
-	./imb:FuzzParseSelection
-	./skampi:FuzzParseConfig
-	./guideline:FuzzParse
-	./result:FuzzRead
-	./result:FuzzDecode
-	./internal/cli:FuzzParse
-	./beff:FuzzParseArgs
-	./beffio:FuzzParseArgs
-	./pgmpi:FuzzParseLists
-	./pgmpi:FuzzReadNrep
-	./cmd/mpibench:FuzzSkampiParse
-	./cmd/mpibench:FuzzReportParse
-	./cmd/mpibench:FuzzSetCriteria
-	./mpijob:FuzzSplitCommon
-	./journal:FuzzResume
-)
+# Every fuzz target of the tree, found rather than listed, so that a
+# target that moves with its code is still run.
+mapfile -t targets < <(grep -rl --include='*_test.go' '^func Fuzz' . | sort | while read -r f; do
+	grep -o '^func Fuzz[A-Za-z0-9_]*' "$f" | sed "s|^func |./$(dirname "${f#./}"):|"
+done)
+if [ "${#targets[@]}" -eq 0 ]; then
+	echo "fuzz: no fuzz targets found" >&2
+	exit 1
+fi
 for t in "${targets[@]}"; do
 	pkg="${t%%:*}"
 	name="${t##*:}"
