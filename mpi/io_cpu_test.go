@@ -23,9 +23,12 @@ func threadCPU(t *testing.T) float64 {
 
 // TestCPUExploitCalibration: after calibrating for IMB-IO's
 // TARGET_CPU_SECS = 0.1 s, the t_CPU it reports and the CPU time the
-// kernel then takes (shortest of three runs, timed here) are within 5 % of
+// kernel then takes (shortest of three runs, timed here) are within 20 % of
 // 0.1 s. The median of three trials tolerates one trial disturbed on a
-// shared node.
+// shared node; the tolerance is wide because a CI machine's clock rate moves
+// by 10 % between calibration and use (seen: 12375 and 13606 Mflop/s in one
+// run), while a wrong calibration (units, a lost factor of the loop count)
+// misses by a factor of 2 or more.
 func TestCPUExploitCalibration(t *testing.T) {
 	const target = 0.1
 	runtime.LockOSThread()
@@ -47,8 +50,8 @@ func TestCPUExploitCalibration(t *testing.T) {
 		t    []float64
 	}{{"reported t_CPU", reported}, {"CPU time of the calibrated kernel", taken}} {
 		slices.Sort(v.t)
-		if med := v.t[1]; math.Abs(med/target-1) > 0.05 {
-			t.Errorf("median %s %.4f s, more than 5 %% from %g s (trials %v)", v.what, med, target, v.t)
+		if med := v.t[1]; math.Abs(med/target-1) > 0.20 {
+			t.Errorf("median %s %.4f s, more than 20 %% from %g s (trials %v)", v.what, med, target, v.t)
 		}
 	}
 }
