@@ -124,11 +124,20 @@ static int reduction(int kind)
 	return kind == MB_OSU_ALLREDUCE || kind == MB_OSU_REDUCE || kind == MB_OSU_REDUCE_SCATTER;
 }
 
+/* small is rank's MPI_CHAR element j of repetition i for a reduction over
+ * np ranks: a pattern byte below 127/np, so that no sum overflows a
+ * signed char (overflow is undefined, and Open MPI 4.1's vectorised
+ * MPI_SUM on MPI_CHAR saturates at 127 where its scalar tail wraps). */
+static char small(int np, int rank, long long i, long long j)
+{
+	int m = np < 127 ? 127 / np : 1;
+	return (char)(mb_pat_byte(rank, i, j) % m);
+}
+
 /* fill writes rank's content of repetition i, elements off .. off+n-1,
- * to buf: pattern bytes, or for a reduction elements whose sum over the
- * ranks is known (mb_pat_float's integers as float or int; for MPI_CHAR
- * pattern bytes, whose sum is known modulo 256). */
-static void fill(const mb_osucoll *k, char *buf, long long n, int rank, long long i, long long off)
+ * to buf: pattern bytes, or for a reduction over np ranks elements whose
+ * sum is known (mb_pat_float's integers as float or int; small bytes). */
+static void fill(const mb_osucoll *k, char *buf, long long n, int np, int rank, long long i, long long off)
 {
 	long long j, e = esize(k->type);
 	if (!reduction(k->kind)) {
@@ -140,7 +149,7 @@ static void fill(const mb_osucoll *k, char *buf, long long n, int rank, long lon
 	for (j = 0; k->type == MB_OSU_INT && j < n; j++)
 		((int *)buf)[j] = (int)mb_pat_float(rank, i, off + j);
 	for (j = 0; k->type == MB_OSU_CHAR && j < n; j++)
-		buf[j] = (char)mb_pat_byte(rank, i, off + j);
+		buf[j] = small(np, rank, i, off + j);
 }
 
 /* bad counts the wrong items of n elements at buf: bytes that are not
@@ -159,7 +168,7 @@ static long long bad(const mb_osucoll *k, const char *buf, long long n, int rank
 		w += ((const int *)buf)[j] != (int)mb_pat_sum(np, i, off + j);
 	for (j = 0; k->type == MB_OSU_CHAR && j < n; j++) {
 		for (sum = 0, r = 0; r < np; r++)
-			sum = (unsigned char)(sum + mb_pat_byte(r, i, off + j));
+			sum = (unsigned char)(sum + small(np, r, i, off + j));
 		w += (unsigned char)buf[j] != sum;
 	}
 	return w;
@@ -176,24 +185,24 @@ static void prepare(const mb_osucoll *k, int rank, int size, int root, long long
 	mb_poison(r, all * e);
 	switch (kind) {
 	case MB_OSU_ALLGATHER: case MB_OSU_ALLGATHERV:
-		fill(k, ip ? r + rank * c * e : s, c, rank, i, 0);
+		fill(k, ip ? r + rank * c * e : s, c, size, rank, i, 0);
 		break;
 	case MB_OSU_ALLTOALL: case MB_OSU_ALLTOALLV:
-		fill(k, ip ? r : s, all, rank, i, 0);
+		fill(k, ip ? r : s, all, size, rank, i, 0);
 		break;
 	case MB_OSU_ALLREDUCE: case MB_OSU_REDUCE: case MB_OSU_REDUCE_SCATTER:
-		fill(k, ip ? r : s, c, rank, i, 0);
+		fill(k, ip ? r : s, c, size, rank, i, 0);
 		break;
 	case MB_OSU_BCAST:
 		if (rank == 0)
-			fill(k, r, c, 0, i, 0);
+			fill(k, r, c, size, 0, i, 0);
 		break;
 	case MB_OSU_GATHER: case MB_OSU_GATHERV:
-		fill(k, ip && rank == root ? r + root * c * e : s, c, rank, i, 0);
+		fill(k, ip && rank == root ? r + root * c * e : s, c, size, rank, i, 0);
 		break;
 	case MB_OSU_SCATTER: case MB_OSU_SCATTERV:
 		if (rank == root)
-			fill(k, ip ? r : s, all, root, i, 0);
+			fill(k, ip ? r : s, all, size, root, i, 0);
 		break;
 	}
 }
