@@ -261,6 +261,23 @@ LOOP overlapped(const mb_osucoll *k, int kind, const int *cs, int c, MPI_Datatyp
 	return MPI_SUCCESS;
 }
 
+/* warmup is -c's validation warm-up (osu_allreduce.c ...: -u calls, each
+ * after a barrier, before the repetition's buffers are set), on the same
+ * buffers: its results are overwritten by prepare. */
+LOOP warmup(const mb_osucoll *k, int kind, int nb, const int *cs, int c, MPI_Datatype ty, int rank, int root)
+{
+	int w;
+	MPI_Request rq;
+	for (w = 0; w < k->vwarm; w++) {
+		rq = MPI_REQUEST_NULL;
+		CHK(MPI_Barrier(k->comm));
+		CHK(call(k, kind, nb, cs, c, ty, rank, root, &rq));
+		if (nb)
+			CHK(MPI_Wait(&rq, MPI_STATUS_IGNORE));
+	}
+	return MPI_SUCCESS;
+}
+
 /* pass runs skip + iters repetitions. Barriers as OSU places them: after
  * the time (before it for blocking Reduce; none for Barrier and the pure
  * pass of Ibarrier); check mode adds one before the call, as -c does. */
@@ -276,8 +293,10 @@ LOOP pass(const mb_osucoll *k, int kind, int nb, int chk, int ovl, const int *cs
 	for (i = 0; i < n; i++) {
 		if (k->root < 0)
 			root = i % size;
-		if (chk && kind != MB_OSU_BARRIER)
+		if (chk && kind != MB_OSU_BARRIER) {
+			CHK(warmup(k, kind, nb, cs, c, ty, rank, root));
 			prepare(k, rank, size, root, i);
+		}
 		if (pre || (chk && kind != MB_OSU_BARRIER))
 			CHK(MPI_Barrier(k->comm));
 		rq = MPI_REQUEST_NULL;

@@ -14,7 +14,7 @@ func (r *OSURun) Exec(check bool) (OSUTimes, error) {
 		sbuf: r.Send.p, rbuf: r.Recv.p, count: C.int(r.Count), counts: (*C.int)(r.Counts.p),
 		displs: (*C.int)(r.Displs.p), skip: C.int(r.Skip), iters: C.int(r.Iters),
 		inplace: C.int(b2i(r.InPlace)), root: C.int(r.Root), compute: C.double(r.Compute),
-		probes: C.int(r.Probes)}
+		probes: C.int(r.Probes), vwarm: C.int(r.ValidationWarmup)}
 	var lat Buffer
 	if r.Samples && r.Iters > 0 {
 		var err error

@@ -53,6 +53,7 @@ typedef struct {
 	int root;        /* rooted tests: the root; -1: rotate (i mod nprocs) */
 	double compute;  /* overlap pass: seconds of dummy compute; < 0: pure pass */
 	int probes;      /* overlap pass: MPI_Test calls (-t) */
+	int vwarm;       /* check mode: untimed calls before each repetition (-u) */
 	double *lat;     /* NULL or iters per-repetition times (seconds) */
 } mb_osucoll;
 
@@ -67,10 +68,11 @@ typedef struct {
 } mb_osucoll_times;
 
 /* mb_osucoll_run runs skip + iters repetitions of k. With chk = 1 every
- * repetition (warm-up included) carries this rank's content of that
- * repetition (pattern.h) into poisoned receive buffers, a barrier comes
- * before the timed call (OSU's -c has one too) and out->bad counts the
- * wrong elements. It returns MPI_SUCCESS or the first MPI error code. */
+ * repetition (warm-up included) first makes vwarm untimed calls, each
+ * after a barrier (OSU's -u validation warm-up), then carries this rank's
+ * content of that repetition (pattern.h) into poisoned receive buffers,
+ * and a barrier comes before the timed call (OSU's -c has one too);
+ * out->bad counts the wrong items. It returns MPI_SUCCESS or the first MPI error code. */
 int mb_osucoll_run(const mb_osucoll *k, int chk, mb_osucoll_times *out);
 
 /* mb_osu_compute runs OSU's dummy compute for the given seconds (tests). */

@@ -56,6 +56,9 @@ type OSURun struct {
 	Compute    float64 // non-blocking overlap pass: dummy compute seconds; < 0: pure pass
 	Probes     int     // overlap pass: MPI_Test calls during the compute (-t)
 	Samples    bool    // keep every timed repetition's time
+	// ValidationWarmup is -u: in check mode, untimed calls before each
+	// repetition.
+	ValidationWarmup int
 }
 
 // OSUTimes is one rank's outcome of an OSURun, sums over the timed
