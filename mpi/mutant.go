@@ -22,17 +22,18 @@ const MutantEnv = "MPIBENCH_MUTANT"
 
 // mutants maps the names a test may put in MutantEnv to mutant.h's ids.
 var mutants = map[string]C.int{
-	"wrong-rank":    C.MB_MUT_WRONG_RANK,
-	"no-rotation":   C.MB_MUT_NO_ROTATION,
-	"short-reduce":  C.MB_MUT_SHORT_REDUCE,
-	"displ":         C.MB_MUT_DISPL,
-	"first-only":    C.MB_MUT_FIRST_ONLY,
-	"rma-offset":    C.MB_MUT_RMA_OFFSET,
-	"io-offset":     C.MB_MUT_IO_OFFSET,
-	"beff-peer":     C.MB_MUT_BEFF_PEER,
-	"beffio-offset": C.MB_MUT_BEFFIO_OFFSET,
-	"mpi-error":     C.MB_MUT_MPI_ERROR,
-	"osu-short":     C.MB_MUT_OSU_SHORT,
+	"wrong-rank":     C.MB_MUT_WRONG_RANK,
+	"no-rotation":    C.MB_MUT_NO_ROTATION,
+	"short-reduce":   C.MB_MUT_SHORT_REDUCE,
+	"displ":          C.MB_MUT_DISPL,
+	"first-only":     C.MB_MUT_FIRST_ONLY,
+	"rma-offset":     C.MB_MUT_RMA_OFFSET,
+	"io-offset":      C.MB_MUT_IO_OFFSET,
+	"beff-peer":      C.MB_MUT_BEFF_PEER,
+	"beffio-offset":  C.MB_MUT_BEFFIO_OFFSET,
+	"mpi-error":      C.MB_MUT_MPI_ERROR,
+	"osu-short":      C.MB_MUT_OSU_SHORT,
+	"osu-coll-short": C.MB_MUT_OSU_COLL_SHORT,
 }
 
 // Mutants lists the mutant names, sorted.

@@ -372,8 +372,8 @@ int mb_osucoll_run(const mb_osucoll *k, int chk, mb_osucoll_times *o)
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	CHK(MPI_Comm_size(k->comm, &size));
 	CHK(MUTANT_MPI_ERROR(k->comm));
-	/* The osu-short mutant: every call carries one element fewer. */
-	if (MUTANT(MB_MUT_OSU_SHORT)) {
+	/* The osu-coll-short mutant: every call carries one element fewer. */
+	if (MUTANT(MB_MUT_OSU_COLL_SHORT)) {
 		c = c > 0 ? c - 1 : 0;
 		if (cs && (short_cs = malloc(sizeof(int) * (size_t)size)) != NULL) {
 			for (p = 0; p < size; p++)

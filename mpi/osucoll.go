@@ -9,7 +9,7 @@ import "unsafe"
 
 // Exec runs the pass in C. With check every repetition is filled,
 // poisoned and verified outside its timed region (osucoll.h).
-func (r *OSURun) Exec(check bool) (OSUTimes, error) {
+func (r *OSUColl) Exec(check bool) (OSUCollTimes, error) {
 	k := C.mb_osucoll{comm: r.Comm.c, kind: C.int(r.Kind), nb: C.int(b2i(r.NB)), _type: C.int(r.Type),
 		sbuf: r.Send.p, rbuf: r.Recv.p, count: C.int(r.Count), counts: (*C.int)(r.Counts.p),
 		displs: (*C.int)(r.Displs.p), skip: C.int(r.Skip), iters: C.int(r.Iters),
@@ -20,16 +20,16 @@ func (r *OSURun) Exec(check bool) (OSUTimes, error) {
 		var err error
 		// C memory: a Go slice may not sit in the struct C is handed.
 		if lat, err = Alloc(8 * r.Iters); err != nil {
-			return OSUTimes{}, err
+			return OSUCollTimes{}, err
 		}
 		defer lat.Free()
 		k.lat = (*C.double)(lat.p)
 	}
 	var o C.mb_osucoll_times
 	if rc := C.mb_osucoll_run(&k, C.int(b2i(check)), &o); rc != C.MPI_SUCCESS {
-		return OSUTimes{}, kernelError("OSU collective", rc)
+		return OSUCollTimes{}, kernelError("OSU collective", rc)
 	}
-	t := OSUTimes{Total: float64(o.total), Init: float64(o.init), Compute: float64(o.compute),
+	t := OSUCollTimes{Total: float64(o.total), Init: float64(o.init), Compute: float64(o.compute),
 		Test: float64(o.test), Wait: float64(o.wait), Defects: int64(o.bad)}
 	if k.lat != nil {
 		t.Samples = append([]float64(nil), unsafe.Slice((*float64)(lat.p), r.Iters)...)

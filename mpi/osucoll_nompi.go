@@ -4,5 +4,5 @@ package mpi
 
 // The OSU collective loops without MPI: never reached (Init fails first).
 
-func (r *OSURun) Exec(check bool) (OSUTimes, error) { return OSUTimes{}, ErrNoMPI }
+func (r *OSUColl) Exec(check bool) (OSUCollTimes, error) { return OSUCollTimes{}, ErrNoMPI }
 func OSUCompute(seconds float64)                    {}

@@ -1,11 +1,11 @@
 package mpi
 
-// OSUKind names one OSU 7.4 collective latency loop of osucoll.h.
-type OSUKind int
+// OSUCollKind names one OSU 7.4 collective latency loop of osucoll.h.
+type OSUCollKind int
 
 // The kinds of osucoll.h, in the same order.
 const (
-	OSUAllgather OSUKind = iota
+	OSUAllgather OSUCollKind = iota
 	OSUAllgatherv
 	OSUAllreduce
 	OSUAlltoall
@@ -20,31 +20,31 @@ const (
 	OSUScatterv
 )
 
-// OSUType is an element type of OSU's -T.
-type OSUType int
+// OSUCollType is an element type of OSU's -T.
+type OSUCollType int
 
 // The types of osucoll.h's mb_osu_type, in the same order.
 const (
-	OSUChar OSUType = iota
+	OSUChar OSUCollType = iota
 	OSUInt
 	OSUFloat
 )
 
 // Size is the type's size in bytes (MPI_CHAR 1, MPI_INT and MPI_FLOAT 4).
-func (t OSUType) Size() int {
+func (t OSUCollType) Size() int {
 	if t == OSUChar {
 		return 1
 	}
 	return 4
 }
 
-// OSURun describes one pass of an OSU collective test: Skip warm-up and
+// OSUColl describes one pass of an OSU collective test: Skip warm-up and
 // Iters timed repetitions.
-type OSURun struct {
+type OSUColl struct {
 	Comm       Comm
-	Kind       OSUKind
+	Kind       OSUCollKind
 	NB         bool // the non-blocking call and MPI_Wait
-	Type       OSUType
+	Type       OSUCollType
 	Send, Recv Buffer // nprocs·Count elements each
 	Count      int    // elements per process (reduce_scatter: in all)
 	Counts     Buffer // per-rank counts (C ints): v-variants and reduce_scatter
@@ -61,9 +61,9 @@ type OSURun struct {
 	ValidationWarmup int
 }
 
-// OSUTimes is one rank's outcome of an OSURun, sums over the timed
+// OSUCollTimes is one rank's outcome of an OSUColl, sums over the timed
 // repetitions in seconds.
-type OSUTimes struct {
+type OSUCollTimes struct {
 	Total   float64   // t_stop - t_start
 	Init    float64   // overlap pass: the non-blocking call
 	Compute float64   // overlap pass: dummy compute, MPI_Test calls included
