@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"mpibench/result"
+)
+
+// The OSU collective tests (mpibench osu osu_allreduce, osu_iallreduce,
+// ...): OSU 7.4's output shape, records whose figures agree with each
+// other, -c on every test, and mutants that -c must flag at every length.
+
+// osuCollRun runs mpibench osu on np ranks with -json and returns its
+// output and records.
+func osuCollRun(t *testing.T, bin string, np int, args ...string) (runResult, []result.Record) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "osu.jsonl")
+	argv := append(launcherArgs(np), append([]string{"osu"}, append(args, "-json", out)...)...)
+	if bin != binPath {
+		argv[len(launcherArgs(np))-1] = bin
+	}
+	needMPI(t)
+	r := execute(t, mpirunTimeout, launcherPath, argv...)
+	noPanic(t, r)
+	f, err := os.Open(out)
+	if err != nil {
+		return r, nil
+	}
+	defer f.Close()
+	var recs []result.Record
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var rec result.Record
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			t.Fatalf("%s: %v", out, err)
+		}
+		recs = append(recs, rec)
+	}
+	return r, recs
+}
+
+// OSU 7.4's header lines, as its binaries print them with these flags.
+const (
+	osuHeadFull = "# Size         Avg Latency(us)     Min Latency(us)     Max Latency(us)  Iterations" +
+		"          Validation    P50 Tail Lat(us)    P90 Tail Lat(us)    P99 Tail Lat(us)"
+	osuHeadNBCFull = "# Size             Overall(us)         Compute(us)      Coll. Init(us)        MPI_Test(us)" +
+		"        MPI_Wait(us)      Pure Comm.(us)       Min Comm.(us)       Max Comm.(us)          Overlap(%)" +
+		"          Validation"
+	osuHeadBarrier  = "# Avg Latency(us)     Min Latency(us)     Max Latency(us)  Iterations"
+	osuHeadIbarrier = "# Overall(us)         Compute(us)      Pure Comm.(us)          Overlap(%)" +
+		"    P50 Tail Lat(us)    P90 Tail Lat(us)    P99 Tail Lat(us)"
+)
+
+// TestOSUCollShape runs one test of each shape and checks OSU's lines,
+// one row per record, and the records' figures against each other.
+func TestOSUCollShape(t *testing.T) {
+	cases := []struct {
+		args  []string
+		lines []string
+		rows  int
+	}{
+		{[]string{"osu_allreduce", "-m", "1:8", "-i", "4", "-x", "1", "-f", "-c", "-z", "-T", "all", "-l"},
+			[]string{"# OSU MPI Allreduce Latency Test v7.4", "# Datatype: MPI_INT.", osuHeadFull}, 4 + 2 + 2},
+		{[]string{"osu_iallgatherv", "-m", "1:4", "-i", "4", "-x", "1", "-f", "-c", "-t", "2"},
+			[]string{"# OSU MPI Non-blocking Allgatherv Latency Test v7.4",
+				"# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait", osuHeadNBCFull}, 3},
+		{[]string{"osu_barrier", "-i", "4", "-x", "1", "-f"}, []string{"# OSU MPI Barrier Latency Test v7.4", osuHeadBarrier}, 1},
+		{[]string{"osu_ibarrier", "-i", "4", "-x", "1", "-z"}, []string{osuHeadIbarrier}, 1},
+	}
+	for _, c := range cases {
+		r, recs := osuCollRun(t, binPath, 2, c.args...)
+		mustSucceed(t, r)
+		for _, l := range c.lines {
+			if !hasLine(r.stdout, l) {
+				t.Errorf("%s: no line %q in\n%s", c.args[0], l, r.stdout)
+			}
+		}
+		if len(recs) != c.rows || countRows(r.stdout) != c.rows {
+			t.Errorf("%s: %d records, %d rows, want %d\n%s", c.args[0], len(recs), countRows(r.stdout), c.rows, r.stdout)
+		}
+		for _, rec := range recs {
+			checkOSUCollRecord(t, rec, 4)
+		}
+	}
+}
+
+func hasLine(out, line string) bool {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.TrimRight(l, " ") == line {
+			return true
+		}
+	}
+	return false
+}
+
+// countRows counts the lines that start with a number (OSU's rows).
+func countRows(out string) int {
+	n := 0
+	for _, l := range strings.Split(out, "\n") {
+		f := strings.Fields(l)
+		if len(f) > 0 && f[0][0] >= '0' && f[0][0] <= '9' {
+			n++
+		}
+	}
+	return n
+}
+
+// checkOSUCollRecord checks a record's figures: the iterations, min <=
+// avg <= max over ranks, a passed -c, and for a non-blocking test the
+// overlap recomputed from the record's own columns.
+func checkOSUCollRecord(t *testing.T, r result.Record, iters int) {
+	t.Helper()
+	if r.Suite != "osu" || r.Reps != iters || r.OSU == nil || r.NProcs != 2 {
+		t.Fatalf("%s %d: suite %q reps %d procs %d osu %v", r.Benchmark, r.Bytes, r.Suite, r.Reps, r.NProcs, r.OSU)
+	}
+	if r.Check && (r.Defects != 0 || r.OSU.Validation != "Pass") {
+		t.Errorf("%s %d: validation %q, %g defects", r.Benchmark, r.Bytes, r.OSU.Validation, r.Defects)
+	}
+	n := r.OSU.NBC
+	if n == nil {
+		if !(r.TMin <= r.TAvg && r.TAvg <= r.TMax && r.TMin > 0) {
+			t.Errorf("%s %d: min %g avg %g max %g", r.Benchmark, r.Bytes, r.TMin, r.TAvg, r.TMax)
+		}
+		return
+	}
+	if !(n.PureMin <= n.Pure && n.Pure <= n.PureMax && n.PureMin > 0 && n.Overall == r.TAvg) {
+		t.Errorf("%s %d: pure %g (%g, %g), overall %g, t_avg %g", r.Benchmark, r.Bytes, n.Pure, n.PureMin, n.PureMax,
+			n.Overall, r.TAvg)
+	}
+	want := math.Max(0, 100-(n.Overall-n.Compute)/n.Pure*100)
+	if math.Abs(n.Overlap-want) > 1e-9*math.Max(1, want) {
+		t.Errorf("%s %d: overlap %g, from its columns %g", r.Benchmark, r.Bytes, n.Overlap, want)
+	}
+}
+
+// osuCollData are tests with data that reach every path of the check
+// (osucoll.c verify: gathered blocks, exchanged blocks, sums everywhere,
+// sums at a root, split sums, a broadcast block, scattered blocks), with
+// and without -l, every root (-k rotate), blocking and not, -T.
+var osuCollData = [][]string{
+	{"osu_allgatherv", "-l"}, {"osu_ialltoall"}, {"osu_allreduce", "-T", "mpi_float"},
+	{"osu_ireduce", "-l", "-k", "rotate"}, {"osu_reduce_scatter"}, {"osu_ibcast"}, {"osu_gather", "-l", "-k", "rotate"},
+	{"osu_iscatterv", "-k", "rotate"}, {"osu_iallreduce", "-l", "-T", "mpi_int"}, {"osu_alltoallv", "-l"},
+	{"osu_igatherv", "-k", "fixed:1"}, {"osu_scatter", "-l", "-k", "rotate"}, {"osu_bcast", "-T", "mpi_int"},
+}
+
+// TestOSUCollCheck runs every test with data under -c at 1, 2 and 4
+// bytes: every row passes.
+func TestOSUCollCheck(t *testing.T) {
+	for _, c := range osuCollData {
+		r, recs := osuCollRun(t, binPath, 2, append(c, "-m", "1:4", "-i", "2", "-x", "0", "-u", "0", "-c")...)
+		mustSucceed(t, r)
+		want := 3
+		if len(c) > 1 && strings.HasPrefix(c[len(c)-1], "mpi_") {
+			want = 1 // only 4 bytes hold a whole MPI_INT or MPI_FLOAT
+		}
+		if len(recs) != want {
+			t.Errorf("%v: %d records, want %d\n%s", c, len(recs), want, r.stdout)
+		}
+		for _, rec := range recs {
+			checkOSUCollRecord(t, rec, 2)
+		}
+	}
+}
+
+// osuCollMutated are the mutation runs: the first eight of osuCollData,
+// one per path of the check, each at one length of TestOSUCollCheck's (a
+// failed run stops at its first length, as OSU's does, and a failing run
+// costs two seconds here), every length used.
+var osuCollMutated = func() [][]string {
+	var out [][]string
+	for i, c := range osuCollData[:8] {
+		m := []string{"1:1", "2:2", "4:4"}[i%3]
+		if strings.HasPrefix(c[len(c)-1], "mpi_") {
+			m = "4:4"
+		}
+		out = append(out, append(append([]string(nil), c...), "-m", m))
+	}
+	return out
+}()
+
+// TestOSUCollMutants: -c must flag the osu-coll-short mutant (every call
+// one element short): a Fail row, OSU's DATA VALIDATION ERROR line, exit
+// code 3.
+func TestOSUCollMutants(t *testing.T) {
+	bin := mutantBinary(t)
+	t.Setenv(mutantEnv, "osu-coll-short")
+	for _, c := range osuCollMutated {
+		osuCollMustFail(t, bin, append(c, "-i", "2", "-x", "0", "-u", "0", "-c"))
+	}
+}
+
+func osuCollMustFail(t *testing.T, bin string, args []string) {
+	t.Helper()
+	r, recs := osuCollRun(t, bin, 2, args...)
+	if r.code != 3 || len(recs) != 1 || recs[0].Defects == 0 || recs[0].OSU.Validation != "Fail" ||
+		!strings.Contains(r.stdout, "DATA VALIDATION ERROR") {
+		t.Errorf("%v under %s: want one Fail row and exit code 3, got %d records\n%s", args, os.Getenv(mutantEnv),
+			len(recs), r)
+	}
+}
