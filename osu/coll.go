@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"mpibench/mpi"
+	"mpibench/mpijob"
 )
 
 // The getopt strings of OSU 7.4's collective tests (osu_util_options.h,
@@ -148,4 +149,38 @@ func measureColl(r *Run, t collTest, nb bool, size int64) (Result, error) {
 	res, nbc, err := s.measure()
 	res.NBC = nbc
 	return res, err
+}
+
+// checkMemLimit is OSU's check_mem_limit (osu_util_mpi.c): for the tests
+// whose buffers grow with the processes (gathers, scatters, all-to-all,
+// allgathers) a maximum size above -M / np is lowered to it, and for the
+// others (bcast, reduces) one above -M to -M, with OSU's warning on rank 0.
+func checkMemLimit(b *Benchmark, o *Options, np int, env *mpijob.Env) {
+	if !b.Kind.Collective() || noSize(b) {
+		return
+	}
+	limit := o.MemLimit
+	switch k := collKind(b); {
+	case k == mpi.OSUAllreduce || k == mpi.OSUReduce || k == mpi.OSUReduceScatter || k == mpi.OSUBcast:
+	default:
+		limit /= int64(np)
+	}
+	if o.MaxSize <= limit {
+		return
+	}
+	o.MaxSize = limit
+	if env.World.Rank() == 0 {
+		_, _ = fmt.Fprintf(env.Stderr, "Warning! Limiting max message size to: %d. "+
+			"Increase -M, --mem-limit for higher message sizes.\n", limit) // stderr: best effort
+	}
+}
+
+// collKind is the osucoll.h kind of a collective benchmark.
+func collKind(b *Benchmark) mpi.OSUCollKind {
+	for _, t := range append(append([]collTest(nil), blocking...), nonBlocking...) {
+		if t.name == b.Name {
+			return t.kind
+		}
+	}
+	return mpi.OSUBarrier
 }

@@ -62,7 +62,8 @@ func measure(o *Options, env *mpijob.Env) int {
 			return 2
 		}
 	}
-	if code, ok := mpijob.CheckMemory(env, memoryNeed(b, o), 0); !ok {
+	checkMemLimit(b, o, size, env) // osu/coll.go
+	if code, ok := mpijob.CheckMemory(env, memoryNeed(b, o, size), 0); !ok {
 		return code
 	}
 	env.ResumeNote(false)
@@ -79,8 +80,11 @@ func measure(o *Options, env *mpijob.Env) int {
 
 // memoryNeed is a rank's buffers at the largest size: a send and a
 // receive buffer per window slot with -b multiple, one of each otherwise.
-func memoryNeed(b *Benchmark, o *Options) memcheck.Need {
+func memoryNeed(b *Benchmark, o *Options, np int) memcheck.Need {
 	n := int64(1)
+	if b.Kind.Collective() {
+		n = int64(np) // osu/collrun.go: buffers of np·size
+	}
 	if o.MultipleBuffers && (b.Kind == Bandwidth || b.Kind == MultiBandwidth) {
 		n = int64(o.Window)
 	}
