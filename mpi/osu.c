@@ -142,13 +142,13 @@ LOOP bw(mb_osu *k, int chk, int rank, int sender, int peer, int barrier)
 				if (t)
 					t0 = MPI_Wtime();
 				CHK(window(k, 1, peer, TAG_BW, k->reqs));
-				CHK(MPI_Waitall(k->window, k->reqs, MPI_STATUSES_IGNORE));
+				CHK(MPI_Waitall(k->window, k->reqs, k->stats));
 				CHK(MPI_Recv(k->rbuf[0], 1, MPI_CHAR, peer, TAG_ACK, k->comm, MPI_STATUS_IGNORE));
 				if (t)
 					timed(k, i, MPI_Wtime() - t0);
 			} else {
 				CHK(window(k, 0, peer, TAG_BW, k->reqs));
-				CHK(MPI_Waitall(k->window, k->reqs, MPI_STATUSES_IGNORE));
+				CHK(MPI_Waitall(k->window, k->reqs, k->stats));
 				CHK(MPI_Send(k->sbuf[0], 1, MPI_CHAR, peer, TAG_ACK, k->comm));
 			}
 		}
@@ -178,8 +178,8 @@ LOOP bibw(mb_osu *k, int chk, int rank)
 				t0 = MPI_Wtime();
 			CHK(window(k, 0, peer, rtag, rreq));
 			CHK(window(k, 1, peer, stag, sreq));
-			CHK(MPI_Waitall(k->window, rank == 0 ? sreq : rreq, MPI_STATUSES_IGNORE));
-			CHK(MPI_Waitall(k->window, rank == 0 ? rreq : sreq, MPI_STATUSES_IGNORE));
+			CHK(MPI_Waitall(k->window, rank == 0 ? sreq : rreq, k->stats));
+			CHK(MPI_Waitall(k->window, rank == 0 ? rreq : sreq, k->stats));
 			if (t && rank == 0)
 				timed(k, i, MPI_Wtime() - t0);
 		}

@@ -133,6 +133,11 @@ func osuSetup(k *C.mb_osu, c Comm, s *OSUSpec, alloc func(int) (unsafe.Pointer, 
 		return err
 	}
 	k.reqs = (*C.MPI_Request)(reqs)
+	stats, err := alloc(int(k.window) * int(C.sizeof_MPI_Status))
+	if err != nil {
+		return err
+	}
+	k.stats = (*C.MPI_Status)(stats)
 	if s.Samples {
 		smp, err := alloc(8 * max(s.Iters, 1))
 		if err != nil {

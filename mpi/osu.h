@@ -28,6 +28,7 @@ typedef struct {
 	void **sbuf;       /* nbufs send and receive buffers */
 	void **rbuf;
 	MPI_Request *reqs; /* 2 * window */
+	MPI_Status *stats; /* window: OSU's reqstat, Waitall's statuses */
 	double *samples;   /* iters seconds, each timed iteration's; NULL: none */
 	/* results */
 	double time;      /* seconds of the timed iterations on this rank (its own timer) */

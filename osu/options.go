@@ -279,8 +279,14 @@ func (o *Options) setValidate(op option) error {
 	if o.DDT != nil {
 		return cli.Usagef("-c: derived data types do not support validation (OSU 7.4)")
 	}
-	if op.hasArg {
+	switch {
+	case op.hasArg && strings.HasPrefix(op.arg, "log"):
 		return cli.Usagef("-c%s: validation logs (-clog) are not supported by mpibench; use -c", op.arg)
+	case op.hasArg:
+		// getopt gives -c's optional argument everything attached: OSU
+		// reads -cz as -c with "z", which it passes over.
+		return cli.Usagef("-c%s: -c takes no value here (OSU reads -c%s as -c alone); write -c -%s", op.arg,
+			op.arg, op.arg)
 	}
 	o.Validate = true
 	return nil
