@@ -70,6 +70,15 @@ type Options struct {
 	JSON             string   `json:"json,omitempty"`
 }
 
+// Senders are osu_latency_mt's sender threads: -t S:R's S, or 1
+// (num_threads_sender) when -t gave none.
+func (o *Options) Senders() int {
+	if o.SenderThreads > 0 {
+		return o.SenderThreads
+	}
+	return 1
+}
+
 // DDT is -D: OSU's derived datatypes (osu_util.c: omb_ddt_process_options,
 // osu_util_mpi.c: omb_ddt_assign).
 type DDT struct {
@@ -178,8 +187,13 @@ func (o *Options) finish(b *Benchmark) error {
 		return cli.Usagef("-m: %d bytes: messages of %s or more are not supported yet (at most %d)",
 			o.MaxSize, byteLimitNote, MaxBytes)
 	}
-	if o.VaryWindow && o.Window != DefaultWindow {
-		return cli.Usagef("-V cannot be used with -W (OSU 7.4)")
+	if o.VaryWindow {
+		return cli.Usagef("-V (osu_mbw_mr's table of window sizes) is not supported by mpibench yet; use -W")
+	}
+	if b.Kind == LatencyMT && o.Validate && o.ReceiverThreads != o.SenderThreads {
+		// osu_latency_mt.c: "options.validate && options.num_threads != options.sender_thread".
+		return cli.Usagef("-c: the number of sender and receiver threads must be the same with validation; " +
+			"set both with -t S:R (OSU 7.4)")
 	}
 	return nil
 }
@@ -279,8 +293,14 @@ func (o *Options) setValidate(op option) error {
 	if o.DDT != nil {
 		return cli.Usagef("-c: derived data types do not support validation (OSU 7.4)")
 	}
-	if op.hasArg {
+	switch {
+	case op.hasArg && strings.HasPrefix(op.arg, "log"):
 		return cli.Usagef("-c%s: validation logs (-clog) are not supported by mpibench; use -c", op.arg)
+	case op.hasArg:
+		// getopt gives -c's optional argument everything attached: OSU
+		// reads -cz as -c with "z", which it passes over.
+		return cli.Usagef("-c%s: -c takes no value here (OSU reads -c%s as -c alone); write -c -%s", op.arg,
+			op.arg, op.arg)
 	}
 	o.Validate = true
 	return nil

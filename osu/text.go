@@ -43,6 +43,10 @@ func (t *Text) Preamble(b *Benchmark, o *Options, pairs int) error {
 	if ownShape(b) {
 		return t.collPreamble(b) // osu/colltext.go
 	}
+	if b.Kind == LatencyMT {
+		// osu_latency_mt.c: main, before print_preamble (its trailing space included).
+		t.printf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n", o.Senders(), o.ReceiverThreads)
+	}
 	if b.Kind == MultiBandwidth {
 		t.printf("%s\n# [ pairs: %d ] [ window size: %d ]\n", Title(b), pairs, o.Window)
 		return t.err
