@@ -138,9 +138,10 @@ func (s *collSetup) blockingResult(t mpi.OSUCollTimes) (Result, error) {
 		return Result{}, err
 	}
 	res := Result{Min: math.Inf(1), Max: math.Inf(-1), Errors: errs}
-	if res.Samples, res.Times, err = s.samples(t.Samples); err != nil {
+	if res.Samples, err = s.samples(t.Samples); err != nil {
 		return Result{}, err
 	}
+	res.Times = res.Samples
 	ranks, err := s.perRank(lat)
 	if err != nil || ranks == nil {
 		return Result{Errors: errs}, err
@@ -156,26 +157,23 @@ func (s *collSetup) blockingResult(t mpi.OSUCollTimes) (Result, error) {
 // samples are OSU's -z array (omb_get_stats: each iteration's latency
 // summed over the ranks by MPI_Reduce; the percentile, taken from the
 // sorted sums, is divided by the number of ranks, so it is the percentile
-// of the per-iteration averages over the ranks) and rank 0's own times,
-// both in µs. Every rank calls it.
-func (s *collSetup) samples(own []float64) (avg, times []float64, err error) {
+// of the per-iteration averages over the ranks): those averages in µs, on
+// rank 0, for -z and for --samples (their mean is the row's average).
+// Every rank calls it.
+func (s *collSetup) samples(own []float64) ([]float64, error) {
 	if own == nil {
-		return nil, nil, nil
+		return nil, nil
 	}
 	all, err := s.comm.GatherFloat64s(own)
 	if err != nil || all == nil {
-		return nil, nil, err
+		return nil, err
 	}
 	n := len(own)
-	avg = make([]float64, n)
+	avg := make([]float64, n)
 	for i := range all {
 		avg[i%n] += all[i] * 1e6 / float64(s.comm.Size())
 	}
-	times = make([]float64, n)
-	for i, v := range own {
-		times[i] = v * 1e6
-	}
-	return avg, times, nil
+	return avg, nil
 }
 
 // nbcResult is calculate_and_print_stats: per rank, µs per iteration of
@@ -192,9 +190,10 @@ func (s *collSetup) nbcResult(pure, ovl mpi.OSUCollTimes) (Result, *result.OSUNB
 		return Result{}, nil, err
 	}
 	res := Result{Errors: errs}
-	if res.Samples, res.Times, err = s.samples(ovl.Samples); err != nil {
+	if res.Samples, err = s.samples(ovl.Samples); err != nil {
 		return Result{}, nil, err
 	}
+	res.Times = res.Samples
 	ranks, err := s.perRank(ovl.Total*us, ovl.Compute*us, ovl.Init*us, ovl.Test*us, ovl.Wait*us, pure.Total*us)
 	if err != nil || ranks == nil {
 		return Result{Errors: errs}, nil, err

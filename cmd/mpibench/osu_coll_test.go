@@ -37,7 +37,7 @@ const (
 		"          Validation    P50 Tail Lat(us)    P90 Tail Lat(us)    P99 Tail Lat(us)"
 	osuHeadNBCFull = "# Size             Overall(us)         Compute(us)      Coll. Init(us)        MPI_Test(us)" +
 		"        MPI_Wait(us)      Pure Comm.(us)       Min Comm.(us)       Max Comm.(us)          Overlap(%)" +
-		"          Validation"
+		"          Validation    P50 Tail Lat(us)    P90 Tail Lat(us)    P99 Tail Lat(us)"
 	osuHeadBarrier  = "# Avg Latency(us)     Min Latency(us)     Max Latency(us)  Iterations"
 	osuHeadIbarrier = "# Overall(us)         Compute(us)      Pure Comm.(us)          Overlap(%)" +
 		"    P50 Tail Lat(us)    P90 Tail Lat(us)    P99 Tail Lat(us)"
@@ -52,9 +52,9 @@ func TestOSUCollShape(t *testing.T) {
 		lines []string
 		rows  int
 	}{
-		{[]string{"osu_allreduce", "-m", "1:8", "-f", "-c", "-z", "-T", "all", "-l"},
+		{[]string{"osu_allreduce", "-m", "1:8", "-f", "-c", "-z", "-T", "all", "-l", "--samples"},
 			[]string{"# Datatype: MPI_INT.", osuHeadFull}, 4 + 2 + 2},
-		{[]string{"osu_ialltoall", "-m", "1:4", "-f", "-c", "-t", "2"},
+		{[]string{"osu_ialltoall", "-m", "1:4", "-f", "-c", "-t", "2", "-z", "--samples"},
 			[]string{"# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait", osuHeadNBCFull}, 3},
 		{[]string{"osu_barrier", "-f"}, []string{osuHeadBarrier}, 1},
 		{[]string{"osu_ibarrier", "-z"}, []string{osuHeadIbarrier}, 1},
@@ -88,6 +88,7 @@ func osuCollPeerShape(t *testing.T, args []string, ours string) {
 	}
 	argv := launcherArgs(2)
 	argv[len(argv)-1] = peer
+	args = slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--samples" }) // mpibench's
 	theirs := execute(t, mpirunTimeout, launcherPath, append(argv, args[1:]...)...)
 	mustSucceed(t, theirs)
 	if a, b := osuCollShape(args[0], theirs.stdout), osuCollShape(args[0], ours); !slices.Equal(a, b) {
@@ -139,6 +140,7 @@ func checkOSUCollRecord(t *testing.T, r result.Record, iters int) {
 	if r.Check && (r.Defects != 0 || r.OSU.Validation != "Pass") {
 		t.Errorf("%s %d: validation %q, %g defects", r.Benchmark, r.Bytes, r.OSU.Validation, r.Defects)
 	}
+	checkOSUCollSamples(t, r)
 	n := r.OSU.NBC
 	if n == nil {
 		if !(r.TMin <= r.TAvg && r.TAvg <= r.TMax && r.TMin > 0) {
@@ -153,6 +155,37 @@ func checkOSUCollRecord(t *testing.T, r result.Record, iters int) {
 	want := math.Max(0, 100-(n.Overall-n.Compute)/n.Pure*100)
 	if math.Abs(n.Overlap-want) > 1e-9*math.Max(1, want) {
 		t.Errorf("%s %d: overlap %g, from its columns %g", r.Benchmark, r.Bytes, n.Overlap, want)
+	}
+}
+
+// checkOSUCollSamples recomputes a record's average and -z figures from
+// its samples (--samples: the per-iteration times averaged over the
+// ranks): their mean is the row's average (Overall for a non-blocking
+// test), and percentile p the sorted samples' element iterations·p/100 − 1.
+func checkOSUCollSamples(t *testing.T, r result.Record) {
+	t.Helper()
+	if len(r.Samples) == 0 {
+		return
+	}
+	if len(r.Samples) != r.Reps {
+		t.Fatalf("%s %d: %d samples, %d iterations", r.Benchmark, r.Bytes, len(r.Samples), r.Reps)
+	}
+	sum := 0.0
+	for _, v := range r.Samples {
+		sum += v
+	}
+	if mean := sum / float64(len(r.Samples)); math.Abs(mean-r.TAvg) > 1e-9*r.TAvg {
+		t.Errorf("%s %d: samples' mean %g, t_avg %g", r.Benchmark, r.Bytes, mean, r.TAvg)
+	}
+	sorted := slices.Clone(r.Samples)
+	slices.Sort(sorted)
+	for _, p := range r.OSU.Tail {
+		if want := sorted[max(len(sorted)*p.P/100-1, 0)]; p.Value != want {
+			t.Errorf("%s %d: P%d %g, from the samples %g", r.Benchmark, r.Bytes, p.P, p.Value, want)
+		}
+	}
+	if len(r.OSU.Tail) == 0 {
+		t.Errorf("%s %d: samples but no -z figures", r.Benchmark, r.Bytes)
 	}
 }
 
