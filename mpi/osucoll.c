@@ -111,6 +111,8 @@ LOOP call(const mb_osucoll *k, int kind, int nb, const int *cs, int c, MPI_Datat
 		return NB(MPI_Reduce, MPI_Ireduce, ip ? MPI_IN_PLACE : k->inplace ? r : s, r, c, ty, MPI_SUM, root,
 			  m);
 	case MB_OSU_REDUCE_SCATTER: return NB(MPI_Reduce_scatter, MPI_Ireduce_scatter, as, r, cs, ty, MPI_SUM, m);
+	case MB_OSU_REDUCE_SCATTER_BLOCK:
+		return NB(MPI_Reduce_scatter_block, MPI_Ireduce_scatter_block, as, r, c, ty, MPI_SUM, m);
 	case MB_OSU_SCATTER:
 		return NB(MPI_Scatter, MPI_Iscatter, ip ? r : s, c, ty, ip ? MPI_IN_PLACE : r, c, ty, root, m);
 	case MB_OSU_SCATTERV:
@@ -121,7 +123,8 @@ LOOP call(const mb_osucoll *k, int kind, int nb, const int *cs, int c, MPI_Datat
 
 static int reduction(int kind)
 {
-	return kind == MB_OSU_ALLREDUCE || kind == MB_OSU_REDUCE || kind == MB_OSU_REDUCE_SCATTER;
+	return kind == MB_OSU_ALLREDUCE || kind == MB_OSU_REDUCE || kind == MB_OSU_REDUCE_SCATTER ||
+	       kind == MB_OSU_REDUCE_SCATTER_BLOCK;
 }
 
 /* small is rank's MPI_CHAR element j of repetition i for a reduction over
@@ -187,7 +190,7 @@ static void prepare(const mb_osucoll *k, int rank, int size, int root, long long
 	case MB_OSU_ALLGATHER: case MB_OSU_ALLGATHERV:
 		fill(k, ip ? r + rank * c * e : s, c, size, rank, i, 0);
 		break;
-	case MB_OSU_ALLTOALL: case MB_OSU_ALLTOALLV:
+	case MB_OSU_ALLTOALL: case MB_OSU_ALLTOALLV: case MB_OSU_REDUCE_SCATTER_BLOCK:
 		fill(k, ip ? r : s, all, size, rank, i, 0);
 		break;
 	case MB_OSU_ALLREDUCE: case MB_OSU_REDUCE: case MB_OSU_REDUCE_SCATTER:
@@ -233,6 +236,7 @@ static long long verify(const mb_osucoll *k, int rank, int size, int root, long 
 		for (p = 0; p < rank; p++)
 			at += k->counts[p];
 		return bad(k, r, k->counts[rank], size, i, at);
+	case MB_OSU_REDUCE_SCATTER_BLOCK: return bad(k, r, c, size, i, rank * c);
 	case MB_OSU_BCAST: return rank == 0 ? 0 : bad(k, r, c, 0, i, 0);
 	case MB_OSU_GATHER: case MB_OSU_GATHERV: return rank == root ? blocks(k, size, i, 0) : 0;
 	case MB_OSU_SCATTER: case MB_OSU_SCATTERV:
@@ -344,6 +348,7 @@ LOOP kinds(const mb_osucoll *k, int nb, int chk, int ovl, const int *cs, int c, 
 	KIND(MB_OSU_REDUCE_SCATTER);
 	KIND(MB_OSU_SCATTER);
 	KIND(MB_OSU_SCATTERV);
+	KIND(MB_OSU_REDUCE_SCATTER_BLOCK);
 	}
 	return MPI_ERR_ARG;
 }

@@ -32,6 +32,7 @@ enum mb_osu_kind {
 	MB_OSU_REDUCE_SCATTER,
 	MB_OSU_SCATTER,
 	MB_OSU_SCATTERV,
+	MB_OSU_REDUCE_SCATTER_BLOCK, /* count: elements each rank receives */
 	MB_OSU_NKINDS
 };
 

@@ -18,6 +18,7 @@ const (
 	OSUReduceScatter
 	OSUScatter
 	OSUScatterv
+	OSUReduceScatterBlock // Count: the elements each rank receives
 )
 
 // OSUCollType is an element type of OSU's -T.

@@ -51,6 +51,8 @@ var blocking = []collTest{
 		"MPI_Reduce_scatter"},
 	{"osu_scatter", "Scatter Latency Test", mpi.OSUScatter, optsRooted, "MPI_Scatter"},
 	{"osu_scatterv", "Scatterv Latency Test", mpi.OSUScatterv, optsRooted, "MPI_Scatterv"},
+	{"osu_reduce_scatter_block", "Reduce_scatter_block Latency Test", mpi.OSUReduceScatterBlock, optsAllreduce,
+		"MPI_Reduce_scatter_block"},
 }
 
 // nonBlocking are the c/mpi/collective/non_blocking tests: titles and
@@ -72,6 +74,8 @@ var nonBlocking = []collTest{
 		"MPI_Ireduce_scatter"},
 	{"osu_iscatter", "Non-blocking Scatter Latency Test", mpi.OSUScatter, optsNBCRooted, "MPI_Iscatter"},
 	{"osu_iscatterv", "Non-blocking Scatterv Latency Test", mpi.OSUScatterv, optsNBCRooted, "MPI_Iscatterv"},
+	{"osu_ireduce_scatter_block", "Non-blocking Reduce_scatter_block Latency Test", mpi.OSUReduceScatterBlock,
+		optsNBCReduce, "MPI_Ireduce_scatter_block"},
 }
 
 // atLeastTwo is every collective's check ("This test requires at least
@@ -161,7 +165,8 @@ func checkMemLimit(b *Benchmark, o *Options, np int, env *mpijob.Env) {
 	}
 	limit := o.MemLimit
 	switch k := collKind(b); {
-	case k == mpi.OSUAllreduce || k == mpi.OSUReduce || k == mpi.OSUReduceScatter || k == mpi.OSUBcast:
+	case k == mpi.OSUAllreduce || k == mpi.OSUReduce || k == mpi.OSUReduceScatter || k == mpi.OSUBcast ||
+		k == mpi.OSUReduceScatterBlock:
 	default:
 		limit /= int64(np)
 	}

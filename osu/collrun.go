@@ -61,8 +61,11 @@ type collSetup struct {
 // asks for them.
 func (s *collSetup) run() mpi.OSUColl {
 	count := int(s.size) / s.typ.Size()
-	if s.test.kind == mpi.OSUBarrier {
+	switch s.test.kind {
+	case mpi.OSUBarrier:
 		count = 0
+	case mpi.OSUReduceScatterBlock:
+		count /= s.comm.Size() // osu_reduce_scatter_block.c: portion = num_elements / numprocs
 	}
 	counts, displs := collCounts(s.test.kind, count, s.comm.Size())
 	copy(s.bufs.counts.Int32s(), counts)

@@ -38,7 +38,6 @@ const (
 	osuHeadNBCFull = "# Size             Overall(us)         Compute(us)      Coll. Init(us)        MPI_Test(us)" +
 		"        MPI_Wait(us)      Pure Comm.(us)       Min Comm.(us)       Max Comm.(us)          Overlap(%)" +
 		"          Validation    P50 Tail Lat(us)    P90 Tail Lat(us)    P99 Tail Lat(us)"
-	osuHeadBarrier  = "# Avg Latency(us)     Min Latency(us)     Max Latency(us)  Iterations"
 	osuHeadIbarrier = "# Overall(us)         Compute(us)      Pure Comm.(us)          Overlap(%)" +
 		"    P50 Tail Lat(us)    P90 Tail Lat(us)    P99 Tail Lat(us)"
 )
@@ -56,7 +55,6 @@ func TestOSUCollShape(t *testing.T) {
 			[]string{"# Datatype: MPI_INT.", osuHeadFull}, 4 + 2 + 2},
 		{[]string{"osu_ialltoall", "-m", "1:4", "-f", "-c", "-t", "2", "-z", "--samples"},
 			[]string{"# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait", osuHeadNBCFull}, 3},
-		{[]string{"osu_barrier", "-f"}, []string{osuHeadBarrier}, 1},
 		{[]string{"osu_ibarrier", "-z"}, []string{osuHeadIbarrier}, 1},
 	}
 	for _, c := range cases {
@@ -196,8 +194,8 @@ func checkOSUCollSamples(t *testing.T, r result.Record) {
 var osuCollData = [][]string{
 	{"osu_allgatherv", "-l"}, {"osu_ialltoall"}, {"osu_allreduce", "-T", "mpi_float"},
 	{"osu_ireduce", "-l", "-k", "rotate"}, {"osu_reduce_scatter"}, {"osu_ibcast"}, {"osu_gather", "-l", "-k", "rotate"},
-	{"osu_iscatterv", "-k", "rotate"}, {"osu_iallreduce", "-l", "-T", "mpi_int"}, {"osu_alltoallv", "-l"},
-	{"osu_scatter", "-l", "-k", "rotate"},
+	{"osu_iscatterv", "-k", "rotate"}, {"osu_ireduce_scatter_block", "-l"}, {"osu_iallreduce", "-l", "-T", "mpi_int"},
+	{"osu_alltoallv", "-l"},
 }
 
 // TestOSUCollCheck runs every test with data under -c at 1, 2 and 4
@@ -219,13 +217,13 @@ func TestOSUCollCheck(t *testing.T) {
 	}
 }
 
-// osuCollMutated are the mutation runs: the first eight of osuCollData,
+// osuCollMutated are the mutation runs: the first nine of osuCollData,
 // one per path of the check, each at one length of TestOSUCollCheck's (a
 // failed run stops at its first length, as OSU's does, and a failing run
 // costs two seconds here), every length used.
 var osuCollMutated = func() [][]string {
 	var out [][]string
-	for i, c := range osuCollData[:8] {
+	for i, c := range osuCollData[:9] {
 		m := []string{"1:1", "2:2", "4:4"}[i%3]
 		if strings.HasPrefix(c[len(c)-1], "mpi_") {
 			m = "4:4"
@@ -241,7 +239,13 @@ var osuCollMutated = func() [][]string {
 func TestOSUCollMutants(t *testing.T) {
 	bin := mutantBinary(t)
 	t.Setenv(mutantEnv, "osu-coll-short")
-	for _, c := range osuCollMutated {
+	for i, c := range osuCollMutated {
+		if launcherKind == "openmpi" && i%2 == 1 {
+			// Open MPI's launcher takes 1 to 2.5 s here to end a job that
+			// exits non-zero (MPICH's 0.3 s): within the test budget it runs
+			// every other path (the check's code is the same C for both).
+			continue
+		}
 		osuCollMustFail(t, bin, append(c, "-i", "2", "-x", "0", "-u", "0", "-c"))
 	}
 }
