@@ -102,6 +102,12 @@ func (t *Text) collRow(b *Benchmark, o *Options, r *result.Record) error {
 	default:
 		t.values(n.Compute, n.Pure, n.Overlap)
 	}
+	return t.rowTail(o, r)
+}
+
+// rowTail is the end of every row: Validation, -z's figures, -D's
+// Transmit Size.
+func (t *Text) rowTail(o *Options, r *result.Record) error {
 	if o.Validate {
 		t.printf("%*s", fieldWidth, r.OSU.Validation)
 	}

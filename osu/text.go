@@ -124,17 +124,7 @@ func (t *Text) Row(b *Benchmark, o *Options, r *result.Record) error {
 	if o.Full && b.Kind.Collective() {
 		t.printf("%*.2f%*.2f%*d", fieldWidth, r.TMin, fieldWidth, r.TMax, iterWidth, r.Reps)
 	}
-	if o.Validate {
-		t.printf("%*s", fieldWidth, r.OSU.Validation)
-	}
-	for _, p := range r.OSU.Tail {
-		t.printf("%*.2f", fieldWidth, p.Value)
-	}
-	if o.DDT != nil {
-		t.printf("%*d", fieldWidth, r.OSU.Transmit)
-	}
-	t.printf("\n")
-	return t.err
+	return t.rowTail(o, r) // osu/colltext.go
 }
 
 // Line writes a line of its own (a note, a skipped case).
