@@ -96,11 +96,15 @@ func threadLevel(b *Benchmark) error {
 }
 
 // memoryNeed is a rank's buffers at the largest size: a send and a
-// receive buffer per window slot with -b multiple, one of each otherwise.
+// receive buffer per window slot with -b multiple, per thread for
+// osu_latency_mt, one of each otherwise.
 func memoryNeed(b *Benchmark, o *Options) memcheck.Need {
 	n := int64(1)
-	if o.MultipleBuffers && (b.Kind == Bandwidth || b.Kind == MultiBandwidth) {
+	switch {
+	case o.MultipleBuffers && (b.Kind == Bandwidth || b.Kind == MultiBandwidth):
 		n = int64(o.Window)
+	case b.Kind == LatencyMT:
+		n = int64(max(o.Senders(), o.ReceiverThreads)) // a pair of buffers per thread
 	}
 	return memcheck.Need{What: fmt.Sprintf("%s at %d bytes", b.Name, o.MaxSize), Bytes: 2 * n * max(o.MaxSize, 1)}
 }
