@@ -97,14 +97,17 @@ func threadLevel(b *Benchmark) error {
 }
 
 // memoryNeed is a rank's buffers at the largest size: a send and a
-// receive buffer per window slot with -b multiple, one of each otherwise.
+// receive buffer per window slot with -b multiple, per thread for
+// osu_latency_mt, np of each for the collectives, one of each otherwise.
 func memoryNeed(b *Benchmark, o *Options, np int) memcheck.Need {
 	n := int64(1)
-	if b.Kind.Collective() {
+	switch {
+	case b.Kind.Collective():
 		n = int64(np) // osu/collrun.go: buffers of np·size
-	}
-	if o.MultipleBuffers && (b.Kind == Bandwidth || b.Kind == MultiBandwidth) {
+	case o.MultipleBuffers && (b.Kind == Bandwidth || b.Kind == MultiBandwidth):
 		n = int64(o.Window)
+	case b.Kind == LatencyMT:
+		n = int64(max(o.Senders(), o.ReceiverThreads)) // a pair of buffers per thread
 	}
 	return memcheck.Need{What: fmt.Sprintf("%s at %d bytes", b.Name, o.MaxSize), Bytes: 2 * n * max(o.MaxSize, 1)}
 }
@@ -198,7 +201,7 @@ func cmpErr(a, b error) error {
 func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
 	r := d.run
 	rec := &result.Record{Suite: result.SuiteOSU, Benchmark: r.Bench.Name, Class: r.Bench.Kind.String(),
-		Multi: -1, Group: -1, NProcs: r.Size, Bytes: int(s), Reps: iters, Check: r.Opts.Validate,
+		Multi: -1, Group: -1, NProcs: r.Size, Groups: [][]int{ranks(r.Size)}, Bytes: int(s), Reps: iters, Check: r.Opts.Validate,
 		Defects: float64(res.Errors), MsgRate: res.MsgRate, Context: r.Env.Ctx,
 		OSU: &result.OSU{Datatype: r.TypeName, Warmup: skip, InPlace: r.Opts.InPlace}}
 	switch r.Bench.Kind {
@@ -224,6 +227,15 @@ func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
 		rec.Samples = res.Times
 	}
 	return rec
+}
+
+// ranks are 0, 1, ..., n-1: the world ranks of a record's one group.
+func ranks(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
 // Tail is omb_calculate_tail_lat: the samples sorted ascending and, for
@@ -272,17 +284,5 @@ func (d *driver) show(rec *result.Record) error {
 	return nil
 }
 
-// speak runs fn on rank 0 and shares its error with every rank, so that a
-// failed write stops all ranks together.
-func (d *driver) speak(fn func() error) error {
-	msg, err := mpijob.Share(d.run.World, func() string {
-		if err := fn(); err != nil {
-			return err.Error()
-		}
-		return ""
-	})
-	if err == nil && msg != "" {
-		err = fmt.Errorf("writing results: %s", msg)
-	}
-	return err
-}
+// speak writes with fn on rank 0 (mpijob.Speak).
+func (d *driver) speak(fn func() error) error { return mpijob.Speak(d.run.World, fn) }
