@@ -61,6 +61,8 @@ func (p *parser) osu(v **OSU, prev *OSU) bool {
 			return p.bool(&o.InPlace)
 		case "tail":
 			return p.tail(&o.Tail)
+		case "nbc":
+			return p.osuNBC(&o.NBC) // result/osucoll.go
 		}
 		return false
 	})

@@ -19,3 +19,19 @@ type OSUNBC struct {
 	PureMax float64 `json:"pure_max"`
 	Overlap float64 `json:"overlap"`
 }
+
+// osuNBC reads an OSUNBC object for the fast decoder (decode.go); null
+// and anything else unexpected are left to encoding/json.
+func (p *parser) osuNBC(v **OSUNBC) bool {
+	n := &OSUNBC{}
+	fields := map[string]*float64{"overall": &n.Overall, "compute": &n.Compute, "init": &n.Init, "test": &n.Test,
+		"wait": &n.Wait, "pure": &n.Pure, "pure_min": &n.PureMin, "pure_max": &n.PureMax, "overlap": &n.Overlap}
+	ok := p.object(func(k []byte) bool {
+		f, known := fields[string(k)]
+		return known && p.float(f)
+	})
+	if ok {
+		*v = n
+	}
+	return ok
+}
