@@ -64,6 +64,7 @@ the ones OSU 7.4 gives it):
   -k, --root-rank fixed:N|rotate  root (rooted collectives)
   -R, --print-rate 0|1  Messages/s column (osu_mbw_mr; default 1)
   -p, --num-pairs N  accepted, as OSU 7.4: osu_mbw_mr uses np/2 pairs
+  -V, --vary-window  osu_mbw_mr at windows 1, 2, 4, ..., 128 (not with -W)
   --samples        put every timed iteration's time in the records
   -json FILE       write every row as a JSON Lines record to FILE (also
                    -o FILE, --json FILE)

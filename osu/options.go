@@ -187,8 +187,8 @@ func (o *Options) finish(b *Benchmark) error {
 		return cli.Usagef("-m: %d bytes: messages of %s or more are not supported yet (at most %d)",
 			o.MaxSize, byteLimitNote, MaxBytes)
 	}
-	if o.VaryWindow {
-		return cli.Usagef("-V (osu_mbw_mr's table of window sizes) is not supported by mpibench yet; use -W")
+	if o.VaryWindow && o.Window != DefaultWindow {
+		return cli.Usagef("-V cannot be used with -W (OSU 7.4's help)")
 	}
 	if b.Kind == LatencyMT && o.Validate && o.ReceiverThreads != o.SenderThreads {
 		// osu_latency_mt.c: "options.validate && options.num_threads != options.sender_thread".

@@ -128,10 +128,14 @@ func (d *driver) all() error {
 		return d.barrier() // osu/colltext.go
 	}
 	sizes := r.Opts.Sizes()
-	r.Env.Cases.SetTotal(len(sizes) * len(r.Opts.Types))
+	table, per := d.table, 1
+	if r.Opts.VaryWindow {
+		table, per = d.varied, len(windowSizes)
+	}
+	r.Env.Cases.SetTotal(len(sizes) * len(r.Opts.Types) * per)
 	for _, t := range r.Opts.Types {
 		r.TypeName, r.TypeSize = t, typeSizes[t]
-		if err := d.table(sizes); err != nil {
+		if err := table(sizes); err != nil {
 			return err
 		}
 	}
@@ -164,30 +168,45 @@ func (d *driver) table(sizes []int64) error {
 	return nil
 }
 
+// key is the journal key of the case at s bytes (and window, with -V).
+func (d *driver) key(s int64) string {
+	r := d.run
+	k := fmt.Sprintf("%s/%s/np%d/%s/%d", result.SuiteOSU, r.Bench.Name, r.Size, r.TypeName, s)
+	if r.Opts.VaryWindow {
+		k += fmt.Sprintf("/w%d", r.Opts.Window)
+	}
+	return k
+}
+
 // size measures one size and reports whether its validation failed.
 func (d *driver) size(s int64) (bool, error) {
-	r := d.run
-	key := fmt.Sprintf("%s/%s/np%d/%s/%d", result.SuiteOSU, r.Bench.Name, r.Size, r.TypeName, s)
-	if r.Env.Cases.Skip(key) {
+	key := d.key(s)
+	if d.run.Env.Cases.Skip(key) {
 		return false, d.speak(func() error { return d.replay(key, s) })
 	}
+	rec, failed, err := d.measure(s, key)
+	if err != nil {
+		return false, err
+	}
+	return failed, d.speak(func() error { return d.show(rec) })
+}
+
+// measure runs case key at s bytes; its record (rank 0's is the one) is
+// in the results file when it returns, with whether validation failed.
+func (d *driver) measure(s int64, key string) (*result.Record, bool, error) {
+	r := d.run
 	iters, skip := r.Opts.Counts(s)
 	r.Env.Cases.Begin(cases.Case{Suite: result.SuiteOSU, Benchmark: r.Bench.Name, Bytes: s, Procs: r.Size,
 		Reps: (iters + skip) * (r.Opts.ValidationWarmup + 1) * max(r.Opts.Window, 1), Key: key})
 	res, err := r.Bench.Measure(r, s)
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
 	rec := d.record(s, iters, skip, &res)
-	err = d.speak(func() error {
-		if err := r.Env.Cases.Finish([]*result.Record{rec}); err != nil {
-			return err
-		}
-		return d.show(rec)
-	})
+	err = d.speak(func() error { return r.Env.Cases.Finish([]*result.Record{rec}) })
 	r.Env.Cases.End()
 	failed, serr := mpijob.Share(r.World, func() bool { return res.Errors > 0 })
-	return failed, cmpErr(err, serr)
+	return rec, failed, cmpErr(err, serr)
 }
 
 func cmpErr(a, b error) error {

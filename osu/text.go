@@ -47,6 +47,10 @@ func (t *Text) Preamble(b *Benchmark, o *Options, pairs int) error {
 		// osu_latency_mt.c: main, before print_preamble (its trailing space included).
 		t.printf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n", o.Senders(), o.ReceiverThreads)
 	}
+	if b.Kind == MultiBandwidth && o.VaryWindow {
+		t.printf("%s\n# [ pairs: %d ] [ window size: varied ]\n\n# Uni-directional Bandwidth (MB/sec)\n", Title(b), pairs)
+		return t.err
+	}
 	if b.Kind == MultiBandwidth {
 		t.printf("%s\n# [ pairs: %d ] [ window size: %d ]\n", Title(b), pairs, o.Window)
 		return t.err

@@ -51,6 +51,7 @@ var osuCases = []struct {
 	{"osu_bibw", 2, []string{"-c", "-W", "4", "-b", "multiple"}},
 	{"osu_mbw_mr", 4, []string{"-c", "-W", "4", "-T", "mpi_int"}},
 	{"osu_multi_lat", 2, []string{"-c", "-T", "mpi_float"}},
+	{"osu_mbw_mr", 2, []string{"-V", "-T", "mpi_char", "-T", "mpi_int"}},
 }
 
 // TestOSUShape: mpibench osu and OSU's binary print the same header
@@ -65,7 +66,11 @@ func TestOSUShape(t *testing.T) {
 		ours := launch(t, np, append([]string{"osu", c.bench, "-json", js}, args...)...)
 		mustSucceed(t, ours)
 		recs := readJSONL[osuRecord](t, js)
-		osuRecordsMatch(t, c.bench, ours.stdout, recs)
+		if slices.Contains(c.flags, "-V") {
+			osuVariedMatch(t, ours.stdout, recs)
+		} else {
+			osuRecordsMatch(t, c.bench, ours.stdout, recs)
+		}
 		peer := peerBinary(c.bench)
 		if peer == "" {
 			t.Errorf("no %s for this MPI in ~/.cache/mpibench-peers: `bash /work/shared/peers/build.sh ~/.cache/mpibench-peers`", c.bench)
@@ -133,6 +138,36 @@ func osuRecordsMatch(t *testing.T, bench, out string, recs []osuRecord) {
 		}
 		if !slices.Equal(rows[i], want) || r.Benchmark != bench || r.Reps != 4 || r.OSU.Warmup != 1 {
 			t.Errorf("%s: row %v, record %+v", bench, rows[i], r)
+		}
+	}
+}
+
+// osuVariedMatch checks osu_mbw_mr -V's rows against its records: per
+// size a row of MB/s and one of messages/s, each of the 8 windows a
+// record in order.
+func osuVariedMatch(t *testing.T, out string, recs []osuRecord) {
+	t.Helper()
+	var rows [][]string
+	for _, line := range strings.Split(out, "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			rows = append(rows, strings.Fields(line))
+		}
+	}
+	// -m 1:16: chars 1, 2, 4, 8, 16 and ints 4, 8, 16, two tables each.
+	if len(recs) != 8*8 || len(rows) != 2*8 {
+		t.Fatalf("%d records and %d rows, want 64 and 16\n%s", len(recs), len(rows), out)
+	}
+	for i, r := range recs {
+		// MPI_CHAR: records 0-39, rows 0-4 (MB/s) and 5-9 (rate);
+		// MPI_INT: records 40-63, rows 10-12 and 13-15.
+		first, sizes := 0, 5
+		if i >= 40 {
+			first, sizes = 10, 3
+		}
+		row, rate := rows[first+i%40/8], rows[first+sizes+i%40/8]
+		w := 1 << (i % 8)
+		if r.Window != w || row[1+i%8] != fmt.Sprintf("%.2f", r.MBps) || rate[1+i%8] != fmt.Sprintf("%.2f", r.MsgRate) {
+			t.Errorf("record %d %+v: window %d, rows %v and %v", i, r, w, row, rate)
 		}
 	}
 }
