@@ -34,3 +34,12 @@ func CountMode(k Kernel, x int64) string {
 	}
 	return bigMode(x, false)
 }
+
+// BigTestEnv names the test hook of the mutant build that moves the
+// large-count threshold down to small messages, so that a test runs every
+// large-count kernel and both the MPI-4 and the derived-type paths
+// (bigcount.h) in milliseconds: "BYTES:LIMIT:BLOCK:FORCE" sets the first
+// length run by BigRun, the items an int count carries, the items of a
+// derived block and, with FORCE 1, the derived type even where MPI-4's
+// calls exist.
+const BigTestEnv = "MPIBENCH_BIG_TEST"
