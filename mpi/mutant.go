@@ -32,6 +32,7 @@ var mutants = map[string]C.int{
 	"beff-peer":     C.MB_MUT_BEFF_PEER,
 	"beffio-offset": C.MB_MUT_BEFFIO_OFFSET,
 	"mpi-error":     C.MB_MUT_MPI_ERROR,
+	"osu-short":     C.MB_MUT_OSU_SHORT,
 }
 
 // Mutants lists the mutant names, sorted.

@@ -171,6 +171,9 @@ type Record struct {
 	MsgRate float64 `json:"msg_rate,omitempty"`
 	Window  int     `json:"window,omitempty"`
 
+	// OSU (suite "osu"): result/osu.go.
+	OSU *OSU `json:"osu,omitempty"`
+
 	Context Context `json:"context"`
 }
 

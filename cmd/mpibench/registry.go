@@ -12,6 +12,7 @@ import (
 	"mpibench/beffio"
 	"mpibench/imb"
 	"mpibench/mpijob"
+	"mpibench/osu"
 	"mpibench/p2p"
 	"mpibench/pgmpi"
 	"mpibench/result"
@@ -37,6 +38,7 @@ func commands() []mpijob.Suite {
 		reportCommand,
 		mergeCommand,
 		listed(pgmpi.Command, pgmpiListing),
+		osu.Command,
 		launchCommand,
 		guidelinesCheckCommand,
 		{Name: "list", Synopsis: "list", Summary: "list benchmarks, classes and MPI calls", Main: runList},

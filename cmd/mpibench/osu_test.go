@@ -1,0 +1,250 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The osu tests run OSU's point-to-point tests on tiny sizes (1 to 16
+// bytes, 4 iterations, 1 warm-up) next to OSU 7.4's own binaries, built
+// by /work/shared/peers/build.sh into ~/.cache/mpibench-peers.
+
+type osuRecord struct {
+	Benchmark string    `json:"benchmark"`
+	Class     string    `json:"class"`
+	NP        int       `json:"np"`
+	Bytes     int       `json:"bytes"`
+	Reps      int       `json:"reps"`
+	TAvg      float64   `json:"t_avg_us"`
+	MBps      float64   `json:"mbytes_per_sec"`
+	MsgRate   float64   `json:"msg_rate"`
+	Window    int       `json:"window"`
+	Check     bool      `json:"check"`
+	Defects   float64   `json:"defects"`
+	Samples   []float64 `json:"samples_us"`
+	OSU       struct {
+		Datatype   string `json:"datatype"`
+		Transmit   int64  `json:"transmit"`
+		Warmup     int    `json:"warmup"`
+		Validation string `json:"validation"`
+		Tail       []struct {
+			P     int     `json:"p"`
+			Value float64 `json:"value"`
+		} `json:"tail"`
+		Pairs int `json:"pairs"`
+	} `json:"osu"`
+}
+
+// osuCases are the tests and flags the shape test runs, with the
+// processes: osu_mbw_mr on 4 where the launcher allows (2 pairs).
+var osuCases = []struct {
+	bench string
+	np    int
+	flags []string
+}{
+	{"osu_latency", 2, []string{"-c", "-z", "-T", "all"}},
+	{"osu_bw", 2, []string{"-D", "vect:4:2", "-z50,99", "-W", "4"}},
+	{"osu_bibw", 2, []string{"-c", "-W", "4", "-b", "multiple"}},
+	{"osu_mbw_mr", 4, []string{"-c", "-W", "4", "-T", "mpi_int"}},
+	{"osu_multi_lat", 2, []string{"-c", "-T", "mpi_float"}},
+}
+
+// TestOSUShape: mpibench osu and OSU's binary print the same header
+// lines, columns and sizes (the numbers aside) for the same flags, and
+// every row of mpibench's is one of its records.
+func TestOSUShape(t *testing.T) {
+	needMPI(t)
+	for _, c := range osuCases {
+		np := min(c.np, maxRanks())
+		args := append([]string{"-m", "1:16", "-i", "4", "-x", "1"}, c.flags...)
+		js := filepath.Join(t.TempDir(), "osu.jsonl")
+		ours := launch(t, np, append([]string{"osu", c.bench, "-json", js}, args...)...)
+		mustSucceed(t, ours)
+		recs := readJSONL[osuRecord](t, js)
+		osuRecordsMatch(t, c.bench, ours.stdout, recs)
+		peer := peerBinary(c.bench)
+		if peer == "" {
+			t.Errorf("no %s for this MPI in ~/.cache/mpibench-peers: `bash /work/shared/peers/build.sh ~/.cache/mpibench-peers`", c.bench)
+			continue
+		}
+		argv := launcherArgs(np)
+		argv[len(argv)-1] = peer
+		theirs := execute(t, mpirunTimeout, launcherPath, append(argv, args...)...)
+		mustSucceed(t, theirs)
+		if a, b := osuShape(theirs.stdout), osuShape(ours.stdout); !slices.Equal(a, b) {
+			t.Errorf("%s %v: OSU's shape\n%s\nmpibench's\n%s", c.bench, args, strings.Join(a, "\n"), strings.Join(b, "\n"))
+		}
+	}
+}
+
+// osuShape is OSU output as a harness parses it: every comment line (the
+// title without its version: the peers' build leaves PACKAGE_VERSION out,
+// OSU's own build prints " v7.4"), and of every row the size, the number
+// of columns, and the cells that are not numbers (Pass, Fail).
+func osuShape(out string) []string {
+	var shape []string
+	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+		if strings.HasPrefix(line, "#") || line == "" {
+			shape = append(shape, strings.TrimSuffix(line, " v7.4"))
+			continue
+		}
+		f := strings.Fields(line)
+		row := fmt.Sprintf("%s [%d]", f[0], len(f))
+		for _, x := range f[1:] {
+			if _, err := strconv.ParseFloat(x, 64); err != nil {
+				row += " " + x
+			}
+		}
+		shape = append(shape, row)
+	}
+	return shape
+}
+
+// osuRecordsMatch checks that the rows of out are the records, in order:
+// size, figure (%.2f), validation and percentiles.
+func osuRecordsMatch(t *testing.T, bench, out string, recs []osuRecord) {
+	t.Helper()
+	var rows [][]string
+	for _, line := range strings.Split(out, "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			rows = append(rows, strings.Fields(line))
+		}
+	}
+	if len(rows) != len(recs) || len(rows) == 0 {
+		t.Fatalf("%s: %d rows, %d records\n%s", bench, len(rows), len(recs), out)
+	}
+	for i, r := range recs {
+		want := []string{strconv.Itoa(r.Bytes), fmt.Sprintf("%.2f", osuFigure(r))}
+		if r.Class == "multi-bandwidth" {
+			want = append(want, fmt.Sprintf("%.2f", r.MsgRate))
+		}
+		if r.Check {
+			want = append(want, r.OSU.Validation)
+		}
+		for _, p := range r.OSU.Tail {
+			want = append(want, fmt.Sprintf("%.2f", p.Value))
+		}
+		if r.OSU.Transmit > 0 || strings.Contains(out, "Transmit Size") {
+			want = append(want, strconv.FormatInt(r.OSU.Transmit, 10))
+		}
+		if !slices.Equal(rows[i], want) || r.Benchmark != bench || r.Reps != 4 || r.OSU.Warmup != 1 {
+			t.Errorf("%s: row %v, record %+v", bench, rows[i], r)
+		}
+	}
+}
+
+func osuFigure(r osuRecord) float64 {
+	if r.Class == "latency" || r.Class == "multi-latency" {
+		return r.TAvg
+	}
+	return r.MBps
+}
+
+// TestOSUFigures: the records' figures follow OSU's formulas from the
+// per-iteration times (--samples): latency = their sum over 2·iterations,
+// its percentiles at OSU's index iterations·p/100 - 1 of the sorted
+// half round trips, bandwidth = size·window·iterations/10^6 over their
+// sum, osu_mbw_mr's rate = 10^6·MB/s over the size.
+func TestOSUFigures(t *testing.T) {
+	needMPI(t)
+	for _, bench := range []string{"osu_latency", "osu_mbw_mr"} {
+		js := filepath.Join(t.TempDir(), "osu.jsonl")
+		args := []string{"osu", bench, "-m", "8:8", "-i", "10", "-x", "2", "-z10,50,100", "--samples", "-json", js}
+		if bench != "osu_latency" {
+			args = append(args, "-W", "3")
+		}
+		mustSucceed(t, launch(t, 2, args...))
+		recs := readJSONL[osuRecord](t, js)
+		if len(recs) != 1 || len(recs[0].Samples) != 10 {
+			t.Fatalf("%s: want one record with 10 samples, have %+v", bench, recs)
+		}
+		osuCheckFigures(t, bench, recs[0])
+	}
+}
+
+func osuCheckFigures(t *testing.T, bench string, r osuRecord) {
+	t.Helper()
+	var sum float64
+	per := make([]float64, len(r.Samples))
+	for i, x := range r.Samples {
+		sum += x
+		per[i] = x / 2 // µs, half a round trip
+		if bench != "osu_latency" {
+			per[i] = 8.0 * 3 / x // MB/s: bytes·window/10^6 over seconds
+		}
+	}
+	slices.Sort(per)
+	want := map[string]float64{"osu_latency": sum / 20}
+	got := r.TAvg
+	if bench != "osu_latency" {
+		want[bench], got = 8.0*3*10/sum, r.MBps
+	}
+	near := func(a, b float64) bool { return a-b < 1e-9*max(a, b, 1) && b-a < 1e-9*max(a, b, 1) }
+	if !near(got, want[bench]) {
+		t.Errorf("%s: figure %v, want %v from the samples %v", bench, got, want[bench], r.Samples)
+	}
+	for i, p := range []int{10, 50, 100} {
+		k := max(10*p/100-1, 0)
+		if len(r.OSU.Tail) != 3 || r.OSU.Tail[i].P != p || !near(r.OSU.Tail[i].Value, per[k]) {
+			t.Errorf("%s: tail %+v, want P%d = %v (sorted %v)", bench, r.OSU.Tail, p, per[k], per)
+		}
+	}
+	if bench == "osu_mbw_mr" && !near(r.MsgRate, 1e6*r.MBps/8) {
+		t.Errorf("osu_mbw_mr: rate %v, want %v", r.MsgRate, 1e6*r.MBps/8)
+	}
+}
+
+// TestOSUCheckMutant: -c flags the short-message mutant in every test, at
+// every size and datatype the test uses (4 bytes: 4 chars, 1 int, 1
+// float, the mutant sends 3 chars or none; osu_bw also at 64 KiB:
+// rendezvous, above LARGE_MESSAGE_SIZE), with exit code 3; the real
+// kernels pass (the shape test runs them with -c). OSU ends a datatype's
+// table at its first failed size, so each run has one size.
+func TestOSUCheckMutant(t *testing.T) {
+	needMPI(t)
+	bin := mutantBinary(t)
+	t.Setenv(mutantEnv, "osu-short")
+	runs := [][2]string{{"osu_bw", "65536"}}
+	for _, c := range osuCases {
+		runs = append(runs, [2]string{c.bench, "4"})
+	}
+	for _, run := range runs {
+		bench, size := run[0], run[1]
+		argv := launcherArgs(2, "-x", mutantEnv)
+		argv[len(argv)-1] = bin
+		r := execute(t, mpirunTimeout, launcherPath, append(argv, "osu", bench, "-m", size+":"+size,
+			"-i", "2", "-x", "0", "-c", "-T", "all")...)
+		noPanic(t, r)
+		if r.code != 3 || strings.Count(r.stdout, "Fail") != 3 || strings.Contains(r.stdout, "Pass") {
+			t.Errorf("%s at %s bytes: want Fail for each of the 3 datatypes and exit code 3, have %s", bench, size, r)
+		}
+	}
+}
+
+// TestOSUBadInput: a bad flag and a bad process count are refused with
+// the flag or the rule named and exit code 2 on every rank (osu's unit
+// tests check the other refusals of Parse).
+func TestOSUBadInput(t *testing.T) {
+	needMPI(t)
+	for _, c := range []struct {
+		np   int
+		args []string
+		want string
+	}{
+		{2, []string{"osu", "bw", "-m", "1:4G"}, "2 GiB or more are not supported yet"},
+		{3, []string{"osu", "latency"}, "exactly 2 processes, have 3"},
+	} {
+		if c.np > maxRanks() {
+			continue
+		}
+		r := launch(t, c.np, c.args...)
+		noPanic(t, r)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("%v: want exit code 2 and %q, have %s", c.args, c.want, r)
+		}
+	}
+}

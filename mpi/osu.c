@@ -1,0 +1,247 @@
+//go:build cgo && !nompi
+
+#include <string.h>
+#include "osu.h"
+#include "chk.h"
+#include "mutant.h"
+#include "pattern.h"
+
+/* Each loop is written once, always inlined with a constant chk: mb_osu_run
+ * instantiates it with chk = 0, where the fill and verify calls fold away
+ * and each iteration is OSU's calls between its two MPI_Wtime calls;
+ * mb_osu_run_check with chk = 1, OSU's -c. With -c OSU repeats each
+ * iteration vwarm + 1 times (-u, VALIDATION_SKIP_DEFAULT) and times the
+ * last, as here. The MUTANT branches are 0 in a normal build. */
+#define LOOP static inline __attribute__((always_inline)) int
+
+/* OSU 7.4's tags: osu_latency 1; osu_bw 100 and the ack 101; osu_bibw 10
+ * and 100; osu_mbw_mr 100 and 101; osu_multi_lat 1. */
+#define TAG_LAT 1
+#define TAG_BW 100
+#define TAG_ACK 101
+#define TAG_BIBW 10
+
+/* count is the count a sender passes: the short-message mutant sends one
+ * element less than the receiver expects. */
+static inline long long count(const mb_osu *k)
+{
+	if (MUTANT(MB_MUT_OSU_SHORT))
+		return k->count - 1;
+	return k->count;
+}
+
+/* buffer l's content in iteration it of rank r. */
+static inline long long slot(const mb_osu *k, long long it, int l) { return it * k->nbufs + l; }
+
+static void fill(mb_osu *k, int rank, long long it)
+{
+	int l;
+	long long j;
+	for (l = 0; l < k->nbufs; l++) {
+		unsigned char *s = k->sbuf[l], *r = k->rbuf[l];
+		for (j = 0; j < k->bytes; j++) {
+			s[j] = mb_pat_byte(rank, slot(k, it, l), j);
+			r[j] = (unsigned char)~mb_pat_byte(rank, slot(k, it, l), j);
+		}
+	}
+}
+
+/* verify counts iteration it as an error (OSU's validate_data returns 1
+ * per buffer) for each receive buffer that holds other than what partner
+ * sent from its buffer of the same slot (buffer 0 with one buffer). */
+static long long verify(const mb_osu *k, int partner, long long it)
+{
+	long long bad = 0, j;
+	int l;
+	for (l = 0; l < k->nbufs; l++) {
+		const unsigned char *r = k->rbuf[l];
+		for (j = 0; j < k->bytes; j++)
+			if (r[j] != mb_pat_byte(partner, slot(k, it, l), j)) {
+				bad++;
+				break;
+			}
+	}
+	return bad;
+}
+
+/* timed records one timed iteration of t seconds. */
+static inline void timed(mb_osu *k, int i, double t)
+{
+	k->time += t;
+	if (k->samples)
+		k->samples[i - k->skip] = t;
+}
+
+/* latency is osu_latency's loop (and osu_multi_lat's with barrier = 1 and
+ * any pair): the first of a pair times Send then Recv, the second echoes. */
+LOOP latency(mb_osu *k, int chk, int rank, int first, int partner, int barrier)
+{
+	int i, j;
+	double t0 = 0;
+	for (i = 0; i < k->iters + k->skip; i++) {
+		if (chk) {
+			fill(k, rank, i);
+			if (!barrier) /* osu_multi_lat has its barrier per repetition */
+				CHK(MPI_Barrier(k->comm));
+		}
+		for (j = 0; j <= k->vwarm; j++) {
+			int t = i >= k->skip && j == k->vwarm;
+			if (barrier)
+				CHK(MPI_Barrier(k->comm));
+			if (first) {
+				if (t)
+					t0 = MPI_Wtime();
+				CHK(MPI_Send(k->sbuf[0], count(k), k->type, partner, TAG_LAT, k->comm));
+				CHK(MPI_Recv(k->rbuf[0], k->count, k->type, partner, TAG_LAT, k->comm, MPI_STATUS_IGNORE));
+				if (t)
+					timed(k, i, MPI_Wtime() - t0);
+			} else {
+				CHK(MPI_Recv(k->rbuf[0], k->count, k->type, partner, TAG_LAT, k->comm, MPI_STATUS_IGNORE));
+				CHK(MPI_Send(k->sbuf[0], count(k), k->type, partner, TAG_LAT, k->comm));
+			}
+		}
+		if (chk)
+			k->errors += verify(k, partner, i);
+	}
+	return MPI_SUCCESS;
+}
+
+/* window posts the window's sends (send) or receives to peer, buffer j
+ * of the window its own with -b multiple, and waits for them. */
+static inline int window(mb_osu *k, int send, int peer, int tag, MPI_Request *req)
+{
+	int j;
+	for (j = 0; j < k->window; j++) {
+		int l = k->nbufs > 1 ? j : 0;
+		if (send)
+			CHK(MPI_Isend(k->sbuf[l], count(k), k->type, peer, tag, k->comm, req + j));
+		else
+			CHK(MPI_Irecv(k->rbuf[l], k->count, k->type, peer, tag, k->comm, req + j));
+	}
+	return MPI_SUCCESS;
+}
+
+/* bw is osu_bw's loop (and osu_mbw_mr's with barrier = 1): the sender
+ * times the window of Isends, their Waitall and the receiver's one-byte
+ * ack. */
+LOOP bw(mb_osu *k, int chk, int rank, int sender, int peer, int barrier)
+{
+	int i, j;
+	double t0 = 0;
+	for (i = 0; i < k->iters + k->skip; i++) {
+		if (chk) {
+			fill(k, rank, i);
+			if (!barrier)
+				CHK(MPI_Barrier(k->comm));
+		}
+		for (j = 0; j <= k->vwarm; j++) {
+			int t = i >= k->skip && j == k->vwarm;
+			if (barrier)
+				CHK(MPI_Barrier(k->comm));
+			if (sender) {
+				if (t)
+					t0 = MPI_Wtime();
+				CHK(window(k, 1, peer, TAG_BW, k->reqs));
+				CHK(MPI_Waitall(k->window, k->reqs, k->stats));
+				CHK(MPI_Recv(k->rbuf[0], 1, MPI_CHAR, peer, TAG_ACK, k->comm, MPI_STATUS_IGNORE));
+				if (t)
+					timed(k, i, MPI_Wtime() - t0);
+			} else {
+				CHK(window(k, 0, peer, TAG_BW, k->reqs));
+				CHK(MPI_Waitall(k->window, k->reqs, k->stats));
+				CHK(MPI_Send(k->sbuf[0], 1, MPI_CHAR, peer, TAG_ACK, k->comm));
+			}
+		}
+		if (chk && !sender)
+			k->errors += verify(k, peer, i);
+	}
+	return MPI_SUCCESS;
+}
+
+/* bibw is osu_bibw's loop: both post the window of Irecvs, then of
+ * Isends; rank 0 waits for its sends then its receives and times it all,
+ * rank 1 waits for its receives first. */
+LOOP bibw(mb_osu *k, int chk, int rank)
+{
+	int i, j, peer = 1 - rank;
+	int rtag = rank == 0 ? TAG_BIBW : TAG_BW, stag = rank == 0 ? TAG_BW : TAG_BIBW;
+	MPI_Request *sreq = k->reqs + k->window, *rreq = k->reqs;
+	double t0 = 0;
+	for (i = 0; i < k->iters + k->skip; i++) {
+		if (chk) {
+			fill(k, rank, i);
+			CHK(MPI_Barrier(k->comm));
+		}
+		for (j = 0; j <= k->vwarm; j++) {
+			int t = i >= k->skip && j == k->vwarm;
+			if (t && rank == 0)
+				t0 = MPI_Wtime();
+			CHK(window(k, 0, peer, rtag, rreq));
+			CHK(window(k, 1, peer, stag, sreq));
+			CHK(MPI_Waitall(k->window, rank == 0 ? sreq : rreq, k->stats));
+			CHK(MPI_Waitall(k->window, rank == 0 ? rreq : sreq, k->stats));
+			if (t && rank == 0)
+				timed(k, i, MPI_Wtime() - t0);
+		}
+		if (chk)
+			k->errors += verify(k, peer, i);
+	}
+	return MPI_SUCCESS;
+}
+
+/* loop runs the kind's loop after a barrier, as each OSU test begins
+ * every size with MPI_Barrier. */
+LOOP loop(mb_osu *k, int chk)
+{
+	int rank;
+	CHK(MUTANT_MPI_ERROR(k->comm));
+	CHK(MPI_Comm_rank(k->comm, &rank));
+	k->time = 0;
+	k->errors = 0;
+	CHK(MPI_Barrier(k->comm));
+	switch (k->kind) {
+	case MB_OSU_LATENCY:
+		return latency(k, chk, rank, rank == 0, 1 - rank, 0);
+	case MB_OSU_MULTI_LAT:
+		return latency(k, chk, rank, rank < k->pairs, rank < k->pairs ? rank + k->pairs : rank - k->pairs, 1);
+	case MB_OSU_BW:
+		return bw(k, chk, rank, rank == 0, 1 - rank, 0);
+	case MB_OSU_MBW_MR:
+		return bw(k, chk, rank, rank < k->pairs, rank < k->pairs ? rank + k->pairs : rank - k->pairs, 1);
+	case MB_OSU_BIBW:
+		return bibw(k, chk, rank);
+	}
+	return MPI_ERR_ARG;
+}
+
+int mb_osu_run(mb_osu *k) { return loop(k, 0); }
+
+int mb_osu_run_check(mb_osu *k) { return loop(k, 1); }
+
+int mb_osu_type(MPI_Datatype base, int ddt, long long count, int stride, int block, int n, const int *displs,
+		const int *blocks, MPI_Datatype *out)
+{
+	switch (ddt) {
+	case 0:
+		CHK(MPI_Type_contiguous((int)count, base, out));
+		break;
+	case 1:
+		CHK(MPI_Type_vector((int)(count / stride), block, stride, base, out));
+		break;
+	default:
+		CHK(MPI_Type_indexed(n, blocks, displs, base, out));
+	}
+	CHK(MPI_Type_commit(out));
+	return MPI_SUCCESS;
+}
+
+MPI_Datatype mb_osu_base(int t)
+{
+	switch (t) {
+	case 1:
+		return MPI_INT;
+	case 2:
+		return MPI_FLOAT;
+	}
+	return MPI_CHAR;
+}

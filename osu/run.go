@@ -1,0 +1,263 @@
+package osu
+
+import (
+	"fmt"
+	"slices"
+
+	"mpibench/cases"
+	"mpibench/internal/memcheck"
+	"mpibench/mpi"
+	"mpibench/mpijob"
+	"mpibench/result"
+)
+
+// Run is what a kernel's Measure gets: the run's options and benchmark,
+// the communicator, and the datatype of the table being measured.
+type Run struct {
+	Opts     *Options
+	Bench    *Benchmark
+	Env      *mpijob.Env
+	World    mpi.Comm
+	Rank     int
+	Size     int
+	Pairs    int    // the pairs of osu_mbw_mr and osu_multi_lat: np/2
+	TypeName string // MPI_CHAR, MPI_INT, MPI_FLOAT
+	TypeSize int    // its size in bytes
+}
+
+// Elements is the count of the datatype's elements in size bytes (OSU:
+// num_elements = size / mpi_type_size).
+func (r *Run) Elements(size int64) int64 { return size / int64(r.TypeSize) }
+
+// Transmit is -D's "Transmit Size" at size bytes: the bytes the derived
+// type carries (osu_util_mpi.c: omb_ddt_assign times the type's size).
+func (r *Run) Transmit(size int64) int64 {
+	d, n := r.Opts.DDT, r.Elements(size)
+	switch {
+	case d == nil || d.Kind == "cont":
+		return n * int64(r.TypeSize)
+	case d.Kind == "vect":
+		return n / int64(d.Stride) * int64(d.Block) * int64(r.TypeSize)
+	}
+	var sum int64
+	for _, b := range d.Blocks {
+		sum += int64(b)
+	}
+	return sum * int64(r.TypeSize)
+}
+
+// typeSizes are the sizes of -T's datatypes (MPI_Type_size on this
+// platform: char 1, int and float 4).
+var typeSizes = map[string]int{"MPI_CHAR": 1, "MPI_INT": 4, "MPI_FLOAT": 4}
+
+// measure is the run of mpibench osu.
+func measure(o *Options, env *mpijob.Env) int {
+	b, _ := Lookup(o.Bench)
+	size := env.World.Size()
+	if b.Procs != nil {
+		if err := b.Procs(size); err != nil {
+			if env.World.Rank() == 0 {
+				_, _ = fmt.Fprintf(env.Stderr, "mpibench osu %s: %v\n", b.Name, err)
+			}
+			return 2
+		}
+	}
+	if code, ok := mpijob.CheckMemory(env, memoryNeed(b, o), 0); !ok {
+		return code
+	}
+	env.ResumeNote(false)
+	r := &Run{Opts: o, Bench: b, Env: env, World: env.World, Rank: env.World.Rank(), Size: size, Pairs: size / 2}
+	d := &driver{run: r}
+	if r.Rank == 0 {
+		d.text = &Text{W: env.Stdout}
+	}
+	if err := d.all(); err != nil {
+		return env.Fail(err)
+	}
+	return mpijob.CheckCode(env.World, d.bad)
+}
+
+// memoryNeed is a rank's buffers at the largest size: a send and a
+// receive buffer per window slot with -b multiple, one of each otherwise.
+func memoryNeed(b *Benchmark, o *Options) memcheck.Need {
+	n := int64(1)
+	if o.MultipleBuffers && (b.Kind == Bandwidth || b.Kind == MultiBandwidth) {
+		n = int64(o.Window)
+	}
+	return memcheck.Need{What: fmt.Sprintf("%s at %d bytes", b.Name, o.MaxSize), Bytes: 2 * n * max(o.MaxSize, 1)}
+}
+
+// driver runs every datatype and size of a run.
+type driver struct {
+	run  *Run
+	text *Text    // rank 0
+	bad  []string // benchmarks whose validation failed
+}
+
+func (d *driver) all() error {
+	r := d.run
+	if err := d.speak(func() error { return d.text.Preamble(r.Bench, r.Opts, r.Pairs) }); err != nil {
+		return err
+	}
+	sizes := r.Opts.Sizes()
+	r.Env.Cases.SetTotal(len(sizes) * len(r.Opts.Types))
+	for _, t := range r.Opts.Types {
+		r.TypeName, r.TypeSize = t, typeSizes[t]
+		if err := d.table(sizes); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// table measures every size for the current datatype; a size without a
+// whole element is passed over, as OSU does ("if (0 == num_elements)
+// continue"), and a failed validation ends the table, as OSU's break.
+func (d *driver) table(sizes []int64) error {
+	r := d.run
+	err := d.speak(func() error {
+		if err := d.text.Datatype(r.TypeName); err != nil {
+			return err
+		}
+		return d.text.Header(r.Bench, r.Opts)
+	})
+	if err != nil {
+		return err
+	}
+	for _, s := range sizes {
+		if r.Elements(s) == 0 {
+			continue
+		}
+		failed, err := d.size(s)
+		if err != nil || failed {
+			return err
+		}
+	}
+	return nil
+}
+
+// size measures one size and reports whether its validation failed.
+func (d *driver) size(s int64) (bool, error) {
+	r := d.run
+	key := fmt.Sprintf("%s/%s/np%d/%s/%d", result.SuiteOSU, r.Bench.Name, r.Size, r.TypeName, s)
+	if r.Env.Cases.Skip(key) {
+		return false, d.speak(func() error { return d.replay(key, s) })
+	}
+	iters, skip := r.Opts.Counts(s)
+	r.Env.Cases.Begin(cases.Case{Suite: result.SuiteOSU, Benchmark: r.Bench.Name, Bytes: s, Procs: r.Size,
+		Reps: (iters + skip) * (r.Opts.ValidationWarmup + 1) * max(r.Opts.Window, 1), Key: key})
+	res, err := r.Bench.Measure(r, s)
+	if err != nil {
+		return false, err
+	}
+	rec := d.record(s, iters, skip, &res)
+	err = d.speak(func() error {
+		if err := r.Env.Cases.Finish([]*result.Record{rec}); err != nil {
+			return err
+		}
+		return d.show(rec)
+	})
+	r.Env.Cases.End()
+	failed, serr := mpijob.Share(r.World, func() bool { return res.Errors > 0 })
+	return failed, cmpErr(err, serr)
+}
+
+func cmpErr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// record is the record of one size, on rank 0.
+func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
+	r := d.run
+	rec := &result.Record{Suite: result.SuiteOSU, Benchmark: r.Bench.Name, Class: r.Bench.Kind.String(),
+		Multi: -1, Group: -1, NProcs: r.Size, Bytes: int(s), Reps: iters, Check: r.Opts.Validate,
+		Defects: float64(res.Errors), MsgRate: res.MsgRate, Context: r.Env.Ctx,
+		OSU: &result.OSU{Datatype: r.TypeName, Warmup: skip, InPlace: r.Opts.InPlace}}
+	switch r.Bench.Kind {
+	case Bandwidth, MultiBandwidth:
+		rec.MBps, rec.Window = res.Avg, r.Opts.Window
+	default:
+		rec.TAvg, rec.TMin, rec.TMax = res.Avg, res.Min, res.Max
+	}
+	if r.Bench.Kind == MultiBandwidth || r.Bench.Kind == MultiLatency {
+		rec.OSU.Pairs = r.Pairs
+	}
+	if r.Opts.DDT != nil {
+		rec.OSU.DDT, rec.OSU.Transmit = r.Opts.DDT.String(), r.Transmit(s)
+	}
+	if r.Opts.Validate {
+		rec.OSU.Validation = "Pass"
+		if res.Errors > 0 {
+			rec.OSU.Validation = "Fail"
+		}
+	}
+	rec.OSU.Tail = Tail(res.Samples, r.Opts.Percentiles)
+	if r.Opts.Samples {
+		rec.Samples = res.Times
+	}
+	return rec
+}
+
+// Tail is omb_calculate_tail_lat: the samples sorted ascending and, for
+// percentile p, the element at iterations*p/100 - 1 (integer division, as
+// OSU computes it in size_t), at least the first: OSU reads before the
+// array for -z0 or for fewer than 100/p iterations.
+func Tail(samples []float64, percentiles []int) []result.Percentile {
+	if len(percentiles) == 0 || len(samples) == 0 {
+		return nil
+	}
+	s := slices.Clone(samples)
+	slices.Sort(s)
+	out := make([]result.Percentile, len(percentiles))
+	for i, p := range percentiles {
+		k := min(max(len(s)*p/100-1, 0), len(s)-1)
+		out[i] = result.Percentile{P: p, Value: s[k]}
+	}
+	return out
+}
+
+// replay prints the records a resumed run kept of case key.
+func (d *driver) replay(key string, s int64) error {
+	if d.run.Env.Cases.Hung(key) {
+		return d.text.Line(fmt.Sprintf("# %d bytes: skipped, the resumed run hung in it", s))
+	}
+	for _, rec := range d.run.Env.Cases.Stored(key) {
+		if err := d.show(&rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *driver) show(rec *result.Record) error {
+	b := d.run.Bench
+	if rec.Defects > 0 && !slices.Contains(d.bad, b.Name) {
+		d.bad = append(d.bad, b.Name)
+	}
+	if err := d.text.Row(b, d.run.Opts, rec); err != nil {
+		return err
+	}
+	if rec.Defects > 0 {
+		// OSU's last line after a failed validation (osu_latency.c and the others).
+		return d.text.Line(fmt.Sprintf("DATA VALIDATION ERROR: %s exited with status 1 on message size %d.", b.Name, rec.Bytes))
+	}
+	return nil
+}
+
+// speak runs fn on rank 0 and shares its error with every rank, so that a
+// failed write stops all ranks together.
+func (d *driver) speak(fn func() error) error {
+	msg, err := mpijob.Share(d.run.World, func() string {
+		if err := fn(); err != nil {
+			return err.Error()
+		}
+		return ""
+	})
+	if err == nil && msg != "" {
+		err = fmt.Errorf("writing results: %s", msg)
+	}
+	return err
+}

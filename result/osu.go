@@ -1,0 +1,33 @@
+package result
+
+// OSU is what a record of suite "osu" (mpibench osu, OSU Micro-Benchmarks
+// 7.4) carries besides the common fields. The common fields of such a
+// record: Benchmark is OSU's program name (osu_latency, osu_bw, ...),
+// Class its kind (latency, bandwidth, multi-bandwidth, multi-latency,
+// collective, non-blocking), NProcs the processes, Bytes the message size
+// as OSU prints it, Reps the timed iterations, TAvg the latency in µs
+// (OSU's "Latency (us)" or "Avg Latency(us)"), TMin/TMax the minimum and
+// maximum over ranks where OSU has them (-f), MBps the bandwidth with
+// MB = 10^6 bytes (OSU's "Bandwidth (MB/s)", "MB/s"), MsgRate osu_mbw_mr's
+// Messages/s, Window the window (-W) of the bandwidth tests, Check and
+// Defects OSU's -c validation (Defects: the errors OSU counts), Samples
+// the time of every timed iteration in µs when asked (--samples).
+type OSU struct {
+	Datatype string `json:"datatype"`           // -T: MPI_CHAR, MPI_INT, MPI_FLOAT
+	DDT      string `json:"ddt,omitempty"`      // -D: cont, vect:STRIDE:BLOCK, indx:FILE
+	Transmit int64  `json:"transmit,omitempty"` // -D: OSU's "Transmit Size", bytes the derived type carries
+	Warmup   int    `json:"warmup"`             // warm-up iterations (OSU's skip) at this size
+	// Validation is OSU's column with -c: "Pass" or "Fail".
+	Validation string `json:"validation,omitempty"`
+	// Tail is -z: OSU's percentiles of the per-iteration figures (µs for
+	// the latency tests, MB/s for the bandwidth tests), in -z's order.
+	Tail    []Percentile `json:"tail,omitempty"`
+	Pairs   int          `json:"pairs,omitempty"`    // osu_mbw_mr, osu_multi_lat: the pairs
+	InPlace bool         `json:"in_place,omitempty"` // -l: MPI_IN_PLACE
+}
+
+// Percentile is one of -z's figures: P the percentile, Value the figure.
+type Percentile struct {
+	P     int     `json:"p"`
+	Value float64 `json:"value"`
+}
