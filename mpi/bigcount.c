@@ -131,6 +131,11 @@ static int big_isend(const void *b, const mb_big *m, int to, MPI_Comm c, MPI_Req
 	return BIGCALL(m, MPI_Isend, b, m->count, m->type, to, TAG, c, req);
 }
 
+static int big_irecv(void *b, const mb_big *m, int from, MPI_Comm c, MPI_Request *req)
+{
+	return BIGCALL(m, MPI_Irecv, b, m->count, m->type, from, TAG, c, req);
+}
+
 static int big_sendrecv(const void *s, int to, void *r, int from, const mb_big *m, MPI_Comm c)
 {
 	return BIGCALL(m, MPI_Sendrecv, s, m->count, m->type, to, TAG, r, m->count, m->type, from, TAG, c,
@@ -382,6 +387,162 @@ int mb_big_run(const mb_bigkernel *k, double *t, int chk, long long *bad)
 	CHK(mb_big_make(&m, n, floats));
 	m.n = k->n; /* what is filled and checked: all of it, also under the mutant */
 	rc = chk ? timed(k, &m, t, 1, bad) : timed(k, &m, t, 0, bad);
+	mb_big_free(&m);
+	return rc;
+}
+
+/* OSU 7.4's loops at n bytes (osu.c has the definitions: each timed
+ * iteration between its own two MPI_Wtime calls, summed; -c fills before
+ * every iteration, then a barrier, and counts an iteration with any wrong
+ * byte as one error). */
+
+static inline void osu_timed(mb_bigosu *k, int i, double t)
+{
+	k->time += t;
+	if (k->samples)
+		k->samples[i - k->skip] = t;
+}
+
+/* osu_latency with one buffer: rank 0 sends it and receives the echo into
+ * it; under -c each rank writes its content before it sends and poisons
+ * before it receives; rank 1 checks what it received before it writes its
+ * own (the wrong-rank mutant echoes rank 0's data instead). */
+LOOP osu_latency(mb_bigosu *k, const mb_big *m, int rank, int chk)
+{
+	int i, j, peer = 1 - rank;
+	double t0 = 0;
+	long long bad;
+	void *b = k->sbuf;
+	for (i = 0; i < k->iters + k->skip; i++) {
+		if (chk)
+			CHK(MPI_Barrier(k->comm));
+		for (j = 0, bad = 0; j <= k->vwarm; j++) {
+			int t = i >= k->skip && j == k->vwarm;
+			if (rank == 0) {
+				if (chk)
+					mb_fill_bytes(b, m->n, 0, i, 0);
+				if (t)
+					t0 = MPI_Wtime();
+				CHK(big_send(b, m, peer, k->comm));
+				if (chk)
+					mb_poison(b, m->n);
+				CHK(big_recv(b, m, peer, k->comm));
+				if (t)
+					osu_timed(k, i, MPI_Wtime() - t0);
+			} else {
+				if (chk)
+					mb_poison(b, m->n);
+				CHK(big_recv(b, m, peer, k->comm));
+				if (chk)
+					bad = mb_bad_bytes(b, m->n, peer, i, 0);
+				if (chk && !MUTANT(MB_MUT_WRONG_RANK))
+					mb_fill_bytes(b, m->n, 1, i, 0);
+				CHK(big_send(b, m, peer, k->comm));
+			}
+		}
+		if (chk && rank == 0)
+			bad = mb_bad_bytes(b, m->n, peer, i, 0);
+		k->errors += bad > 0;
+	}
+	return MPI_SUCCESS;
+}
+
+/* osu_bw: rank 0 times a window of Isends, their Waitall and rank 1's
+ * one-byte ack; rank 1 receives the window into one buffer, as OSU. */
+LOOP osu_bw(mb_bigosu *k, const mb_big *m, int rank, int chk)
+{
+	int i, j, w, peer = 1 - rank;
+	double t0 = 0;
+	char ack = 0;
+	for (i = 0; i < k->iters + k->skip; i++) {
+		if (chk && rank == 0 && !MUTANT(MB_MUT_WRONG_RANK)) /* the mutant resends old data */
+			mb_fill_bytes(k->sbuf, m->n, 0, i, 0);
+		else if (chk && rank == 1)
+			mb_poison(k->rbuf, m->n);
+		if (chk)
+			CHK(MPI_Barrier(k->comm));
+		for (j = 0; j <= k->vwarm; j++) {
+			int t = i >= k->skip && j == k->vwarm;
+			if (t && rank == 0)
+				t0 = MPI_Wtime();
+			for (w = 0; w < k->window; w++) {
+				if (rank == 0)
+					CHK(big_isend(k->sbuf, m, peer, k->comm, k->reqs + w));
+				else
+					CHK(big_irecv(k->rbuf, m, peer, k->comm, k->reqs + w));
+			}
+			CHK(MPI_Waitall(k->window, k->reqs, k->stats));
+			if (rank == 0)
+				CHK(MPI_Recv(&ack, 1, MPI_CHAR, peer, TAG + 1, k->comm, MPI_STATUS_IGNORE));
+			else
+				CHK(MPI_Send(&ack, 1, MPI_CHAR, peer, TAG + 1, k->comm));
+			if (t && rank == 0)
+				osu_timed(k, i, MPI_Wtime() - t0);
+		}
+		if (chk && rank == 1)
+			k->errors += mb_bad_bytes(k->rbuf, m->n, peer, i, 0) > 0;
+	}
+	return MPI_SUCCESS;
+}
+
+/* osu_bibw: both post the window of Irecvs, then of Isends; rank 0 waits
+ * for its sends then its receives and times it all. */
+LOOP osu_bibw(mb_bigosu *k, const mb_big *m, int rank, int chk)
+{
+	int i, j, w, peer = 1 - rank;
+	MPI_Request *rreq = k->reqs, *sreq = k->reqs + k->window;
+	double t0 = 0;
+	for (i = 0; i < k->iters + k->skip; i++) {
+		if (chk) { /* the wrong-rank mutant sends what it sent before */
+			if (!MUTANT(MB_MUT_WRONG_RANK))
+				mb_fill_bytes(k->sbuf, m->n, rank, i, 0);
+			mb_poison(k->rbuf, m->n);
+			CHK(MPI_Barrier(k->comm));
+		}
+		for (j = 0; j <= k->vwarm; j++) {
+			int t = i >= k->skip && j == k->vwarm;
+			if (t && rank == 0)
+				t0 = MPI_Wtime();
+			for (w = 0; w < k->window; w++)
+				CHK(big_irecv(k->rbuf, m, peer, k->comm, rreq + w));
+			for (w = 0; w < k->window; w++)
+				CHK(big_isend(k->sbuf, m, peer, k->comm, sreq + w));
+			CHK(MPI_Waitall(k->window, rank == 0 ? sreq : rreq, k->stats));
+			CHK(MPI_Waitall(k->window, rank == 0 ? rreq : sreq, k->stats));
+			if (t && rank == 0)
+				osu_timed(k, i, MPI_Wtime() - t0);
+		}
+		if (chk)
+			k->errors += mb_bad_bytes(k->rbuf, m->n, peer, i, 0) > 0;
+	}
+	return MPI_SUCCESS;
+}
+
+LOOP osu_loop(mb_bigosu *k, const mb_big *m, int chk)
+{
+	int rank;
+	CHK(MUTANT_MPI_ERROR(k->comm));
+	CHK(MPI_Comm_rank(k->comm, &rank));
+	CHK(MPI_Barrier(k->comm));
+	if (rank > 1)
+		return MPI_SUCCESS;
+	switch (k->kind) {
+	case MB_BIGOSU_LATENCY: return osu_latency(k, m, rank, chk);
+	case MB_BIGOSU_BW: return osu_bw(k, m, rank, chk);
+	case MB_BIGOSU_BIBW: return osu_bibw(k, m, rank, chk);
+	}
+	return MPI_ERR_ARG;
+}
+
+int mb_bigosu_run(mb_bigosu *k, int chk)
+{
+	mb_big m;
+	int rc;
+	k->time = 0;
+	k->errors = 0;
+	CHK(mb_big_make(&m, k->n, 0));
+	k->mode = m.mode;
+	rc = chk ? osu_loop(k, &m, 1) : osu_loop(k, &m, 0);
 	mb_big_free(&m);
 	return rc;
 }

@@ -89,4 +89,30 @@ typedef struct {
  * mode of mb_run_check, counting wrong items into *bad. */
 int mb_big_run(const mb_bigkernel *k, double *t, int chk, long long *bad);
 
+/* mb_bigosu is OSU 7.4's osu_latency, osu_bw and osu_bibw (mpi/osu.h,
+ * osu.c) at n bytes of MPI_CHAR through mb_big. osu_latency keeps one
+ * buffer per rank (sbuf: each rank receives into what it sends from),
+ * osu_bw one big buffer per rank (the sender's sbuf, the receiver's rbuf;
+ * the one-byte ack goes through a byte of its own), osu_bibw two. */
+enum mb_bigosu_kind { MB_BIGOSU_LATENCY = 0, MB_BIGOSU_BW, MB_BIGOSU_BIBW };
+
+typedef struct {
+	MPI_Comm comm;
+	int kind;          /* enum mb_bigosu_kind */
+	void *sbuf, *rbuf;
+	long long n;       /* bytes of a message */
+	int iters, skip;   /* OSU's iterations and warm-ups */
+	int window;        /* osu_bw, osu_bibw: -W */
+	int vwarm;         /* -u with -c: untimed repetitions before the timed one */
+	MPI_Request *reqs; /* 2 * window */
+	MPI_Status *stats; /* window: Waitall's statuses, as OSU's reqstat */
+	double *samples;   /* iters seconds, each timed iteration's; NULL: none */
+	double time;       /* seconds of the timed iterations on this rank */
+	long long errors;  /* -c: iterations received wrong on this rank */
+	int mode;          /* the enum mb_big_mode the messages went in */
+} mb_bigosu;
+
+/* mb_bigosu_run runs one size; chk 1 is OSU's -c (osu.h). */
+int mb_bigosu_run(mb_bigosu *k, int chk);
+
 #endif

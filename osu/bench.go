@@ -52,6 +52,8 @@ type Result struct {
 	Samples []float64
 	Times   []float64 // the time of each timed iteration in µs (--samples)
 	Errors  int       // -c: OSU's error count (0: Pass)
+	// CountMode is how a message of 2 GiB and more went (big.go).
+	CountMode string
 }
 
 // Benchmark is one OSU test.

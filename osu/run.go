@@ -80,6 +80,9 @@ func measure(o *Options, env *mpijob.Env) int {
 // memoryNeed is a rank's buffers at the largest size: a send and a
 // receive buffer per window slot with -b multiple, one of each otherwise.
 func memoryNeed(b *Benchmark, o *Options) memcheck.Need {
+	if n, ok := bigNeed(b, o); ok {
+		return n // big.go
+	}
 	n := int64(1)
 	if o.MultipleBuffers && (b.Kind == Bandwidth || b.Kind == MultiBandwidth) {
 		n = int64(o.Window)
@@ -195,6 +198,7 @@ func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
 		}
 	}
 	rec.OSU.Tail = Tail(res.Samples, r.Opts.Percentiles)
+	rec.CountMode = res.CountMode // big.go
 	if r.Opts.Samples {
 		rec.Samples = res.Times
 	}

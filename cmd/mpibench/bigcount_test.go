@@ -172,3 +172,41 @@ func TestBigCountMemory(t *testing.T) {
 		t.Errorf("want exit 2 and %q, got %s", want, r)
 	}
 }
+
+// TestBigCountOSU runs osu_latency, osu_bw and osu_bibw with -c past the
+// lowered threshold of the mutant build's test hook: OSU's int kernels
+// below 4096 bytes, the large-count ones from there on; the real kernels
+// pass, the wrong-rank mutant fails at the first large-count size.
+func TestBigCountOSU(t *testing.T) {
+	bin := mutantBinary(t)
+	t.Setenv(mpi.BigTestEnv, "4096:100:64:0")
+	for _, b := range []string{"osu_latency", "osu_bw", "osu_bibw"} {
+		for _, m := range []string{"", "wrong-rank"} {
+			t.Setenv(mutantEnv, m)
+			js := filepath.Join(t.TempDir(), "osu.jsonl")
+			argv := launcherArgs(2)
+			argv[len(argv)-1] = bin
+			argv = append(argv, "osu", b, "-m", "2048:8192", "-c", "-i", "3", "-x", "1", "-json", js)
+			if b != "osu_latency" {
+				argv = append(argv, "-W", "4")
+			}
+			r := execute(t, mpirunTimeout, launcherPath, argv...)
+			noPanic(t, r)
+			if want := map[bool]int{true: 3, false: 0}[m != ""]; r.code != want {
+				t.Errorf("%s, mutant %q: want exit code %d, got %s", b, m, want, r)
+			}
+			var got []string
+			for _, rec := range readRecords(t, js) {
+				got = append(got, strconv.Itoa(rec.Bytes)+":"+rec.CountMode+":"+strconv.FormatBool(rec.Defects > 0))
+			}
+			mode := wantCountMode(false)
+			want := []string{"2048::false", "4096:" + mode + ":false", "8192:" + mode + ":false"}
+			if m != "" { // OSU ends the table at the first failed validation
+				want = []string{"2048::false", "4096:" + mode + ":true"}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s, mutant %q: records (bytes:count_mode:defects) %v, want %v\n%s", b, m, got, want, r)
+			}
+		}
+	}
+}
