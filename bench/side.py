@@ -54,13 +54,20 @@ def imb(path):
 
 
 def osu(path):
-    """bytes -> latency in usec from osu_latency's table."""
+    """bytes -> the first figure of an OSU table's row (osu_latency: us;
+    osu_bw, osu_bibw, osu_mbw_mr: MB/s)."""
     out = {}
     for line in open(path):
         f = line.split()
-        if len(f) == 2 and f[0].isdigit():
+        if len(f) >= 2 and f[0].isdigit():
             out[int(f[0])] = float(f[1])
     return out
+
+
+# mpibench osu's tests against OSU's binaries (part osup2p): the record's
+# key of the figure OSU prints first, and its unit.
+OSU_P2P = (("osu_latency", "t_avg_us", "us"), ("osu_bw", "mbytes_per_sec", "MB/s"),
+           ("osu_bibw", "mbytes_per_sec", "MB/s"), ("osu_mbw_mr", "mbytes_per_sec", "MB/s"))
 
 
 def wall(path):
@@ -117,6 +124,12 @@ def rows(tmp, m, rounds, parts):
             a, b = mpibench("%s/%s.osu.%d.jsonl" % (tmp, m, r)), osu(p)
             for n in PP_LENS[1:]:  # osu_latency 7.4 starts at 1 B
                 add("PingPong %s vs osu_latency" % size(n), get(a, ("PingPong", n), p)["t_max_us"], get(b, n, p))
+        if "osup2p" in parts:
+            for bm, key, unit in OSU_P2P:
+                p = "%s/%s.%s.B.%d" % (tmp, m, bm, r)
+                a, b = mpibench("%s/%s.%s.%d.jsonl" % (tmp, m, bm, r)), osu(p)
+                for n in PP_LENS[1:]:
+                    add("osu %s %s vs %s (%s)" % (bm, size(n), bm, unit), get(a, (bm, n), p)[key], get(b, n, p))
         if "thread" in parts:
             p = "%s/%s.thread.A.%d.jsonl" % (tmp, m, r)
             a, b = mpibench(p), mpibench("%s/%s.thread.B.%d.jsonl" % (tmp, m, r))

@@ -15,7 +15,7 @@
 #   PEERS       the build script (default ../shared/peers/build.sh)
 #   MPI1_MSGLEN lengths of the mpi1 launches (default: IMB's 0,1,2,...,4 MiB)
 #   EXT_MSGLEN  lengths of the ext launches (default: IMB's, the whole run)
-#   PARTS       any of mpi1 thread osu mem ext (default all)
+#   PARTS       any of mpi1 thread osu osup2p mem ext (default all)
 #
 # Each round runs every pair (mpibench, peer) back to back, the one going
 # first alternating from round to round, so that drift on the machine hits
@@ -40,7 +40,7 @@ set -euo pipefail
 ROUNDS=${ROUNDS:-7}
 MPIS=${MPIS:-openmpi mpich}
 DEST=${DEST:-$HOME/.cache/mpibench-peers}
-PARTS=${PARTS:-mpi1 thread osu mem ext}
+PARTS=${PARTS:-mpi1 thread osu osup2p mem ext}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PEERS=${PEERS:-$here/../../shared/peers/build.sh}
 
@@ -51,7 +51,7 @@ for m in $MPIS; do
 	case $m in openmpi | mpich) ;; *) echo "side.sh: MPIS: unknown MPI '$m'" >&2; exit 2 ;; esac
 done
 for p in $PARTS; do
-	case $p in mpi1 | thread | osu | mem | ext) ;; *) echo "side.sh: PARTS: unknown part '$p'" >&2; exit 2 ;; esac
+	case $p in mpi1 | thread | osu | osup2p | mem | ext) ;; *) echo "side.sh: PARTS: unknown part '$p'" >&2; exit 2 ;; esac
 done
 has() { [[ " $PARTS " == *" $1 "* ]]; }
 
@@ -148,6 +148,12 @@ for m in $MPIS; do
 		if has osu; then
 			pair "$r" "$m.osu" "${mpirun[@]}" "$mb" mpi1 PingPong $ppfile -json "$tmp/$m.osu.$r.jsonl" \
 				-- "${mpirun[@]}" "$bin/osu_latency" -m 0:4194304
+		fi
+		if has osup2p; then # mpibench osu against OSU's own binaries, same flags
+			for b in osu_latency osu_bw osu_bibw osu_mbw_mr; do
+				pair "$r" "$m.$b" "${mpirun[@]}" "$mb" osu "$b" -m 8:4194304 -json "$tmp/$m.$b.$r.jsonl" \
+					-- "${mpirun[@]}" "$bin/$b" -m 8:4194304
+			done
 		fi
 		if has mem; then
 			pair "$r" "$m.mem" "${mpirun[@]}" sh -c "$rss" "$tmp/$m.mem.A.$r.rss" "$mb" mpi1 PingPong Allreduce \

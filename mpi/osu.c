@@ -1,5 +1,6 @@
 //go:build cgo && !nompi
 
+#include <pthread.h>
 #include <string.h>
 #include "osu.h"
 #include "chk.h"
@@ -33,17 +34,31 @@ static inline long long count(const mb_osu *k)
 /* buffer l's content in iteration it of rank r. */
 static inline long long slot(const mb_osu *k, long long it, int l) { return it * k->nbufs + l; }
 
+/* fill_buf writes rank's content of slot it into s and poisons r. */
+static void fill_buf(unsigned char *s, unsigned char *r, long long bytes, int rank, long long it)
+{
+	long long j;
+	for (j = 0; j < bytes; j++) {
+		s[j] = mb_pat_byte(rank, it, j);
+		r[j] = (unsigned char)~mb_pat_byte(rank, it, j);
+	}
+}
+
 static void fill(mb_osu *k, int rank, long long it)
 {
 	int l;
+	for (l = 0; l < k->nbufs; l++)
+		fill_buf(k->sbuf[l], k->rbuf[l], k->bytes, rank, slot(k, it, l));
+}
+
+/* wrong says whether r holds other than partner's content of slot it. */
+static int wrong(const unsigned char *r, long long bytes, int partner, long long it)
+{
 	long long j;
-	for (l = 0; l < k->nbufs; l++) {
-		unsigned char *s = k->sbuf[l], *r = k->rbuf[l];
-		for (j = 0; j < k->bytes; j++) {
-			s[j] = mb_pat_byte(rank, slot(k, it, l), j);
-			r[j] = (unsigned char)~mb_pat_byte(rank, slot(k, it, l), j);
-		}
-	}
+	for (j = 0; j < bytes; j++)
+		if (r[j] != mb_pat_byte(partner, it, j))
+			return 1;
+	return 0;
 }
 
 /* verify counts iteration it as an error (OSU's validate_data returns 1
@@ -51,16 +66,10 @@ static void fill(mb_osu *k, int rank, long long it)
  * sent from its buffer of the same slot (buffer 0 with one buffer). */
 static long long verify(const mb_osu *k, int partner, long long it)
 {
-	long long bad = 0, j;
+	long long bad = 0;
 	int l;
-	for (l = 0; l < k->nbufs; l++) {
-		const unsigned char *r = k->rbuf[l];
-		for (j = 0; j < k->bytes; j++)
-			if (r[j] != mb_pat_byte(partner, slot(k, it, l), j)) {
-				bad++;
-				break;
-			}
-	}
+	for (l = 0; l < k->nbufs; l++)
+		bad += wrong(k->rbuf[l], k->bytes, partner, slot(k, it, l));
 	return bad;
 }
 
@@ -244,4 +253,93 @@ MPI_Datatype mb_osu_base(int t)
 		return MPI_FLOAT;
 	}
 	return MPI_CHAR;
+}
+
+/* mt is one thread of osu_latency_mt (osu_latency_mt.c: send_thread,
+ * recv_thread): iterations id, id + threads, ...; with one sender thread
+ * the ping has tag 1 and the pong tag 2 (any receiver thread takes any),
+ * with more each iteration i has tag i. Only the senders time. */
+typedef struct {
+	mb_osu *k;
+	int rank, id, rc;
+	double time;
+	long long errors;
+} mt_arg;
+
+LOOP mt_loop(mt_arg *a, int chk)
+{
+	mb_osu *k = a->k;
+	void *sb = k->sbuf[a->id], *rb = k->rbuf[a->id];
+	int i, j, peer = 1 - a->rank;
+	double t0 = 0;
+	for (i = a->id; i < k->iters + k->skip; i += k->threads) {
+		int ping = k->tagged ? i : 1, pong = k->tagged ? i : 2;
+		if (chk)
+			fill_buf(sb, rb, k->bytes, a->rank, i);
+		for (j = 0; j <= k->vwarm; j++) {
+			int t = i >= k->skip && j == k->vwarm;
+			if (a->rank == 0) {
+				if (t)
+					t0 = MPI_Wtime();
+				CHK(MPI_Send(sb, count(k), k->type, peer, ping, k->comm));
+				CHK(MPI_Recv(rb, k->count, k->type, peer, pong, k->comm, MPI_STATUS_IGNORE));
+				if (t) {
+					double dt = MPI_Wtime() - t0;
+					a->time += dt;
+					if (k->samples)
+						k->samples[i - k->skip] = dt;
+				}
+			} else {
+				CHK(MPI_Recv(rb, k->count, k->type, peer, ping, k->comm, MPI_STATUS_IGNORE));
+				CHK(MPI_Send(sb, count(k), k->type, peer, pong, k->comm));
+			}
+		}
+		if (chk)
+			a->errors += wrong(rb, k->bytes, peer, i);
+	}
+	return MPI_SUCCESS;
+}
+
+static void *mt_run(void *p)
+{
+	mt_arg *a = p;
+	a->rc = mt_loop(a, 0);
+	return NULL;
+}
+
+static void *mt_run_check(void *p)
+{
+	mt_arg *a = p;
+	a->rc = mt_loop(a, 1);
+	return NULL;
+}
+
+int mb_osu_run_mt(mb_osu *k, int check)
+{
+	pthread_t th[128];
+	mt_arg arg[128];
+	int rank, t, n = k->threads, rc = MPI_SUCCESS;
+	if (n < 1 || n > 128)
+		return MPI_ERR_ARG;
+	CHK(MUTANT_MPI_ERROR(k->comm));
+	CHK(MPI_Comm_rank(k->comm, &rank));
+	k->time = 0;
+	k->errors = 0;
+	CHK(MPI_Barrier(k->comm));
+	for (t = 0; t < n; t++) {
+		arg[t] = (mt_arg){.k = k, .rank = rank, .id = t};
+		if (pthread_create(&th[t], NULL, check ? mt_run_check : mt_run, &arg[t]) != 0) {
+			n = t;
+			rc = MPI_ERR_OTHER;
+			break;
+		}
+	}
+	for (t = 0; t < n; t++) {
+		pthread_join(th[t], NULL);
+		k->time += arg[t].time;
+		k->errors += arg[t].errors;
+		if (rc == MPI_SUCCESS)
+			rc = arg[t].rc;
+	}
+	return rc;
 }

@@ -3,6 +3,7 @@
 package mpi
 
 /*
+#cgo LDFLAGS: -lpthread
 #include <mpi.h>
 #include "osu.h"
 */
@@ -23,6 +24,7 @@ const (
 	OSUBibw     OSUKind = C.MB_OSU_BIBW
 	OSUMbwMr    OSUKind = C.MB_OSU_MBW_MR
 	OSUMultiLat OSUKind = C.MB_OSU_MULTI_LAT
+	OSULatMT    OSUKind = C.MB_OSU_LATENCY_MT
 )
 
 // OSUDDT is -D's derived datatype.
@@ -48,6 +50,8 @@ type OSUSpec struct {
 	Multiple bool // -b multiple: a buffer per window slot
 	Check    bool
 	Samples  bool // keep each timed iteration's time
+	Threads  int  // osu_latency_mt: this rank's threads
+	Tagged   bool // osu_latency_mt: more than one sender thread
 }
 
 // OSUResult is what this rank measured.
@@ -82,9 +86,12 @@ func OSURun(c Comm, s *OSUSpec) (OSUResult, error) {
 		defer C.MPI_Type_free(&k._type)
 	}
 	var rc C.int
-	if s.Check {
+	switch {
+	case s.Kind == OSULatMT:
+		rc = C.mb_osu_run_mt(&k, cBool(s.Check))
+	case s.Check:
 		rc = C.mb_osu_run_check(&k)
-	} else {
+	default:
 		rc = C.mb_osu_run(&k)
 	}
 	if rc != C.MPI_SUCCESS {
@@ -113,8 +120,11 @@ func osuSetup(k *C.mb_osu, c Comm, s *OSUSpec, alloc func(int) (unsafe.Pointer, 
 		}
 		bufBytes = max(bufBytes, s.DDT.extent()*int64(s.TypeSize))
 	}
-	k.nbufs = 1
-	if s.Multiple {
+	k.nbufs, k.threads, k.tagged = 1, C.int(s.Threads), cBool(s.Tagged)
+	switch {
+	case s.Kind == OSULatMT:
+		k.nbufs = C.int(max(s.Threads, 1)) // a send and a receive buffer per thread
+	case s.Multiple:
 		k.nbufs = k.window
 	}
 	ptrs, err := alloc(2 * 8 * int(k.nbufs))

@@ -12,6 +12,7 @@ enum mb_osu_kind {
 	MB_OSU_BIBW,      /* osu_bibw */
 	MB_OSU_MBW_MR,    /* osu_mbw_mr: rank r < pairs sends to r + pairs */
 	MB_OSU_MULTI_LAT, /* osu_multi_lat: rank r < pairs pings r + pairs */
+	MB_OSU_LATENCY_MT, /* osu_latency_mt: threads of rank 0 ping threads of rank 1 */
 };
 
 typedef struct {
@@ -30,6 +31,8 @@ typedef struct {
 	MPI_Request *reqs; /* 2 * window */
 	MPI_Status *stats; /* window: OSU's reqstat, Waitall's statuses */
 	double *samples;   /* iters seconds, each timed iteration's; NULL: none */
+	int threads;       /* osu_latency_mt: this rank's threads (buffers: nbufs = threads) */
+	int tagged;        /* osu_latency_mt: more than one sender thread, iteration i has tag i */
 	/* results */
 	double time;      /* seconds of the timed iterations on this rank (its own timer) */
 	long long errors; /* -c: iterations whose received data were wrong, on this rank */
@@ -42,6 +45,10 @@ typedef struct {
  * an error if any byte differs from what its partner sent. */
 int mb_osu_run(mb_osu *k);
 int mb_osu_run_check(mb_osu *k);
+
+/* mb_osu_run_mt is osu_latency_mt's size: k->threads threads on this rank,
+ * thread t doing iterations t, t + threads, ...; check as mb_osu_run_check. */
+int mb_osu_run_mt(mb_osu *k, int check);
 
 /* mb_osu_type makes -D's derived type of count elements of base: ddt 0
  * contiguous, 1 vector (count/stride blocks of block elements, stride

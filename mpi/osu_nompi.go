@@ -13,6 +13,7 @@ const (
 	OSUBibw
 	OSUMbwMr
 	OSUMultiLat
+	OSULatMT
 )
 
 type OSUDDT struct {
@@ -36,6 +37,8 @@ type OSUSpec struct {
 	Multiple bool
 	Check    bool
 	Samples  bool
+	Threads  int
+	Tagged   bool
 }
 
 type OSUResult struct {

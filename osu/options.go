@@ -70,6 +70,15 @@ type Options struct {
 	JSON             string   `json:"json,omitempty"`
 }
 
+// Senders are osu_latency_mt's sender threads: -t S:R's S, or 1
+// (num_threads_sender) when -t gave none.
+func (o *Options) Senders() int {
+	if o.SenderThreads > 0 {
+		return o.SenderThreads
+	}
+	return 1
+}
+
 // DDT is -D: OSU's derived datatypes (osu_util.c: omb_ddt_process_options,
 // osu_util_mpi.c: omb_ddt_assign).
 type DDT struct {
@@ -177,8 +186,13 @@ func (o *Options) finish(b *Benchmark) error {
 	if err := checkBigSizes(b, o); err != nil {
 		return err // big.go: 2 GiB and more
 	}
-	if o.VaryWindow && o.Window != DefaultWindow {
-		return cli.Usagef("-V cannot be used with -W (OSU 7.4)")
+	if o.VaryWindow {
+		return cli.Usagef("-V (osu_mbw_mr's table of window sizes) is not supported by mpibench yet; use -W")
+	}
+	if b.Kind == LatencyMT && o.Validate && o.ReceiverThreads != o.SenderThreads {
+		// osu_latency_mt.c: "options.validate && options.num_threads != options.sender_thread".
+		return cli.Usagef("-c: the number of sender and receiver threads must be the same with validation; " +
+			"set both with -t S:R (OSU 7.4)")
 	}
 	return nil
 }

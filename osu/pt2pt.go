@@ -19,6 +19,8 @@ func init() {
 			Measure: measureP2P(mpi.OSUMbwMr)},
 		&Benchmark{Name: "osu_multi_lat", Title: "Multi Latency Test", Kind: MultiLatency, Opts: optsLat,
 			Calls: "MPI_Send, MPI_Recv", Procs: even, Measure: measureP2P(mpi.OSUMultiLat)},
+		&Benchmark{Name: "osu_latency_mt", Title: "Multi-threaded Latency Test", Kind: LatencyMT, Opts: optsLatMT,
+			Calls: "MPI_Send, MPI_Recv (threads)", Procs: exactly(2), Measure: measureP2P(mpi.OSULatMT)},
 	)
 }
 
@@ -34,6 +36,12 @@ func (r *Run) spec(kind mpi.OSUKind, size int64) *mpi.OSUSpec {
 		Samples: len(o.Percentiles) > 0 || o.Samples}
 	if r.Bench.Kind == Bandwidth || r.Bench.Kind == MultiBandwidth {
 		s.Window, s.Multiple = o.Window, o.MultipleBuffers
+	}
+	if kind == mpi.OSULatMT {
+		s.Threads, s.Tagged = o.ReceiverThreads, o.Senders() > 1
+		if r.Rank == 0 {
+			s.Threads = o.Senders()
+		}
 	}
 	if d := o.DDT; d != nil {
 		s.DDT = &mpi.OSUDDT{Kind: d.Kind, Stride: d.Stride, Block: d.Block, Displs: d.Displs, Blocks: d.Blocks}
@@ -81,9 +89,14 @@ func (r *Run) figures(kind mpi.OSUKind, s *mpi.OSUSpec, size int64, all, samples
 		out.Times = append(out.Times, x*1e6)
 	}
 	switch kind {
-	case mpi.OSULatency, mpi.OSUMultiLat:
-		// (t_total * 1e6) / (2.0 * iterations); -z: each iteration's t * 1e6 / 2.
+	case mpi.OSULatency, mpi.OSUMultiLat, mpi.OSULatMT:
+		// (t_total * 1e6) / (2.0 * iterations); -z: each iteration's t * 1e6 / 2;
+		// osu_latency_mt: t_total of all sender threads over
+		// 2.0 * iterations / num_threads_sender.
 		out.Avg = t * 1e6 / (2 * float64(s.Iters))
+		if kind == mpi.OSULatMT {
+			out.Avg *= float64(r.Opts.Senders())
+		}
 		for _, x := range samples {
 			out.Samples = append(out.Samples, x*1e6/2)
 		}

@@ -62,6 +62,12 @@ func measure(o *Options, env *mpijob.Env) int {
 			return 2
 		}
 	}
+	if err := threadLevel(b); err != nil {
+		if env.World.Rank() == 0 {
+			_, _ = fmt.Fprintf(env.Stderr, "mpibench osu %s: %v\n", b.Name, err)
+		}
+		return 2
+	}
 	if code, ok := mpijob.CheckMemory(env, memoryNeed(b, o), 0); !ok {
 		return code
 	}
@@ -75,6 +81,18 @@ func measure(o *Options, env *mpijob.Env) int {
 		return env.Fail(err)
 	}
 	return mpijob.CheckCode(env.World, d.bad)
+}
+
+// threadLevel refuses osu_latency_mt unless MPI provides
+// MPI_THREAD_MULTIPLE (osu_latency_mt.c: "MPI_Init_thread must return
+// MPI_THREAD_MULTIPLE!"); mpibench asks for the level -thread_level names.
+func threadLevel(b *Benchmark) error {
+	multiple, err := mpi.ParseThreadLevel("multiple")
+	if err != nil || b.Kind != LatencyMT || mpi.Provided() == multiple {
+		return err
+	}
+	return fmt.Errorf("this test needs MPI_THREAD_MULTIPLE, and MPI provided %v (run it with -thread_level multiple)",
+		mpi.Provided())
 }
 
 // memoryNeed is a rank's buffers at the largest size: a send and a

@@ -40,6 +40,10 @@ func Title(b *Benchmark) string {
 // Preamble is print_preamble ("\n" and the title), or osu_mbw_mr's title
 // and its pairs and window line.
 func (t *Text) Preamble(b *Benchmark, o *Options, pairs int) error {
+	if b.Kind == LatencyMT {
+		// osu_latency_mt.c: main, before print_preamble (its trailing space included).
+		t.printf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n", o.Senders(), o.ReceiverThreads)
+	}
 	if b.Kind == MultiBandwidth {
 		t.printf("%s\n# [ pairs: %d ] [ window size: %d ]\n", Title(b), pairs, o.Window)
 		return t.err

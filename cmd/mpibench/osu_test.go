@@ -212,12 +212,16 @@ func TestOSUCheckMutant(t *testing.T) {
 	for _, c := range osuCases {
 		runs = append(runs, [2]string{c.bench, "4"})
 	}
+	runs = append(runs, [2]string{"osu_latency_mt", "4"})
 	for _, run := range runs {
 		bench, size := run[0], run[1]
 		argv := launcherArgs(2, "-x", mutantEnv)
 		argv[len(argv)-1] = bin
-		r := execute(t, mpirunTimeout, launcherPath, append(argv, "osu", bench, "-m", size+":"+size,
-			"-i", "2", "-x", "0", "-c", "-T", "all")...)
+		argv = append(argv, "osu", bench, "-m", size+":"+size, "-i", "2", "-x", "0", "-c", "-T", "all")
+		if bench == "osu_latency_mt" {
+			argv = append(argv, "-thread_level", "multiple", "-t", "2:2")
+		}
+		r := execute(t, mpirunTimeout, launcherPath, argv...)
 		noPanic(t, r)
 		if r.code != 3 || strings.Count(r.stdout, "Fail") != 3 || strings.Contains(r.stdout, "Pass") {
 			t.Errorf("%s at %s bytes: want Fail for each of the 3 datatypes and exit code 3, have %s", bench, size, r)
@@ -246,5 +250,29 @@ func TestOSUBadInput(t *testing.T) {
 		if r.code != 2 || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("%v: want exit code 2 and %q, have %s", c.args, c.want, r)
 		}
+	}
+}
+
+// TestOSULatencyMT: osu_latency_mt refuses a thread level below
+// MPI_THREAD_MULTIPLE, naming it; with it, OSU's thread lines, title and
+// a passing validation with 2 sender and 2 receiver threads.
+func TestOSULatencyMT(t *testing.T) {
+	needMPI(t)
+	r := launch(t, 2, "osu", "latency_mt", "-m", "1:1")
+	noPanic(t, r)
+	if r.code != 2 || !strings.Contains(r.stderr, "needs MPI_THREAD_MULTIPLE, and MPI provided MPI_THREAD_SINGLE") {
+		t.Errorf("want exit code 2 naming the thread level, have %s", r)
+	}
+	r = launch(t, 2, "osu", "latency_mt", "-m", "1:4", "-i", "6", "-x", "1", "-c", "-t", "2:2", "-thread_level", "multiple")
+	mustSucceed(t, r)
+	want := []string{"# Number of Sender threads: 2 ", "# Number of Receiver threads: 2", "",
+		"# OSU MPI Multi-threaded Latency Test v7.4", "# Datatype: MPI_CHAR.",
+		"# Size         Avg Latency(us)          Validation", "1 [3] Pass", "2 [3] Pass", "4 [3] Pass"}
+	lines := strings.Split(strings.TrimRight(r.stdout, "\n"), "\n")
+	if len(lines) != len(want) || !slices.Equal(lines[:6], want[:6]) {
+		t.Fatalf("output\n%s\nwant\n%s", r.stdout, strings.Join(want, "\n"))
+	}
+	if got := osuShape(r.stdout)[6:]; !slices.Equal(got, want[6:]) {
+		t.Errorf("rows %q, want %q", got, want[6:])
 	}
 }
