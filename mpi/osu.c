@@ -73,6 +73,17 @@ static long long verify(const mb_osu *k, int partner, long long it)
 	return bad;
 }
 
+/* begin prepares iteration i with -c: this rank's content written, then
+ * OSU's MPI_Barrier, which osu_multi_lat and osu_mbw_mr (barrier = 1) have
+ * before every repetition anyway. */
+static int begin(mb_osu *k, int rank, int i, int barrier)
+{
+	fill(k, rank, i);
+	if (!barrier)
+		CHK(MPI_Barrier(k->comm));
+	return MPI_SUCCESS;
+}
+
 /* timed records one timed iteration of t seconds. */
 static inline void timed(mb_osu *k, int i, double t)
 {
@@ -88,11 +99,8 @@ LOOP latency(mb_osu *k, int chk, int rank, int first, int partner, int barrier)
 	int i, j;
 	double t0 = 0;
 	for (i = 0; i < k->iters + k->skip; i++) {
-		if (chk) {
-			fill(k, rank, i);
-			if (!barrier) /* osu_multi_lat has its barrier per repetition */
-				CHK(MPI_Barrier(k->comm));
-		}
+		if (chk)
+			CHK(begin(k, rank, i, barrier));
 		for (j = 0; j <= k->vwarm; j++) {
 			int t = i >= k->skip && j == k->vwarm;
 			if (barrier)
@@ -138,11 +146,8 @@ LOOP bw(mb_osu *k, int chk, int rank, int sender, int peer, int barrier)
 	int i, j;
 	double t0 = 0;
 	for (i = 0; i < k->iters + k->skip; i++) {
-		if (chk) {
-			fill(k, rank, i);
-			if (!barrier)
-				CHK(MPI_Barrier(k->comm));
-		}
+		if (chk)
+			CHK(begin(k, rank, i, barrier));
 		for (j = 0; j <= k->vwarm; j++) {
 			int t = i >= k->skip && j == k->vwarm;
 			if (barrier)
@@ -177,10 +182,8 @@ LOOP bibw(mb_osu *k, int chk, int rank)
 	MPI_Request *sreq = k->reqs + k->window, *rreq = k->reqs;
 	double t0 = 0;
 	for (i = 0; i < k->iters + k->skip; i++) {
-		if (chk) {
-			fill(k, rank, i);
-			CHK(MPI_Barrier(k->comm));
-		}
+		if (chk)
+			CHK(begin(k, rank, i, 0));
 		for (j = 0; j <= k->vwarm; j++) {
 			int t = i >= k->skip && j == k->vwarm;
 			if (t && rank == 0)

@@ -510,28 +510,7 @@ func (o *Options) setSizes(b *Benchmark, v string) error {
 }
 
 // parseBytes reads a size: digits with an optional K, M or G suffix.
-func parseBytes(v string) (int64, error) {
-	v = strings.TrimSpace(v)
-	mult := int64(1)
-	if n := len(v); n > 0 {
-		switch v[n-1] {
-		case 'k', 'K':
-			mult = 1 << 10
-		case 'm', 'M':
-			mult = 1 << 20
-		case 'g', 'G':
-			mult = 1 << 30
-		}
-		if mult > 1 {
-			v = v[:n-1]
-		}
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n < 0 || n > math.MaxInt64/mult {
-		return 0, fmt.Errorf("bad size %q: want bytes, suffix K, M or G allowed", v)
-	}
-	return n * mult, nil
-}
+func parseBytes(v string) (int64, error) { return cli.Bytes(v, math.MaxInt64) }
 
 // atLeast reads an integer not below lo.
 func atLeast(v string, lo int) (int, error) {

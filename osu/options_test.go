@@ -107,7 +107,7 @@ func TestParseRefusals(t *testing.T) {
 		{[]string{"bw", "-cz"}, "write -c -z"},
 		{[]string{"bw", "-G", "tty"}, "graphs"},
 		{[]string{"mbw_mr", "-R", "2"}, "-R 2: want 0 or 1"},
-		{[]string{"mbw_mr", "-V", "-W", "8"}, "-V cannot be used with -W"},
+		{[]string{"mbw_mr", "-V"}, "-V (osu_mbw_mr's table of window sizes) is not supported"},
 		{[]string{"bw", "stray"}, `unexpected argument "stray"`},
 	} {
 		_, err := Parse(c.args)

@@ -194,7 +194,7 @@ func cmpErr(a, b error) error {
 func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
 	r := d.run
 	rec := &result.Record{Suite: result.SuiteOSU, Benchmark: r.Bench.Name, Class: r.Bench.Kind.String(),
-		Multi: -1, Group: -1, NProcs: r.Size, Bytes: int(s), Reps: iters, Check: r.Opts.Validate,
+		Multi: -1, Group: -1, NProcs: r.Size, Groups: [][]int{ranks(r.Size)}, Bytes: int(s), Reps: iters, Check: r.Opts.Validate,
 		Defects: float64(res.Errors), MsgRate: res.MsgRate, Context: r.Env.Ctx,
 		OSU: &result.OSU{Datatype: r.TypeName, Warmup: skip, InPlace: r.Opts.InPlace}}
 	switch r.Bench.Kind {
@@ -221,6 +221,15 @@ func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
 		rec.Samples = res.Times
 	}
 	return rec
+}
+
+// ranks are 0, 1, ..., n-1: the world ranks of a record's one group.
+func ranks(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
 // Tail is omb_calculate_tail_lat: the samples sorted ascending and, for
@@ -269,17 +278,5 @@ func (d *driver) show(rec *result.Record) error {
 	return nil
 }
 
-// speak runs fn on rank 0 and shares its error with every rank, so that a
-// failed write stops all ranks together.
-func (d *driver) speak(fn func() error) error {
-	msg, err := mpijob.Share(d.run.World, func() string {
-		if err := fn(); err != nil {
-			return err.Error()
-		}
-		return ""
-	})
-	if err == nil && msg != "" {
-		err = fmt.Errorf("writing results: %s", msg)
-	}
-	return err
-}
+// speak writes with fn on rank 0 (mpijob.Speak).
+func (d *driver) speak(fn func() error) error { return mpijob.Speak(d.run.World, fn) }

@@ -158,26 +158,8 @@ func onOff(dst *bool) func(string) error {
 // parseSize reads a length with an optional K, M or G suffix (powers of
 // 1024), as -msgsz and the -msglen file take it.
 func parseSize(v string) (int, error) {
-	v = strings.TrimSpace(v)
-	mult := 1
-	if n := len(v); n > 0 {
-		switch v[n-1] {
-		case 'k', 'K':
-			mult = 1 << 10
-		case 'm', 'M':
-			mult = 1 << 20
-		case 'g', 'G':
-			mult = 1 << 30
-		}
-		if mult > 1 {
-			v = v[:n-1]
-		}
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 || n > MaxLen/mult {
-		return 0, fmt.Errorf("bad length %q: want 0 to %d bytes, suffix K, M or G allowed", v, MaxLen)
-	}
-	return n * mult, nil
+	n, err := cli.Bytes(v, MaxLen)
+	return int(n), err
 }
 
 // logLengths is -msglog n (0, 1, 2, ..., 2^n) or k:n (2^k, ..., 2^n).

@@ -417,6 +417,8 @@ func (p *parser) recordField(k []byte, r *Record) bool {
 		return p.summary(&r.Stats)
 	case "context":
 		return p.context(&r.Context)
+	case "osu":
+		return p.osu(&r.OSU, p.prev.OSU)
 	}
 	return false
 }

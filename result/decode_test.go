@@ -26,7 +26,7 @@ func decodeLines() []string {
 		`{"suite":null}`, `{"bytes":1e2}`, `{"bytes":1.0}`, `{"bytes":01}`, `{"bytes":-0}`, `{"t_max_us":1e400}`,
 		`{"t_max_us":0x10}`, `{"t_max_us":Inf}`, `{"check":truex}`, `{"check":false}`, `{"unknown":{"a":[1]}}`,
 		`{"beff":{"beff":1}}`, `{"seed":18446744073709551615}`, `{"seed":-1}`, `{"io_bytes":9007199254740993}`,
-		`{"rel_err":0.25}`, `{} {}`, `{"suite":"a",}`, `{`, ``, `[]`, ` { "suite" : "spaced" , "np" : 4 } `)
+		`{"rel_err":0.25}`, `{"osu":{"tail":[]},"osu":{"datatype":"x"}}`, `{"osu":null}`, `{"osu":{"tail":[{"p":1}],"x":1}}`, `{} {}`, `{"suite":"a",}`, `{`, ``, `[]`, ` { "suite" : "spaced" , "np" : 4 } `)
 }
 
 // TestDecodeSame holds the fast parser to encoding/json: the same record

@@ -31,3 +31,57 @@ type Percentile struct {
 	P     int     `json:"p"`
 	Value float64 `json:"value"`
 }
+
+// osu reads a record's "osu" object for the fast parser (decode.go),
+// as encoding/json would: into the OSU *v points to, made if nil.
+func (p *parser) osu(v **OSU, prev *OSU) bool {
+	if *v == nil {
+		*v = &OSU{}
+	}
+	if prev == nil {
+		prev = &OSU{}
+	}
+	o := *v
+	return p.object(func(k []byte) bool {
+		switch string(k) {
+		case "datatype":
+			return p.str(&o.Datatype, prev.Datatype)
+		case "ddt":
+			return p.str(&o.DDT, prev.DDT)
+		case "validation":
+			return p.str(&o.Validation, prev.Validation)
+		case "transmit":
+			return p.int64(&o.Transmit)
+		case "warmup":
+			return p.int(&o.Warmup)
+		case "pairs":
+			return p.int(&o.Pairs)
+		case "in_place":
+			return p.bool(&o.InPlace)
+		case "tail":
+			return p.tail(&o.Tail)
+		}
+		return false
+	})
+}
+
+// tail reads -z's percentiles, a new slice as encoding/json makes it.
+func (p *parser) tail(v *[]Percentile) bool {
+	out := []Percentile{}
+	ok := p.array(func() bool {
+		var e Percentile
+		ok := p.object(func(k []byte) bool {
+			switch string(k) {
+			case "p":
+				return p.int(&e.P)
+			case "value":
+				return p.float(&e.Value)
+			}
+			return false
+		})
+		out = append(out, e)
+		return ok
+	})
+	*v = out
+	return ok
+}

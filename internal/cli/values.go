@@ -107,3 +107,28 @@ func (s Switch) Set(v string) error {
 
 // IsBoolFlag makes the flag package take the switch without a value.
 func (Switch) IsBoolFlag() bool { return true }
+
+// Bytes reads a size in bytes: digits with an optional K, M or G suffix
+// (powers of 1024), at least 0 and at most most.
+func Bytes(v string, most int64) (int64, error) {
+	v = strings.TrimSpace(v)
+	mult := int64(1)
+	if n := len(v); n > 0 {
+		switch v[n-1] {
+		case 'k', 'K':
+			mult = 1 << 10
+		case 'm', 'M':
+			mult = 1 << 20
+		case 'g', 'G':
+			mult = 1 << 30
+		}
+		if mult > 1 {
+			v = v[:n-1]
+		}
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 || n > most/mult {
+		return 0, fmt.Errorf("bad size %q: want 0 to %d bytes, suffix K, M or G allowed", v, most)
+	}
+	return n * mult, nil
+}
