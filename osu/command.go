@@ -25,7 +25,7 @@ func parseCommand(args []string, _ int, _ bool) (*Options, string, error) {
 func listing() mpijob.Listing {
 	l := mpijob.Listing{Header: []string{"suite", "benchmark", "class", "datatype", "based on"}}
 	for _, b := range table {
-		l.Rows = append(l.Rows, []string{result.SuiteOSU, b.Name, b.Kind.String(), "-T", b.Calls})
+		l.Rows = append(l.Rows, []string{result.SuiteOSU, b.Name, b.Kind.String(), "MPI_CHAR (-T)", b.Calls})
 	}
 	return l
 }
