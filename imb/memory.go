@@ -61,6 +61,9 @@ func caseNeed(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
 	case b.RMA3 != nil:
 		return rma3Need(b, set, q, lens, check)
 	}
+	if n, ok := bigNeed(b, lens, q); ok {
+		return n // bigcase.go
+	}
 	s, r := BufferSizes(b, slices.Max(lens), q)
 	return s + r + 2*4*q // plus the counts and displacements
 }

@@ -205,6 +205,9 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 			return nil, err
 		}
 	}
+	if err := checkBig(s, c); err != nil {
+		return nil, err
+	}
 	return c, checkRunnable(s, c, size)
 }
 
@@ -327,6 +330,8 @@ func parseLengths(r io.Reader, path string) ([]int, error) {
 	err := scanLines(r, path, func(line int, t string) error {
 		x, err := strconv.ParseInt(t, 10, 64)
 		switch {
+		case errors.Is(err, strconv.ErrRange):
+			return usagef("%s:%d: message length %s overflows a 64-bit integer", path, line, t)
 		case err != nil:
 			return usagef("%s:%d: %q is not a message length (want a non-negative integer)", path, line, t)
 		case x < 0:

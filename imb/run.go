@@ -373,6 +373,9 @@ func (d *Driver) record(w *row, g int) *result.Record {
 		rates2021(r, b, d.cfg.windowSize())
 	}
 	r.Calls = persistCalls(b)
+	if BigBench(b) && mpi.IsBig(int64(w.x)) {
+		r.CountMode = mpi.CountMode(b.Kernel, int64(w.x)) // bigcase.go
+	}
 	switch {
 	case b.NBC != nil && w.mode == NonBlocking:
 		nbcOverlap(r, w, g)

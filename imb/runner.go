@@ -66,6 +66,8 @@ func newRunner(env *caseEnv) runner {
 		return newIOCase(env)
 	case env.b.NBC != nil:
 		return newNBCCase(env)
+	case wantsBig(env):
+		return &bigCase{benchCase: newCase(env)} // bigcase.go: 2 GiB and more
 	}
 	return newCase(env)
 }

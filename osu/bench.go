@@ -55,6 +55,8 @@ type Result struct {
 	Times   []float64      // the time of each timed iteration in µs (--samples)
 	Errors  int            // -c: OSU's error count (0: Pass)
 	NBC     *result.OSUNBC // the non-blocking collectives' row (osu/coll*.go)
+	// CountMode is how a message of 2 GiB and more went (big.go).
+	CountMode string
 }
 
 // Benchmark is one OSU test.

@@ -183,9 +183,8 @@ func (o *Options) finish(b *Benchmark) error {
 	if o.MaxSize < o.MinSize {
 		return cli.Usagef("-m: the minimum %d is above the maximum %d", o.MinSize, o.MaxSize)
 	}
-	if o.MaxSize > MaxBytes {
-		return cli.Usagef("-m: %d bytes: messages of %s or more are not supported yet (at most %d)",
-			o.MaxSize, byteLimitNote, MaxBytes)
+	if err := checkBigSizes(b, o); err != nil {
+		return err // big.go: 2 GiB and more
 	}
 	if o.VaryWindow && o.Window != DefaultWindow {
 		return cli.Usagef("-V cannot be used with -W (OSU 7.4's help)")

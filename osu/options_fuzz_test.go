@@ -22,7 +22,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if o.MinSize < 0 || o.MaxSize < o.MinSize || o.MaxSize > MaxBytes || o.Iterations < 1 || o.Window < 1 ||
+		if o.MinSize < 0 || o.MaxSize < o.MinSize || o.MaxSize > maxBigSize || (o.MaxSize > MaxBytes && !bigOK(o)) || o.Iterations < 1 || o.Window < 1 ||
 			len(o.Types) == 0 || len(o.Sizes()) > 64 {
 			t.Fatalf("%q: parsed %+v", line, o)
 		}

@@ -52,6 +52,9 @@ func (r *Run) spec(kind mpi.OSUKind, size int64) *mpi.OSUSpec {
 // measureP2P is Measure for one of the point-to-point loops.
 func measureP2P(kind mpi.OSUKind) func(r *Run, size int64) (Result, error) {
 	return func(r *Run, size int64) (Result, error) {
+		if mpi.IsBig(size) {
+			return measureBig(r, kind, size) // big.go
+		}
 		s := r.spec(kind, size)
 		res, err := mpi.OSURun(r.World, s)
 		if err != nil {

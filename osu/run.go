@@ -100,6 +100,9 @@ func threadLevel(b *Benchmark) error {
 // receive buffer per window slot with -b multiple, per thread for
 // osu_latency_mt, np of each for the collectives, one of each otherwise.
 func memoryNeed(b *Benchmark, o *Options, np int) memcheck.Need {
+	if n, ok := bigNeed(b, o); ok {
+		return n // big.go
+	}
 	n := int64(1)
 	switch {
 	case b.Kind.Collective():
@@ -242,6 +245,7 @@ func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
 		}
 	}
 	rec.OSU.Tail, rec.OSU.NBC = Tail(res.Samples, r.Opts.Percentiles), res.NBC
+	rec.CountMode = res.CountMode // big.go
 	if r.Opts.Samples {
 		rec.Samples = res.Times
 	}

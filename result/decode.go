@@ -435,6 +435,8 @@ func recordStrings(r *Record, k []byte) *string {
 		return &r.Mode
 	case "case":
 		return &r.Case
+	case "count_mode":
+		return &r.CountMode
 	case "param":
 		return &r.Param
 	case "stop":

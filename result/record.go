@@ -62,6 +62,11 @@ type Record struct {
 	Mode      string  `json:"mode,omitempty"` // aggregate / non-aggregate / non-blocking
 	Case      string  `json:"case,omitempty"` // journal key of the measured case this record belongs to
 
+	// CountMode is how a message of 2 GiB and more was passed
+	// (mpi/bigcount.h): "int" (a count that fits in int, e.g. floats of a
+	// reduction), "mpi4-large-count" (MPI_Send_c, ...) or "derived-type".
+	CountMode string `json:"count_mode,omitempty"`
+
 	// IMB-MPI4 (suite "mpi4"): the calls measured, with the *_init call's
 	// prefix as built (MPI_ or Open MPI's MPIX_).
 	Calls string `json:"calls,omitempty"`

@@ -382,6 +382,7 @@ type record struct {
 	Defects   float64 `json:"defects"`
 	Mode      string  `json:"mode"`
 	Case      string  `json:"case"`
+	CountMode string  `json:"count_mode"` // bigcount_test.go
 	Context   struct {
 		Tool  string   `json:"tool"`
 		MPI   string   `json:"mpi"`

@@ -1,0 +1,123 @@
+//go:build cgo && !nompi
+
+package mpi
+
+// #include "bigcount.h"
+import "C"
+
+import (
+	"slices"
+	"unsafe"
+)
+
+// BigRun describes one execution of a kernel at Items items, a count that
+// may pass a C int (bigcount.h): Run's fields but Count, Counts and
+// Displs, which it does not use. PingPong and Bcast use Send alone.
+type BigRun struct {
+	Run
+	Items int64 // items per process: bytes, or floats for reductions
+}
+
+// Exec runs the kernel and returns the time per repetition in seconds.
+func (r *BigRun) Exec() (float64, error) {
+	t, _, err := r.exec(false)
+	return t, err
+}
+
+// ExecCheck runs it in check mode: the time (not benchmark data) and the
+// items this rank received wrong in all repetitions.
+func (r *BigRun) ExecCheck() (float64, int, error) {
+	return r.exec(true)
+}
+
+func (r *BigRun) exec(check bool) (float64, int, error) {
+	kind := slices.Index(BigKernels, r.Kernel)
+	if kind < 0 {
+		return 0, 0, kernelError("no large-count kernel", C.MPI_ERR_ARG)
+	}
+	k := C.mb_bigkernel{comm: r.Comm.c, kind: C.int(kind), sbuf: r.Send.p, rbuf: r.Recv.p, n: C.longlong(r.Items),
+		nrep: C.int(r.Reps), root0: C.int(r.Root0), nbarr: C.int(r.Barriers), t21: C.int(b2i(r.IMB2021)),
+		sync: C.int(b2i(!r.NoSync)), root_shift: C.int(b2i(r.RootShift))}
+	var t C.double
+	var bad C.longlong
+	if rc := C.mb_big_run(&k, &t, C.int(b2i(check)), &bad); rc != C.MPI_SUCCESS {
+		return 0, 0, kernelError("large-count kernel", rc)
+	}
+	return float64(t), int(bad), nil
+}
+
+// bigMode is the count mode of n items (floats if floats) in this build.
+func bigMode(n int64, floats bool) string {
+	return countModes[C.mb_big_mode_of(C.longlong(n), C.int(b2i(floats)))]
+}
+
+// View is n bytes of b from byte off on: memory of b, not to be freed;
+// it ends where b ends.
+func (b Buffer) View(off, n int) Buffer {
+	off = min(max(off, 0), b.n)
+	return Buffer{unsafe.Add(b.p, off), min(n, b.n-off)}
+}
+
+// OSUBig is an OSU loop (osu_latency, osu_bw, osu_bibw) at a size that
+// may pass 2 GiB, MPI_CHAR, through the large-count layer.
+type OSUBig struct {
+	Kind    OSUKind
+	Bytes   int64
+	Iters   int
+	Skip    int
+	Window  int  // osu_bw, osu_bibw
+	VWarm   int  // -u with -c
+	Check   bool // -c
+	Samples bool // keep each timed iteration's time
+}
+
+// osuBigKinds maps the OSU loops with a large-count kernel to
+// bigcount.h's enum mb_bigosu_kind.
+var osuBigKinds = map[OSUKind]C.int{OSULatency: C.MB_BIGOSU_LATENCY, OSUBw: C.MB_BIGOSU_BW,
+	OSUBibw: C.MB_BIGOSU_BIBW}
+
+// OSUBigKind tells whether k has a large-count kernel.
+func OSUBigKind(k OSUKind) bool { _, ok := osuBigKinds[k]; return ok }
+
+// OSUBigRun runs one size on ranks 0 and 1 of c with the buffers the loop
+// needs (bigcount.h), and returns the result and the count mode.
+func OSUBigRun(c Comm, s *OSUBig) (OSUResult, string, error) {
+	kind, ok := osuBigKinds[s.Kind]
+	if !ok {
+		return OSUResult{}, "", kernelError("no large-count OSU kernel", C.MPI_ERR_ARG)
+	}
+	var bufs [5]Buffer
+	defer func() {
+		for i := range bufs {
+			bufs[i].Free()
+		}
+	}()
+	rank, w := c.Rank(), max(s.Window, 1)
+	sizes := [5]int{0, 0, 2 * w * int(C.sizeof_MPI_Request), w * int(C.sizeof_MPI_Status), 8 * s.Iters}
+	if s.Kind != OSUBw || rank == 0 {
+		sizes[0] = int(s.Bytes) // the send buffer; osu_latency's only one
+	}
+	if s.Kind == OSUBibw || (s.Kind == OSUBw && rank == 1) {
+		sizes[1] = int(s.Bytes)
+	}
+	for i, n := range sizes {
+		var err error
+		if bufs[i], err = Alloc(max(n, 1)); err != nil {
+			return OSUResult{}, "", err
+		}
+	}
+	k := C.mb_bigosu{comm: c.c, kind: kind, sbuf: bufs[0].p, rbuf: bufs[1].p, n: C.longlong(s.Bytes),
+		iters: C.int(s.Iters), skip: C.int(s.Skip), window: C.int(w), vwarm: C.int(s.VWarm),
+		reqs: (*C.MPI_Request)(bufs[2].p), stats: (*C.MPI_Status)(bufs[3].p)}
+	if s.Samples {
+		k.samples = (*C.double)(bufs[4].p)
+	}
+	if rc := C.mb_bigosu_run(&k, C.int(b2i(s.Check))); rc != C.MPI_SUCCESS {
+		return OSUResult{}, "", kernelError("osu large-count kernel", rc)
+	}
+	res := OSUResult{Time: float64(k.time), Errors: int(k.errors)}
+	if s.Samples {
+		res.Samples = append([]float64(nil), unsafe.Slice((*float64)(bufs[4].p), s.Iters)...)
+	}
+	return res, countModes[k.mode], nil
+}

@@ -1,0 +1,29 @@
+//go:build !cgo || nompi
+
+package mpi
+
+// BigRun is bigcount.go's, without MPI.
+type BigRun struct {
+	Run
+	Items int64
+}
+
+func (r *BigRun) Exec() (float64, error)           { return 0, ErrNoMPI }
+func (r *BigRun) ExecCheck() (float64, int, error) { return 0, 0, ErrNoMPI }
+
+func bigMode(n int64, floats bool) string { return "" }
+
+// View is bigcount.go's, without MPI.
+func (b Buffer) View(off, n int) Buffer { return b }
+
+// OSUBig is bigcount.go's, without MPI.
+type OSUBig struct {
+	Kind                       OSUKind
+	Bytes                      int64
+	Iters, Skip, Window, VWarm int
+	Check, Samples             bool
+}
+
+func OSUBigKind(k OSUKind) bool { return k == OSULatency || k == OSUBw || k == OSUBibw }
+
+func OSUBigRun(c Comm, s *OSUBig) (OSUResult, string, error) { return OSUResult{}, "", ErrNoMPI }
