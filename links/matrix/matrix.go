@@ -53,43 +53,67 @@ func value(r *result.Record) float64 {
 	return r.MBps
 }
 
-// FromRecords builds the matrices of the links records of recs, one per
-// figure, process count and message length, in order of first
-// appearance; a pair measured more than once (runs appended to one file)
-// gets the median of its values.
+// FromRecords builds the matrices of the links records of recs (see
+// Builder).
 func FromRecords(recs []result.Record) []*Matrix {
-	type key struct {
-		mode     string
-		p, bytes int
-	}
-	var order []key
-	acc := map[key]*Matrix{}
-	vals := map[key][][][]float64{}
+	var b Builder
 	for i := range recs {
-		r := &recs[i]
-		if r.Suite != result.SuiteLinks || len(r.Groups) != 1 || len(r.Groups[0]) != 2 {
-			continue
-		}
-		src, dst := r.Groups[0][0], r.Groups[0][1]
-		if r.NProcs < 2 || src < 0 || dst < 0 || src >= r.NProcs || dst >= r.NProcs || src == dst {
-			continue
-		}
-		k := key{r.Mode, r.NProcs, r.Bytes}
-		m := acc[k]
-		if m == nil {
-			m = newMatrix(r)
-			acc[k], order = m, append(order, k)
-			vals[k] = grid[[]float64](r.NProcs)
-		}
-		vals[k][src][dst] = append(vals[k][src][dst], value(r))
-		if len(r.PairHosts) == 2 {
-			m.Hosts[src], m.Hosts[dst] = r.PairHosts[0], r.PairHosts[1]
-		}
+		b.Add(&recs[i])
 	}
-	out := make([]*Matrix, 0, len(order))
-	for _, k := range order {
-		m := acc[k]
-		for s, row := range vals[k] {
+	return b.Matrices()
+}
+
+// Builder makes matrices from links records handed to it one at a time,
+// keeping only their values: one matrix per figure, process count and
+// message length, in order of first appearance; a pair measured more
+// than once (runs appended to one file) gets the median of its values.
+type Builder struct {
+	order []key
+	acc   map[key]*Matrix
+	vals  map[key][][][]float64
+}
+
+type key struct {
+	mode     string
+	p, bytes int
+}
+
+// Add takes r if it is a links record of a pair and reports whether it
+// was one.
+func (b *Builder) Add(r *result.Record) bool {
+	if r.Suite != result.SuiteLinks {
+		return false
+	}
+	if len(r.Groups) != 1 || len(r.Groups[0]) != 2 {
+		return true
+	}
+	src, dst := r.Groups[0][0], r.Groups[0][1]
+	if r.NProcs < 2 || src < 0 || dst < 0 || src >= r.NProcs || dst >= r.NProcs || src == dst {
+		return true
+	}
+	k := key{r.Mode, r.NProcs, r.Bytes}
+	if b.acc == nil {
+		b.acc, b.vals = map[key]*Matrix{}, map[key][][][]float64{}
+	}
+	m := b.acc[k]
+	if m == nil {
+		m = newMatrix(r)
+		b.acc[k], b.order = m, append(b.order, k)
+		b.vals[k] = grid[[]float64](r.NProcs)
+	}
+	b.vals[k][src][dst] = append(b.vals[k][src][dst], value(r))
+	if len(r.PairHosts) == 2 {
+		m.Hosts[src], m.Hosts[dst] = r.PairHosts[0], r.PairHosts[1]
+	}
+	return true
+}
+
+// Matrices are the matrices of the records added.
+func (b *Builder) Matrices() []*Matrix {
+	out := make([]*Matrix, 0, len(b.order))
+	for _, k := range b.order {
+		m := b.acc[k]
+		for s, row := range b.vals[k] {
 			for d, v := range row {
 				if len(v) > 0 {
 					m.V[s][d] = stats.Median(v)
