@@ -154,15 +154,4 @@ func (d *driver) show(r *result.Record) error {
 
 // speak runs fn on rank 0 and shares its error with every rank, so that a
 // failed write stops all ranks together.
-func (d *driver) speak(fn func() error) error {
-	msg, err := mpijob.Share(d.world, func() string {
-		if err := fn(); err != nil {
-			return err.Error()
-		}
-		return ""
-	})
-	if err == nil && msg != "" {
-		err = fmt.Errorf("writing results: %s", msg)
-	}
-	return err
-}
+func (d *driver) speak(fn func() error) error { return mpijob.Speak(d.world, fn) }

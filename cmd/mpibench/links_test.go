@@ -65,7 +65,8 @@ func linksCheckOne(t *testing.T, r *result.Record, mode string, src, dst, np int
 }
 
 // The largest count the launcher allows (4 ranks Open MPI, 2 MPICH):
-// records, the three matrices and their slow-pair lines in the text.
+// records, the three matrices and their slow-pair lines in the text;
+// then -resume.
 func TestLinks(t *testing.T) {
 	np := slices.Max(rankCounts())
 	js := filepath.Join(t.TempDir(), "links.jsonl")
@@ -82,6 +83,12 @@ func TestLinks(t *testing.T) {
 		return len(f) == np+1 && f[0] == "send"
 	}) {
 		t.Errorf("no send matrix header of %d columns:\n%s", np, r.stdout)
+	}
+	// -resume keeps the finished run and prints the same matrices.
+	again := launch(t, np, append(linksArgs, "-json", js, "-resume")...)
+	mustSucceed(t, again)
+	if again.stdout != r.stdout || len(readJSONL[result.Record](t, js)) != 3*np*(np-1) {
+		t.Errorf("-resume: output or records changed:\n%s", again)
 	}
 }
 
@@ -104,17 +111,11 @@ func TestLinksBadInput(t *testing.T) {
 	}
 }
 
-// Across the network-namespace hosts (one rank each): every pair names
-// its two hosts.
-func TestLinksHosts(t *testing.T) {
-	hostsNeed(t)
-	n := 3
-	if launcherKind == "mpich" {
-		n = 2
-	}
-	hosts := hostsUp(t, n)
-	js := filepath.Join(t.TempDir(), "links.jsonl")
+// linksHosts runs links across the network-namespace hosts of TestHosts
+// (one rank each): every pair names its two hosts.
+func linksHosts(t *testing.T, hosts []string, dir string) {
+	js := filepath.Join(dir, "links.jsonl")
 	mustSucceed(t, hostsLaunch(t, hosts, append(linksArgs, "-json", js)...))
 	hostsRecords(t, js, hosts)
-	linksCheck(t, readJSONL[result.Record](t, js), n, hosts)
+	linksCheck(t, readJSONL[result.Record](t, js), len(hosts), hosts)
 }
