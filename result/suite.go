@@ -16,4 +16,5 @@ const (
 	SuiteMPI4   = "mpi4"   // IMB-MPI4 (Intel MPI Benchmarks 2021)
 	SuiteRMA    = "rma"    // IMB-RMA (Intel MPI Benchmarks 2021)
 	SuiteOSU    = "osu"    // OSU Micro-Benchmarks 7.4
+	SuiteLinks  = "links"  // every link at once, mpiGraph's pattern
 )

@@ -234,4 +234,6 @@ func TestHosts(t *testing.T) {
 		}
 		ioAssertEmpty(t, iodir)
 	})
+
+	t.Run("links", func(t *testing.T) { linksHosts(t, hosts, dir) })
 }

@@ -11,6 +11,7 @@ import (
 	"mpibench/beff"
 	"mpibench/beffio"
 	"mpibench/imb"
+	"mpibench/links"
 	"mpibench/mpijob"
 	"mpibench/osu"
 	"mpibench/p2p"
@@ -35,8 +36,10 @@ func commands() []mpijob.Suite {
 		beff.Command,
 		beffio.Command,
 		listed(skampi.Command, skampiListing),
+		links.Command,
 		reportCommand,
 		mergeCommand,
+		compareCommand,
 		listed(pgmpi.Command, pgmpiListing),
 		osu.Command,
 		launchCommand,

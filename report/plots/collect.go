@@ -21,6 +21,7 @@ type Collector struct {
 	last   *result.Context // of the record before, and its index in runs
 	lastJ  int
 	ms     []*Measurement // made by Measurements
+	links  linkSet        // the links records, drawn as heat maps (links.go)
 }
 
 // NewCollector returns an empty Collector.
@@ -47,6 +48,9 @@ func (c *Collector) Add(r *result.Record) {
 	in.Records++
 	in.Merged = max(in.Merged, r.Merged)
 	c.addRun(in, r)
+	if c.links.add(i, c.label, r) {
+		return
+	}
 	c.g.add(i, c.label, r)
 }
 

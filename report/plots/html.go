@@ -123,6 +123,7 @@ func (c *Collector) page() (*htmlPage, error) {
 		page.Suites[n-1].Plots = append(page.Suites[n-1].Plots, hp)
 		page.SKaMPI = page.SKaMPI || m.Suite == result.SuiteSkampi
 	}
+	page.Suites = append(page.Suites, c.links.suites()...)
 	shown := map[string]bool{}
 	for _, m := range Compare(ms) {
 		hp, err := htmlPlotOf(m)
