@@ -25,10 +25,26 @@ import (
 	"mpibench/internal/safefile"
 )
 
-// The size of every plot: half an A4 page wide, readable on screen.
+// The size of the PNG and PDF plots: half an A4 page wide.
 const (
 	plotWidth  = 16 * vg.Centimeter
 	plotHeight = 10 * vg.Centimeter
+)
+
+// The size of a panel of the HTML page, drawn at 1:1 on screen (a point
+// is 4/3 CSS px): 600 × 400 px, two side by side on a laptop's 1400 px,
+// so that the 11 pt tick labels are 14.7 px there.
+const (
+	panelWidth  = vg.Length(450)
+	panelHeight = vg.Length(300)
+)
+
+// The font sizes of every plot, in points.
+const (
+	fontTitle  = 13
+	fontLabel  = 12
+	fontTick   = 11
+	fontLegend = 10
 )
 
 // Plot draws the measurement: log axes where the figures span decades
@@ -36,15 +52,30 @@ const (
 // one line per series, error bars of the standard error and the band of
 // the allowed standard error where the records have them.
 func (m *Measurement) Plot() (*plot.Plot, error) {
+	return m.plot(plotWrap(m.Title, 60), true)
+}
+
+// plot draws the measurement with the given title, with its legend or
+// without (the page writes the legend in HTML, once for a figure's
+// panels).
+func (m *Measurement) plot(title string, legend bool) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = plotWrap(m.Title, 60)
+	p.Title.Text = title
 	p.X.Label.Text = m.XLabel
 	p.Y.Label.Text = m.YLabel
+	p.Title.TextStyle.Font.Size = fontTitle
+	p.X.Label.TextStyle.Font.Size, p.Y.Label.TextStyle.Font.Size = fontLabel, fontLabel
+	p.X.Tick.Label.Font.Size, p.Y.Tick.Label.Font.Size = fontTick, fontTick
 	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.TextStyle.Font.Size = vg.Points(8)
+	p.Legend.TextStyle.Font.Size = fontLegend
 	p.Add(plotter.NewGrid())
+	if m.Ref != 0 {
+		if err := plotRef(p, m.Ref); err != nil {
+			return nil, err
+		}
+	}
 	zero := plotZero(m)
-	logY := plotPositiveY(m)
+	logY := !m.LinearY && plotPositiveY(m)
 	if m.LogX {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = logTicks{zero: zero}
@@ -60,7 +91,21 @@ func (m *Measurement) Plot() (*plot.Plot, error) {
 	}
 	plotPad(&p.X, m.LogX)
 	plotPad(&p.Y, logY)
+	if !legend {
+		p.Legend = plot.NewLegend()
+	}
 	return p, nil
+}
+
+// plotRef draws a grey horizontal line at y across the plot (the ratio
+// 1 of a ratio plot), which also keeps y inside the axis.
+func plotRef(p *plot.Plot, y float64) error {
+	f := plotter.NewFunction(func(float64) float64 { return y })
+	f.Color = color.Gray{0x80}
+	f.Width = vg.Points(1)
+	p.Add(f)
+	p.Y.Min, p.Y.Max = math.Min(p.Y.Min, y), math.Max(p.Y.Max, y)
+	return nil
 }
 
 // plotWrap breaks a title at its commas into lines of about width
@@ -265,14 +310,34 @@ func (t logTicks) Ticks(min, max float64) []plot.Tick {
 		}
 	}
 	if labelled < 2 {
-		for i := range ticks {
-			ticks[i].Label = tickLabel(ticks[i].Value)
+		// Less than two decades: 1, 2 and 5 of each labelled, or every
+		// tick where that is fewer than three (labels of every tick of
+		// a wider range overlap).
+		labelled = logLabel(ticks, func(k float64) bool { return k == 1 || k == 2 || k == 5 })
+		if labelled < 3 {
+			logLabel(ticks, func(float64) bool { return true })
 		}
 	}
 	if t.zero > 0 && t.zero >= min {
 		ticks = append(ticks, plot.Tick{Value: t.zero, Label: "0"})
 	}
 	return ticks
+}
+
+// logLabel labels the ticks whose leading digit k passes, and returns
+// how many it labelled.
+func logLabel(ticks []plot.Tick, pass func(k float64) bool) int {
+	n := 0
+	for i := range ticks {
+		v := ticks[i].Value
+		k := math.Round(v / math.Pow(10, math.Floor(math.Log10(v)+1e-9)))
+		ticks[i].Label = ""
+		if pass(k) {
+			ticks[i].Label = tickLabel(v)
+			n++
+		}
+	}
+	return n
 }
 
 // tickLabel writes 1000 as 1k and 10^6 as 1M: lengths and rates read
@@ -311,9 +376,23 @@ func (m *Measurement) SVG() ([]byte, error) {
 	return inlineSVG(p)
 }
 
+// panelSVG renders the measurement as a panel of the page: its own
+// title, no legend, at screen size.
+func (m *Measurement) panelSVG(title string) ([]byte, error) {
+	p, err := m.plot(title, false)
+	if err != nil {
+		return nil, err
+	}
+	return sizedSVG(p, panelWidth, panelHeight)
+}
+
 // inlineSVG renders a plot as an <svg> element, without vgsvg's XML prolog.
 func inlineSVG(p *plot.Plot) ([]byte, error) {
-	c := vgsvg.New(plotWidth, plotHeight)
+	return sizedSVG(p, plotWidth, plotHeight)
+}
+
+func sizedSVG(p *plot.Plot, width, height vg.Length) ([]byte, error) {
+	c := vgsvg.New(width, height)
 	if err := drawPlot(p, c); err != nil {
 		return nil, err
 	}
