@@ -214,7 +214,7 @@ func htmlPlotOf(m *Measurement, panels bool) (htmlPlot, error) {
 			ps = append(ps, panel{"bandwidth", "bandwidth", b})
 		}
 		if r := drawn.ratio(); r != nil {
-			ps = append(ps, panel{"ratio", plotWrap("relative to "+drawn.ratioBase().Label, 60), r})
+			ps = append(ps, panel{"ratio", plotWrap(m.quantity()+" relative to "+drawn.ratioBase().Label, 60), r})
 		}
 	}
 	for i, p := range ps {
@@ -363,10 +363,10 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 {{range $i, $in := .Inputs}}<li class="legend"><span class="swatch" style="border-color: {{index $.Colors $i}}"></span>{{$in.Label}}: {{$in.Records}} records</li>
 {{end}}</ul>
 {{if .Diffs}}<h2 id="summary">Largest differences</h2>
-<p class="note">Per plot and input, the abscissa where the plotted figure differs most from the first input's (time: t_max or the plotted mean; b_eff, b_eff_io: bandwidth), largest first.</p>
+<p class="note">Per plot and input, the abscissa where the plotted figure differs most from the first input's (time: t_max, or SKaMPI's trimmed mean; b_eff, b_eff_io: bandwidth), largest first; and the median change over every abscissa both inputs have.</p>
 <table class="diffs">
-<tr><th>plot</th><th>at</th><th>input</th><th>first input</th><th>this input</th><th>change</th><th></th><th>significant</th></tr>
-{{range .Diffs}}<tr><td><a href="#{{.ID}}">{{.Title}}</a></td><td class="num">{{.At}}</td><td>{{.Label}}</td><td class="num">{{.Old}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="{{.Verdict}}">{{.Verdict}}</td><td>{{.Significant}}</td></tr>
+<tr><th>plot</th><th>at</th><th>input</th><th>first input</th><th>this input</th><th>change</th><th></th><th>median change</th><th>significant</th></tr>
+{{range .Diffs}}<tr><td><a href="#{{.ID}}">{{.Title}}</a></td><td class="num">{{.At}}</td><td>{{.Label}}</td><td class="num">{{.Old}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="{{.Verdict}}">{{.Verdict}}</td><td class="num">{{.Median}}</td><td>{{.Significant}}</td></tr>
 {{end}}</table>
 {{end}}<details class="provenance" id="inputs"><summary>Provenance: hosts, MPI library, command line of the {{.Runs}} runs</summary>
 {{range $i, $in := .Inputs}}<section class="input">

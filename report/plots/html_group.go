@@ -432,7 +432,7 @@ func (g *grouper) addBeffIO(i int, label string, r *result.Record) {
 	id := fmt.Sprintf("beffio-%s-%s-np%d", r.Class, r.Mode, r.NProcs)
 	proto := Measurement{ID: anchor(id), Suite: result.SuiteBeffIO, LogX: true,
 		Title:  fmt.Sprintf("%s, %s, %d processes", r.Class, r.Mode, r.NProcs),
-		XLabel: "chunk size l (bytes)", YLabel: "bandwidth (MB/s)",
+		XLabel: "chunk size l (bytes)", YLabel: "MB/s", // gonum/plot pads the top by a long rotated label
 		Note: "bytes moved by all processes / time of the pattern, MB = 10^6 bytes; one point per pattern."}
 	s := g.series(proto, i, 0, label)
 	s.rate = true

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot/plotutil"
+
+	"mpibench/stats"
 )
 
 // bandwidth is the measurement's throughput panel: the main series of
@@ -16,7 +18,7 @@ import (
 // Mbytes/sec, in MB of 10^6 bytes), nil when none does.
 func (m *Measurement) bandwidth() *Measurement {
 	b := &Measurement{ID: m.ID + "-bw", Suite: m.Suite, Title: m.Title, XLabel: m.XLabel,
-		YLabel: "bandwidth (MB/s)", LogX: m.LogX,
+		YLabel: "MB/s", LogX: m.LogX, // gonum/plot pads the top by a long rotated label
 		Note: "The records' throughput (IMB's Mbytes/sec) in MB of 10^6 bytes."}
 	for _, s := range m.Series {
 		if s.Kind != 0 {
@@ -68,7 +70,7 @@ func (m *Measurement) ratio() *Measurement {
 		return nil
 	}
 	r := &Measurement{ID: m.ID + "-ratio", Suite: m.Suite, Title: m.Title, XLabel: m.XLabel,
-		YLabel: m.quantity() + " ÷ first input's", LogX: m.LogX, LinearY: true, Ref: 1,
+		YLabel: "ratio", LogX: m.LogX, LinearY: true, Ref: 1,
 		Note: fmt.Sprintf("Ratio: each input's %s divided by that of the first input with this plot (%s) at the abscissae both have; %s.",
 			m.quantity(), base.Label, map[string]string{"time": "below 1 is faster", "bandwidth": "above 1 is faster"}[m.quantity()])}
 	for _, s := range m.Series {
@@ -150,6 +152,7 @@ type htmlDiff struct {
 	At          string // the abscissa, with its unit
 	Old, New    string // the figures with their unit
 	Change      string // in percent, signed
+	Median      string // the median change over every abscissa both have
 	Verdict     string // slower, faster
 	Significant string // the test's verdict, "–" where there is none
 	size        float64
@@ -190,6 +193,10 @@ func largestDiff(m *Measurement, base, s *Series) (htmlDiff, bool) {
 	best := slices.MaxFunc(ps, func(a, b pair) int {
 		return cmp.Compare(math.Abs(math.Log(a.new/a.old)), math.Abs(math.Log(b.new/b.old)))
 	})
+	ratios := make([]float64, len(ps))
+	for i, p := range ps {
+		ratios[i] = p.new / p.old
+	}
 	unit := " µs"
 	if m.quantity() != "time" {
 		unit = " MB/s"
@@ -209,5 +216,6 @@ func largestDiff(m *Measurement, base, s *Series) (htmlDiff, bool) {
 		At:  m.xText(Point{X: best.x, Bytes: best.bytes}),
 		Old: Num(best.old) + unit, New: Num(best.new) + unit,
 		Change: fmt.Sprintf("%+.1f %%", 100*(best.new/best.old-1)), Verdict: verdict,
+		Median:      fmt.Sprintf("%+.1f %% (%d points)", 100*(stats.Median(ratios)-1), len(ratios)),
 		Significant: "–", size: math.Abs(math.Log(best.new / best.old))}, true
 }

@@ -227,6 +227,7 @@ func plotSeries(p *plot.Plot, s *Series, logX, logY bool, zero float64) error {
 		return err
 	}
 	line.Color, points.Color = col, col
+	line.Width = vg.Points(1.5)
 	line.Dashes = plotutil.Dashes(s.Kind)
 	points.Shape = plotutil.Shape(s.Input)
 	p.Add(line, points)

@@ -1,0 +1,70 @@
+package plots
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+)
+
+// Two inputs whose PingPong differs by a planted factor: the ratio panel
+// holds the quotients, the summary the largest difference and the
+// median, both computed here by hand.
+func TestReportDifferences(t *testing.T) {
+	// t = 1 + bytes/1000·scale at 0, 1, 10, 100, 1000 bytes; Barrier 4 µs on both.
+	inputs := []Input{{Name: "a.jsonl", Records: reportIMB("hostA", 1)}, {Name: "b.jsonl", Records: reportIMB("hostB", 3)}}
+	ms := Group(inputs)
+	r := ms[0].ratio()
+	want := []float64{1, 1.003 / 1.001, 1.03 / 1.01, 1.3 / 1.1, 4.0 / 2}
+	if r == nil || len(r.Series) != 1 || len(r.Series[0].Points) != len(want) {
+		t.Fatalf("ratio panel %+v", r)
+	}
+	for i, p := range r.Series[0].Points {
+		if math.Abs(p.Y-want[i]) > 1e-12 {
+			t.Errorf("ratio at %g B: %g, want %g", p.X, p.Y, want[i])
+		}
+	}
+	labels := []string{InputLabel(inputs[0]), InputLabel(inputs[1])}
+	ds := differences(ms, labels)
+	if len(ds) != 2 {
+		t.Fatalf("%d differences, want PingPong and Barrier", len(ds))
+	}
+	// Median of the five quotients: 1.03/1.01 = +1.98 %.
+	pp := htmlDiff{ID: ms[0].ID, Title: "PingPong, 2 processes", Label: labels[1], Base: labels[0], At: "1000 B",
+		Old: "2 µs", New: "4 µs", Change: "+100.0 %", Verdict: "slower", Median: "+2.0 % (5 points)", Significant: "–"}
+	if got := ds[0]; got.size == 0 || func() bool { got.size = 0; return got != pp }() {
+		t.Errorf("largest difference\n got %+v\nwant %+v", ds[0], pp)
+	}
+	if ds[1].Verdict != "same" || ds[1].Change != "+0.0 %" {
+		t.Errorf("Barrier: %+v", ds[1])
+	}
+	// One input: no summary, no ratio panel.
+	if got := differences(Group(inputs[:1]), labels[:1]); len(got) != 0 || Group(inputs[:1])[0].ratio() != nil {
+		t.Errorf("one input: differences %+v", got)
+	}
+	var b bytes.Buffer
+	if err := HTML(&b, inputs); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{`<h2 id="summary">`, "<td class=\"num\">&#43;100.0 %</td>" /* html/template escapes + */, `<td class="slower">slower</td>`,
+		`<details class="provenance" id="inputs">`} {
+		if !strings.Contains(b.String(), s) {
+			t.Errorf("page lacks %q", s)
+		}
+	}
+	if i, j := strings.Index(b.String(), `id="summary"`), strings.Index(b.String(), `<details`); i > j {
+		t.Error("the provenance comes before the summary")
+	}
+}
+
+// A bandwidth measurement (b_eff) that got larger is faster.
+func TestReportDifferenceBandwidth(t *testing.T) {
+	a, b := reportBeff("hostA"), reportBeff("hostB")
+	for i := range b {
+		b[i].BMBps *= 2
+	}
+	ds := differences(Group([]Input{{Name: "a", Records: a}, {Name: "b", Records: b}}), []string{"a", "b"})
+	if len(ds) == 0 || ds[0].Verdict != "faster" || ds[0].Change != "+100.0 %" || !strings.HasSuffix(ds[0].New, " MB/s") {
+		t.Errorf("b_eff doubled: %+v", ds)
+	}
+}
