@@ -116,7 +116,7 @@ func (c *Collector) page() (*htmlPage, error) {
 	for _, in := range c.inputs {
 		labels = append(labels, in.Label)
 	}
-	page.Diffs = differences(ms, labels)
+	page.Diffs = differences(ms, labels, c.g.cases)
 	drawn, size := 0, 0
 	left := map[string][]string{}
 	var leftOrder []string

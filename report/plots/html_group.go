@@ -279,6 +279,27 @@ type grouper struct {
 	byID  map[string]*Measurement
 	order []*Measurement
 	imb   map[imbKey][3]*Series
+	// cases are the identity (result.Identity) of the records of each
+	// point of a main IMB or SKaMPI series, for compare's verdict on it;
+	// b_eff's points are maxima over several cases and have none.
+	cases map[pointRef]string
+}
+
+// pointRef is a point of a series, by its abscissa.
+type pointRef struct {
+	s *Series
+	x float64
+}
+
+// addCase notes the identity of the point r makes in s.
+func (g *grouper) addCase(s *Series, x float64, r *result.Record) {
+	if _, ok := g.cases[pointRef{s, x}]; ok {
+		return
+	}
+	if g.cases == nil {
+		g.cases = map[pointRef]string{}
+	}
+	g.cases[pointRef{s, x}] = result.Identity(r)
 }
 
 // series returns the series of input i and kind k in the measurement
@@ -334,6 +355,7 @@ func (g *grouper) addIMB(i int, label string, r *result.Record) {
 		p := Point{X: float64(r.Bytes), Y: v, Bytes: r.Bytes, Time: v, MBps: perMicro(r.Bytes, v)}
 		if k == 0 {
 			p.BW = r.MBps * throughputUnit(r) / 1e6
+			g.addCase(ss[k], p.X, r)
 		}
 		ss[k].add(p, "")
 	}
@@ -451,6 +473,7 @@ func (g *grouper) addSKaMPI(i int, label string, r *result.Record) {
 	st := r.Stats
 	s := g.series(proto, i, 0, label)
 	s.Name = r.Benchmark
+	g.addCase(s, float64(r.X), r)
 	s.add(Point{X: float64(r.X), Y: st.Trimmed, Err: st.TrimmedStdErr,
 		Band: r.Epsilon * (st.Trimmed + r.Correction), Bytes: r.Bytes, Time: st.Trimmed, MBps: perMicro(r.Bytes, st.Trimmed)}, "")
 }

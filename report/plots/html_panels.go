@@ -156,6 +156,9 @@ type htmlDiff struct {
 	Verdict     string // slower, faster
 	Significant string // the test's verdict, "–" where there is none
 	size        float64
+	x           float64
+	input, base int    // the inputs compared
+	caseID      string // result.Identity of the records compared; "" for none
 }
 
 // pageDiffs is the number of lines of the summary.
@@ -165,7 +168,7 @@ const pageDiffs = 20
 // measurement and every input after the first, the abscissa where the
 // figure differs most from the first input's (by the ratio, either way),
 // largest first, at most pageDiffs.
-func differences(ms []*Measurement, labels []string) []htmlDiff {
+func differences(ms []*Measurement, labels []string, cases map[pointRef]string) []htmlDiff {
 	var out []htmlDiff
 	for _, m := range ms {
 		base := m.ratioBase()
@@ -176,6 +179,8 @@ func differences(ms []*Measurement, labels []string) []htmlDiff {
 			if s.Kind == 0 && s != base {
 				if d, ok := largestDiff(m, base, s); ok {
 					d.Label, d.Base = labels[s.Input], labels[base.Input]
+					d.input, d.base = s.Input, base.Input
+					d.caseID = cases[pointRef{s, d.x}]
 					out = append(out, d)
 				}
 			}
@@ -212,7 +217,7 @@ func largestDiff(m *Measurement, base, s *Series) (htmlDiff, bool) {
 	case worse:
 		verdict = "slower"
 	}
-	return htmlDiff{ID: m.ID, Title: m.Title,
+	return htmlDiff{ID: m.ID, Title: m.Title, x: best.x,
 		At:  m.xText(Point{X: best.x, Bytes: best.bytes}),
 		Old: Num(best.old) + unit, New: Num(best.new) + unit,
 		Change: fmt.Sprintf("%+.1f %%", 100*(best.new/best.old-1)), Verdict: verdict,

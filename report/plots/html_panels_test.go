@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"mpibench/result"
 )
 
 // Two inputs whose PingPong differs by a planted factor: the ratio panel
@@ -25,21 +27,31 @@ func TestReportDifferences(t *testing.T) {
 		}
 	}
 	labels := []string{InputLabel(inputs[0]), InputLabel(inputs[1])}
-	ds := differences(ms, labels)
+	ds := differences(ms, labels, nil)
 	if len(ds) != 2 {
 		t.Fatalf("%d differences, want PingPong and Barrier", len(ds))
 	}
 	// Median of the five quotients: 1.03/1.01 = +1.98 %.
 	pp := htmlDiff{ID: ms[0].ID, Title: "PingPong, 2 processes", Label: labels[1], Base: labels[0], At: "1000 B",
 		Old: "2 µs", New: "4 µs", Change: "+100.0 %", Verdict: "slower", Median: "+2.0 % (5 points)", Significant: "–"}
-	if got := ds[0]; got.size == 0 || func() bool { got.size = 0; return got != pp }() {
-		t.Errorf("largest difference\n got %+v\nwant %+v", ds[0], pp)
+	got := ds[0]
+	if got.size == 0 || got.input != 1 || got.base != 0 || got.x != 1000 {
+		t.Errorf("largest difference of inputs %d and %d at %g, size %g", got.input, got.base, got.x, got.size)
+	}
+	got.size, got.x, got.input, got.base = 0, 0, 0, 0
+	if got != pp {
+		t.Errorf("largest difference\n got %+v\nwant %+v", got, pp)
+	}
+	// The records the difference is between, for compare's verdict.
+	c := collect(inputs)
+	if d := differences(c.Measurements(), labels, c.g.cases); d[0].caseID != result.Identity(&inputs[1].Records[4]) {
+		t.Errorf("case of the largest difference %q", d[0].caseID)
 	}
 	if ds[1].Verdict != "same" || ds[1].Change != "+0.0 %" {
 		t.Errorf("Barrier: %+v", ds[1])
 	}
 	// One input: no summary, no ratio panel.
-	if got := differences(Group(inputs[:1]), labels[:1]); len(got) != 0 || Group(inputs[:1])[0].ratio() != nil {
+	if got := differences(Group(inputs[:1]), labels[:1], nil); len(got) != 0 || Group(inputs[:1])[0].ratio() != nil {
 		t.Errorf("one input: differences %+v", got)
 	}
 	var b bytes.Buffer
@@ -63,7 +75,7 @@ func TestReportDifferenceBandwidth(t *testing.T) {
 	for i := range b {
 		b[i].BMBps *= 2
 	}
-	ds := differences(Group([]Input{{Name: "a", Records: a}, {Name: "b", Records: b}}), []string{"a", "b"})
+	ds := differences(Group([]Input{{Name: "a", Records: a}, {Name: "b", Records: b}}), []string{"a", "b"}, nil)
 	if len(ds) == 0 || ds[0].Verdict != "faster" || ds[0].Change != "+100.0 %" || !strings.HasSuffix(ds[0].New, " MB/s") {
 		t.Errorf("b_eff doubled: %+v", ds)
 	}
