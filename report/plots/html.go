@@ -286,6 +286,15 @@ func htmlValue(v reflect.Value) string {
 	if v.IsZero() {
 		return ""
 	}
+	if v.Kind() == reflect.Map {
+		// IMB 2021's options: "iter=50,40,100 msglog=3:10", by name.
+		var parts []string
+		for _, k := range v.MapKeys() {
+			parts = append(parts, fmt.Sprintf("%v=%v", k.Interface(), v.MapIndex(k).Interface()))
+		}
+		slices.Sort(parts)
+		return strings.Join(parts, " ")
+	}
 	if v.Kind() == reflect.Slice {
 		parts := make([]string, v.Len())
 		for i := range parts {

@@ -80,3 +80,14 @@ func TestReportDifferenceBandwidth(t *testing.T) {
 		t.Errorf("b_eff doubled: %+v", ds)
 	}
 }
+
+// A run's options read as name=value, in name order.
+func TestReportContextOptions(t *testing.T) {
+	c := reportContext("h")
+	c.Options = map[string]string{"msglog": "3:10", "iter": "50,40,100"}
+	for _, row := range htmlContext(c) {
+		if row[0] == "options" && row[1] != "iter=50,40,100 msglog=3:10" {
+			t.Errorf("options %q", row[1])
+		}
+	}
+}

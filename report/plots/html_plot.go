@@ -10,7 +10,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -76,6 +75,7 @@ func (m *Measurement) plot(title string, legend bool) (*plot.Plot, error) {
 	}
 	zero := plotZero(m)
 	logY := !m.LinearY && plotPositiveY(m)
+	p.X.Tick.Marker, p.Y.Tick.Marker = plainTicks{}, plainTicks{}
 	if m.LogX {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = logTicks{zero: zero}
@@ -342,17 +342,35 @@ func logLabel(ticks []plot.Tick, pass func(k float64) bool) int {
 }
 
 // tickLabel writes 1000 as 1k and 10^6 as 1M: lengths and rates read
-// better so than as 1e+06.
+// better so than as 1e+06; below 1000 a plain number (0.00001, not
+// 1e-05).
 func tickLabel(v float64) string {
 	for _, u := range []struct {
 		f float64
 		s string
 	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
 		if v >= u.f {
-			return strconv.FormatFloat(v/u.f, 'g', 3, 64) + u.s
+			return Num(v/u.f) + u.s
 		}
 	}
-	return strconv.FormatFloat(v, 'g', 3, 64)
+	return Num(v)
+}
+
+// plainTicks are gonum/plot's ticks of a linear axis labelled as tickLabel
+// writes them (gonum/plot writes 1e+06).
+type plainTicks struct{}
+
+func (plainTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = tickLabel(t.Value)
+			if t.Value < 0 {
+				ticks[i].Label = "-" + tickLabel(-t.Value)
+			}
+		}
+	}
+	return ticks
 }
 
 // drawPlot draws p on c, turning a panic of gonum/plot (it panics on

@@ -2,6 +2,7 @@ package plots
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -24,5 +25,28 @@ func TestNum(t *testing.T) {
 		if got := Num(v); got == "" || got == "NaN" || got[0] == '+' {
 			t.Errorf("Num(%v) = %q", v, got)
 		}
+	}
+}
+
+// No tick label of a linear or log axis is written with an exponent.
+func TestTickLabelsPlain(t *testing.T) {
+	var labels []string
+	for _, r := range [][2]float64{{0, 2e6}, {-3e7, 1e7}, {0, 1.2e-5}, {1e-6, 1e-3}} {
+		for _, tk := range (plainTicks{}).Ticks(r[0], r[1]) {
+			labels = append(labels, tk.Label)
+		}
+		if r[0] > 0 {
+			for _, tk := range (logTicks{}).Ticks(r[0], r[1]) {
+				labels = append(labels, tk.Label)
+			}
+		}
+	}
+	for _, l := range labels {
+		if strings.ContainsAny(l, "eE") {
+			t.Errorf("tick label %q", l)
+		}
+	}
+	if got := strings.Join(labels, " "); !strings.Contains(got, "2M") || !strings.Contains(got, "-30M") || !strings.Contains(got, "0.00001") {
+		t.Errorf("labels %s", got)
 	}
 }
