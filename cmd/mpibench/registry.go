@@ -36,6 +36,7 @@ func commands() []mpijob.Suite {
 		listed(skampi.Command, skampiListing),
 		reportCommand,
 		mergeCommand,
+		compareCommand,
 		listed(pgmpi.Command, pgmpiListing),
 		launchCommand,
 		guidelinesCheckCommand,

@@ -1,0 +1,100 @@
+package compare
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"mpibench/internal/textout"
+)
+
+// Label names a case as the table does: suite, benchmark, mode, process
+// count and layout, length, and the SKaMPI parameter or b_eff repetition
+// where there is one.
+func (k Key) Label() string {
+	parts := []string{k.Suite, k.Benchmark}
+	if k.Mode != "" {
+		parts = append(parts, k.Mode)
+	}
+	parts = append(parts, fmt.Sprintf("np=%d", k.NProcs))
+	if k.Multi >= 0 {
+		parts = append(parts, fmt.Sprintf("multi=%d", k.Multi))
+	}
+	if k.Group >= 0 {
+		parts = append(parts, fmt.Sprintf("group=%d", k.Group))
+	}
+	parts = append(parts, fmt.Sprintf("%dB", k.Bytes))
+	if k.Param != "" && k.Param != "bytes" && k.Param != "none" {
+		parts = append(parts, fmt.Sprintf("%s=%d", k.Param, k.X))
+	}
+	if k.Rep > 0 {
+		parts = append(parts, fmt.Sprintf("rep=%d", k.Rep))
+	}
+	return strings.Join(parts, " ")
+}
+
+// Verdict is the change column: the change in percent when significant,
+// "~" when not, with the p-value and the sample sizes in parentheses as
+// benchstat prints them, and "too few" where no verdict was possible.
+func (c *Change) Verdict() string {
+	n := fmt.Sprintf("n=%d+%d", c.Old.N, c.New.N)
+	switch {
+	case c.TooFew:
+		return fmt.Sprintf("~ (too few: %s)", n)
+	case c.Significant && !(c.Old.Median > 0):
+		return fmt.Sprintf("changed, no %% of a median <= 0 (p=%.3f %s)", c.P, n)
+	case c.Significant:
+		return fmt.Sprintf("%+.2f%% (p=%.3f %s)", c.Delta, c.P, n)
+	}
+	return fmt.Sprintf("~ (p=%.3f %s)", c.P, n)
+}
+
+// WriteText writes c as a benchstat-like table: one line per case with
+// the old and new medians, the change and its significance; a
+// significant slowdown beyond failOn percent (failOn < 0: none) is
+// marked "SLOWER".
+func WriteText(w io.Writer, c *Comparison, failOn float64) error {
+	t := textout.New(w)
+	t.Printf("old: %s\nnew: %s\n", c.Old, c.New)
+	t.Printf("two-sided Wilcoxon rank-sum test, alpha %g; medians in µs\n\n", c.Alpha)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tt := textout.New(tw)
+	tt.Printf("case\tmetric\tunit\told\tnew\tchange\n")
+	for i := range c.Changes {
+		ch := &c.Changes[i]
+		mark := ""
+		if failOn >= 0 && ch.Slower(failOn) {
+			mark = "  SLOWER"
+		}
+		tt.Printf("%s\t%s\t%s\t%s\t%s\t%s%s\n", ch.Label(), ch.Metric, ch.Unit,
+			number(ch.Old.Median), number(ch.New.Median), ch.Verdict(), mark)
+	}
+	if c.Geomean > 0 {
+		tt.Printf("geomean\t\t\t\t\t%+.2f%%\n", 100*(c.Geomean-1))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if c.OnlyOld > 0 || c.OnlyNew > 0 {
+		t.Printf("\n%d cases only in old, %d only in new: not compared\n", c.OnlyOld, c.OnlyNew)
+	}
+	if err := tt.Err(); err != nil {
+		return err
+	}
+	return t.Err()
+}
+
+// number prints a time with four significant digits, without exponent
+// for the times benchmarks give (0.001 µs to hours).
+func number(v float64) string {
+	switch {
+	case v >= 1000:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 100:
+		return fmt.Sprintf("%.1f", v)
+	case v >= 10:
+		return fmt.Sprintf("%.2f", v)
+	}
+	return fmt.Sprintf("%.3f", v)
+}
