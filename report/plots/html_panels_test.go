@@ -2,6 +2,7 @@ package plots
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -89,5 +90,42 @@ func TestReportContextOptions(t *testing.T) {
 		if row[0] == "options" && row[1] != "iter=50,40,100 msglog=3:10" {
 			t.Errorf("options %q", row[1])
 		}
+	}
+}
+
+// The summary's significance is compare's rank-sum test: five launches a
+// side wholly apart give the smallest p-value five and five can,
+// 2/C(10,5) = 0.007937; interleaved launches are no change; one launch a
+// side is too few to tell.
+func TestReportVerdicts(t *testing.T) {
+	launches := func(name string, ts ...float64) Input {
+		in := Input{Name: name}
+		for i, v := range ts {
+			in.Records = append(in.Records, scalePingPong(fmt.Sprintf("run%d", i), 1024, v))
+		}
+		return in
+	}
+	old := launches("old", 2.0, 2.1, 1.9, 2.05, 1.95)
+	for _, c := range []struct {
+		in   Input
+		want string
+	}{
+		{launches("slow", 4.0, 4.2, 3.9, 4.1, 3.8), "yes, p = 0.007937 (5 and 5 launches)"},
+		{launches("noise", 2.02, 1.92, 2.08, 1.97, 2.03), "no, p = "},
+	} {
+		var b bytes.Buffer
+		if err := HTML(&b, []Input{old, c.in}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), "<td>"+c.want) {
+			t.Errorf("%s: the page lacks %q", c.in.Name, c.want)
+		}
+	}
+	var b bytes.Buffer
+	if err := HTML(&b, []Input{launches("a", 2), launches("b", 4)}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "<td>too few to tell (1 and 1 launches)</td>") {
+		t.Error("one launch a side: no 'too few to tell'")
 	}
 }
