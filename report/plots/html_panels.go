@@ -62,15 +62,16 @@ func (m *Measurement) ratioBase() *Series {
 }
 
 // ratio is the measurement's ratio panel: every other input's main
-// series divided by the first input's at the abscissae both have; nil
-// when fewer than two inputs have the measurement.
+// series divided by the first input's at the abscissae both have, on a
+// linear axis where the ratios stay within a factor of 4 (log beyond);
+// nil when fewer than two inputs have the measurement.
 func (m *Measurement) ratio() *Measurement {
 	base := m.ratioBase()
 	if base == nil {
 		return nil
 	}
 	r := &Measurement{ID: m.ID + "-ratio", Suite: m.Suite, Title: m.Title, XLabel: m.XLabel,
-		YLabel: "ratio", LogX: m.LogX, LinearY: true, Ref: 1,
+		YLabel: "ratio", LogX: m.LogX, Ref: 1,
 		Note: fmt.Sprintf("Ratio: each input's %s divided by that of the first input with this plot (%s) at the abscissae both have; %s.",
 			m.quantity(), base.Label, map[string]string{"time": "below 1 is faster", "bandwidth": "above 1 is faster"}[m.quantity()])}
 	for _, s := range m.Series {
@@ -84,7 +85,21 @@ func (m *Measurement) ratio() *Measurement {
 		}
 		r.Series = append(r.Series, t)
 	}
+	r.LinearY = ratioSpan(r) <= 4
 	return r
+}
+
+// ratioSpan is the largest ratio over the smallest, counting the line at
+// 1: beyond a few times a linear axis squeezes the small ratios onto the
+// line, and the plot takes a log axis.
+func ratioSpan(r *Measurement) float64 {
+	lo, hi := 1.0, 1.0
+	for _, s := range r.Series {
+		for _, p := range s.Points {
+			lo, hi = math.Min(lo, p.Y), math.Max(hi, p.Y)
+		}
+	}
+	return hi / lo
 }
 
 // quantity is what the measurement plots: time, or bandwidth (b_eff,

@@ -27,6 +27,12 @@ func TestReportDifferences(t *testing.T) {
 			t.Errorf("ratio at %g B: %g, want %g", p.X, p.Y, want[i])
 		}
 	}
+	if !r.LinearY {
+		t.Error("ratios from 1 to 2 on a log axis, want linear")
+	}
+	if r := Group([]Input{inputs[0], {Name: "c", Records: reportIMB("hostC", 30)}})[0].ratio(); r.LinearY {
+		t.Error("ratios from 1 to 31/2 on a linear axis, want log")
+	}
 	labels := []string{InputLabel(inputs[0]), InputLabel(inputs[1])}
 	ds := differences(ms, labels, nil)
 	if len(ds) != 2 {
