@@ -106,18 +106,8 @@ type htmlPanel struct {
 }
 
 func (c *Collector) page() (*htmlPage, error) {
-	page := &htmlPage{Inputs: c.inputs}
-	for i, in := range c.inputs {
-		page.Colors = append(page.Colors, cssColor(plotutil.Color(i)))
-		page.Runs += len(in.Runs) + in.RunsLeft
-	}
+	page := c.pageTop()
 	ms := c.Measurements()
-	var labels []string
-	for _, in := range c.inputs {
-		labels = append(labels, in.Label)
-	}
-	page.Diffs = differences(ms, labels, c.g.cases)
-	verdicts(page.Diffs, c.sets)
 	drawn, size := 0, 0
 	left := map[string][]string{}
 	var leftOrder []string
@@ -171,6 +161,21 @@ func (c *Collector) page() (*htmlPage, error) {
 		page.LeftOut = append(page.LeftOut, pageLeftOut(t, left[t]))
 	}
 	return page, nil
+}
+
+// pageTop is the top of the page: the inputs, their colours, the largest
+// differences between them with compare's verdicts, the runs.
+func (c *Collector) pageTop() *htmlPage {
+	page := &htmlPage{Inputs: c.inputs}
+	var labels []string
+	for i, in := range c.inputs {
+		page.Colors = append(page.Colors, cssColor(plotutil.Color(i)))
+		page.Runs += len(in.Runs) + in.RunsLeft
+		labels = append(labels, in.Label)
+	}
+	page.Diffs = differences(c.Measurements(), labels, c.g.cases)
+	verdicts(page.Diffs, c.sets)
+	return page
 }
 
 // The caps of a page: a page drawing every point of every record of a

@@ -61,6 +61,11 @@ func TestReportDifferences(t *testing.T) {
 	if got := differences(Group(inputs[:1]), labels[:1], nil); len(got) != 0 || Group(inputs[:1])[0].ratio() != nil {
 		t.Errorf("one input: differences %+v", got)
 	}
+}
+
+// The summary of two inputs is on the page, before the folded provenance.
+func TestReportSummaryPage(t *testing.T) {
+	inputs := []Input{{Name: "a.jsonl", Records: reportIMB("hostA", 1)}, {Name: "b.jsonl", Records: reportIMB("hostB", 3)}}
 	var b bytes.Buffer
 	if err := HTML(&b, inputs); err != nil {
 		t.Fatal(err)

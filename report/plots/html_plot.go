@@ -222,6 +222,27 @@ func plotSeries(p *plot.Plot, s *Series, logX, logY bool, zero float64) error {
 		poly.LineStyle.Width = 0
 		p.Add(poly)
 	}
+	if err := plotLine(p, s, xys, col); err != nil {
+		return err
+	}
+	if !plotHasErr(errs) {
+		return nil
+	}
+	bars, err := plotter.NewYErrorBars(struct {
+		plotter.XYs
+		plotter.YErrors
+	}{xys, errs})
+	if err != nil {
+		return err
+	}
+	bars.Color = col
+	p.Add(bars)
+	return nil
+}
+
+// plotLine draws the series' line and markers in its input's colour,
+// dashed for a secondary figure, and names it in the legend.
+func plotLine(p *plot.Plot, s *Series, xys plotter.XYs, col color.Color) error {
 	line, points, err := plotter.NewLinePoints(xys)
 	if err != nil {
 		return err
@@ -232,17 +253,6 @@ func plotSeries(p *plot.Plot, s *Series, logX, logY bool, zero float64) error {
 	points.Shape = plotutil.Shape(s.Input)
 	p.Add(line, points)
 	p.Legend.Add(s.Label, line, points)
-	if plotHasErr(errs) {
-		bars, err := plotter.NewYErrorBars(struct {
-			plotter.XYs
-			plotter.YErrors
-		}{xys, errs})
-		if err != nil {
-			return err
-		}
-		bars.Color = col
-		p.Add(bars)
-	}
 	return nil
 }
 
