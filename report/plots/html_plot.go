@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -210,17 +211,8 @@ func plotSeries(p *plot.Plot, s *Series, logX, logY bool, zero float64) error {
 		return nil
 	}
 	col := plotutil.Color(s.Input)
-	if len(band) > 0 {
-		for i := len(upper) - 1; i >= 0; i-- {
-			band = append(band, upper[i])
-		}
-		poly, err := plotter.NewPolygon(band)
-		if err != nil {
-			return err
-		}
-		poly.Color = plotFade(col)
-		poly.LineStyle.Width = 0
-		p.Add(poly)
+	if err := plotBand(p, band, upper, col); err != nil {
+		return err
 	}
 	if err := plotLine(p, s, xys, col); err != nil {
 		return err
@@ -237,6 +229,26 @@ func plotSeries(p *plot.Plot, s *Series, logX, logY bool, zero float64) error {
 	}
 	bars.Color = col
 	p.Add(bars)
+	return nil
+}
+
+// plotBand shades the band from the lower points to the upper ones in
+// a faded col, behind the line; no points, no band.
+func plotBand(p *plot.Plot, lower, upper plotter.XYs, col color.Color) error {
+	if len(lower) == 0 {
+		return nil
+	}
+	band := slices.Clone(lower)
+	for i := len(upper) - 1; i >= 0; i-- {
+		band = append(band, upper[i])
+	}
+	poly, err := plotter.NewPolygon(band)
+	if err != nil {
+		return err
+	}
+	poly.Color = plotFade(col)
+	poly.LineStyle.Width = 0
+	p.Add(poly)
 	return nil
 }
 
