@@ -356,7 +356,9 @@ table.ctx { font-size: 90%; margin: 0.3em 0; }
 table.ctx td, table.diffs td, table.diffs th { border: 1px solid #ccc; padding: 0.15em 0.5em; vertical-align: top; }
 table.ctx td:first-child { color: #555; }
 table.diffs th { background: #f2f2f2; font-weight: normal; text-align: left; }
-table.diffs td.nowrap { white-space: nowrap; }
+table.diffs td.plot { min-width: 10em; }
+table.diffs td.input { min-width: 8em; }
+div.wide { overflow-x: auto; }
 table.diffs td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .slower { color: #a00; } .faster { color: #070; }
 details.provenance { margin: 1em 0; }
@@ -380,10 +382,11 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 {{end}}</ul>
 {{if .Diffs}}<h2 id="summary">Largest differences</h2>
 <p class="note">Per plot and input, the abscissa where the plotted figure differs most from the first input's (time: t_max, or SKaMPI's trimmed mean; b_eff, b_eff_io: bandwidth), largest first; and the median change over every abscissa both inputs have. Significant: the two-sided Wilcoxon rank-sum test at α = 0.05 of mpibench compare, on the repeated launches of the case (runs appended to a file, merged files) or else on its records' per-repetition samples; one launch a side is too few to tell.</p>
-<table class="diffs">
+<div class="wide"><table class="diffs">
 <tr><th>plot</th><th>at</th><th>input</th><th>first input</th><th>this input</th><th>change</th><th></th><th>median change</th><th>significant</th></tr>
-{{range .Diffs}}<tr><td class="nowrap"><a href="#{{.ID}}">{{.Title}}</a></td><td class="num">{{.At}}</td><td>{{.Label}}</td><td class="num">{{.Old}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="{{.Verdict}}">{{.Verdict}}</td><td class="num">{{.Median}}</td><td>{{.Significant}}</td></tr>
-{{end}}</table>
+{{range .Diffs}}<tr><td class="plot"><a href="#{{.ID}}">{{.Title}}</a></td><td class="num">{{.At}}</td><td class="input">{{.Label}}</td><td class="num">{{.Old}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="{{.Verdict}}">{{.Verdict}}</td><td class="num">{{.Median}}</td><td>{{.Significant}}</td></tr>
+{{end}}</table></div>
+{{else if gt (len .Inputs) 1}}<p class="note">The inputs agree wherever they measured the same thing, or measured nothing in common.</p>
 {{end}}<details class="provenance" id="inputs"><summary>Provenance: hosts, MPI library, command line of the {{.Runs}} runs</summary>
 {{range $i, $in := .Inputs}}<section class="input">
 <h3>{{$in.Label}}</h3>

@@ -132,6 +132,8 @@ const layoutProbe = `<script>
   });
   f.legendFont = parseFloat(getComputedStyle(document.querySelector("figure.plot .legend")).fontSize);
   f.summaryTop = document.getElementById("summary").getBoundingClientRect().top;
+  var wide = document.querySelector("div.wide");
+  f.summaryClipped = wide.scrollWidth > wide.clientWidth;
   f.firstPlotTop = document.querySelector("figure.plot").getBoundingClientRect().top;
   f.provenanceOpen = document.querySelector("details.provenance").open;
   var pre = document.createElement("pre");
@@ -151,6 +153,7 @@ type layoutFacts struct {
 	MinText, LegendFont      float64
 	SummaryTop, FirstPlotTop float64
 	ProvenanceOpen           bool
+	SummaryClipped           bool
 }
 
 // layoutMeasure renders page in a window width px wide and returns the
@@ -184,7 +187,8 @@ func layoutMeasure(t *testing.T, browser, page string, width int) layoutFacts {
 // least 360 px high, the time and bandwidth plots side by side; text in
 // the plots and the legend at least 12 and 13 px; the summary of the
 // largest differences on the first screen, above the plots, with the
-// provenance folded. At 1000 px the panels wrap instead of scrolling.
+// provenance folded, the summary table whole. At 1000 px the panels
+// wrap instead of scrolling.
 func TestReportLayout(t *testing.T) {
 	browser := reportChromium()
 	if browser == "" {
@@ -204,9 +208,11 @@ func TestReportLayout(t *testing.T) {
 	if f.ScrollWidth > f.Width {
 		t.Errorf("the page scrolls sideways at %d px: %d px wide", f.Width, f.ScrollWidth)
 	}
-	// PingPong: time, bandwidth and ratio; Barrier: time and ratio.
-	if len(f.Panels) != 5 {
-		t.Fatalf("%d panels, want 5", len(f.Panels))
+	// PingPong: time, bandwidth and ratio; Barrier and the SKaMPI
+	// measurement (whose long title must not widen the summary): time
+	// and ratio.
+	if len(f.Panels) != 7 {
+		t.Fatalf("%d panels, want 7", len(f.Panels))
 	}
 	for _, p := range f.Panels {
 		if p.Width < 560 || p.Width > 700 || p.Height < 360 {
@@ -224,16 +230,25 @@ func TestReportLayout(t *testing.T) {
 		t.Errorf("summary at %.0f px, first plot at %.0f, provenance open %v: want the summary on the first screen, provenance folded",
 			f.SummaryTop, f.FirstPlotTop, f.ProvenanceOpen)
 	}
+	if f.SummaryClipped {
+		t.Error("the summary table scrolls sideways at 1400 px")
+	}
+	// Narrower, the summary table may scroll in its box, the page not.
 	if g := layoutMeasure(t, browser, page, 1000); g.ScrollWidth > g.Width {
 		t.Errorf("the page scrolls sideways at %d px: %d px wide", g.Width, g.ScrollWidth)
 	}
 }
 
-// layoutRecords are reportIMB's with IMB's throughput, bytes / t_max.
+// layoutRecords are reportIMB's with IMB's throughput, bytes / t_max,
+// and a SKaMPI ping-pong, scaled too.
 func layoutRecords(host string, scale float64) []result.Record {
 	recs := reportIMB(host, scale)
 	for i := range recs {
 		recs[i].MBps = float64(recs[i].Bytes) / recs[i].TMax
+	}
+	for _, r := range reportSKaMPI(host, "Pingpong_Send_Recv") {
+		r.Stats.Trimmed *= scale
+		recs = append(recs, r)
 	}
 	return recs
 }

@@ -182,7 +182,7 @@ const pageDiffs = 20
 // differences are the largest differences of the page: for every
 // measurement and every input after the first, the abscissa where the
 // figure differs most from the first input's (by the ratio, either way),
-// largest first, at most pageDiffs.
+// largest first, at most pageDiffs; none where the figures are equal.
 func differences(ms []*Measurement, labels []string, cases map[pointRef]string) []htmlDiff {
 	var out []htmlDiff
 	for _, m := range ms {
@@ -192,7 +192,7 @@ func differences(ms []*Measurement, labels []string, cases map[pointRef]string) 
 		}
 		for _, s := range m.Series {
 			if s.Kind == 0 && s != base {
-				if d, ok := largestDiff(m, base, s); ok {
+				if d, ok := largestDiff(m, base, s); ok && d.size > 0 {
 					d.Label, d.Base = labels[s.Input], labels[base.Input]
 					d.input, d.base = s.Input, base.Input
 					d.caseID = cases[pointRef{s, d.x}]
