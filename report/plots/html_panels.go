@@ -236,6 +236,14 @@ func largestDiff(m *Measurement, base, s *Series) (htmlDiff, bool) {
 		At:  m.xText(Point{X: best.x, Bytes: best.bytes}),
 		Old: Num(best.old) + unit, New: Num(best.new) + unit,
 		Change: fmt.Sprintf("%+.1f %%", 100*(best.new/best.old-1)), Verdict: verdict,
-		Median:      fmt.Sprintf("%+.1f %% (%d points)", 100*(stats.Median(ratios)-1), len(ratios)),
+		Median:      fmt.Sprintf("%+.1f %% (%s)", 100*(stats.Median(ratios)-1), plural(len(ratios), "point")),
 		Significant: "–", size: math.Abs(math.Log(best.new / best.old))}, true
+}
+
+// plural is n with the noun, an s added unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
