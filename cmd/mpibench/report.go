@@ -33,7 +33,8 @@ the records carry a throughput and, with two inputs or more, a ratio plot
 mpibench compare's significance. A measurement a file holds more than
 once (runs appended to it) is drawn as the median with the range shaded.
 The HTML page draws at most 200 plots (15 MB), 16 series a plot and 300
-points a series, and says what it left out. No MPI is needed. Flags and files may come in any order.
+points a series, and says what it left out. No MPI is needed. Flags and
+files may come in any order.
 
   -o FILE        output (default report.html, report.pdf); with -format png a
                  directory (default report-png), created if missing, that gets
