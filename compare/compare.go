@@ -47,6 +47,7 @@ type Key struct {
 	Param     string `json:"param,omitempty"`
 	X         int    `json:"x,omitempty"`
 	Rep       int    `json:"rep,omitempty"`
+	Pair      []int  `json:"pair,omitempty"` // links: [src, dst]
 }
 
 // Side is one side of a case: its file, the number of records and of
@@ -160,7 +161,11 @@ func SetOf(file string, recs []result.Record) *Set {
 }
 
 func keyOf(id string, r *result.Record) Key {
-	return Key{ID: id, Suite: r.Suite, Benchmark: r.Benchmark, Class: r.Class, Mode: r.Mode,
+	var pair []int
+	if r.Suite == result.SuiteLinks && len(r.Groups) == 1 {
+		pair = r.Groups[0]
+	}
+	return Key{Pair: pair, ID: id, Suite: r.Suite, Benchmark: r.Benchmark, Class: r.Class, Mode: r.Mode,
 		NProcs: r.NProcs, Multi: r.Multi, Group: r.Group, Bytes: r.Bytes, Param: r.Param, X: r.X, Rep: r.Rep}
 }
 

@@ -19,7 +19,8 @@ type point struct {
 //     samples are kept raw; the correction is what the record's Stats
 //     subtracted), metric "median_us"
 //   - records with Stats only (-samples=false): Stats.Median
-//   - p2p (IMB-P2P): t_avg, the t[usec] IMB-P2P prints
+//   - p2p (IMB-P2P): t_avg, the t[usec] IMB-P2P prints; links: t_avg,
+//     the mean time per message its bandwidth comes from
 //   - b_eff: t_max / looplength, the time of one execution of the pattern
 //     (b is computed from it)
 //   - the rest (IMB, b_eff_io): t_max, the slowest process's time, the
@@ -45,7 +46,7 @@ func measure(r *result.Record) (point, string, bool) {
 		p.value, metric = stats.Median(p.samples), "median_us"
 	case r.Stats != nil && r.Stats.N > 0:
 		p.value, metric = r.Stats.Median, "median_us"
-	case r.Suite == result.SuiteP2P:
+	case r.Suite == result.SuiteP2P || r.Suite == result.SuiteLinks:
 		p.value, metric = r.TAvg, "t_avg_us"
 	case r.Suite == result.SuiteBeff:
 		if r.Reps > 0 {

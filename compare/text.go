@@ -24,6 +24,9 @@ func (k Key) Label() string {
 	if k.Group >= 0 {
 		parts = append(parts, fmt.Sprintf("group=%d", k.Group))
 	}
+	if len(k.Pair) == 2 {
+		parts = append(parts, fmt.Sprintf("%d->%d", k.Pair[0], k.Pair[1]))
+	}
 	parts = append(parts, fmt.Sprintf("%dB", k.Bytes))
 	if k.Param != "" && k.Param != "bytes" && k.Param != "none" {
 		parts = append(parts, fmt.Sprintf("%s=%d", k.Param, k.X))
@@ -68,7 +71,7 @@ func WriteText(w io.Writer, c *Comparison, failOn float64) error {
 			mark = "  SLOWER"
 		}
 		tt.Printf("%s\t%s\t%s\t%s\t%s\t%s%s\n", ch.Label(), ch.Metric, ch.Unit,
-			number(ch.Old.Median), number(ch.New.Median), ch.Verdict(), mark)
+			textout.Number(ch.Old.Median), textout.Number(ch.New.Median), ch.Verdict(), mark)
 	}
 	if c.Geomean > 0 {
 		tt.Printf("geomean\t\t\t\t\t%+.2f%%\n", 100*(c.Geomean-1))
@@ -83,18 +86,4 @@ func WriteText(w io.Writer, c *Comparison, failOn float64) error {
 		return err
 	}
 	return t.Err()
-}
-
-// number prints a time with four significant digits, without exponent
-// for the times benchmarks give (0.001 µs to hours).
-func number(v float64) string {
-	switch {
-	case v >= 1000:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 100:
-		return fmt.Sprintf("%.1f", v)
-	case v >= 10:
-		return fmt.Sprintf("%.2f", v)
-	}
-	return fmt.Sprintf("%.3f", v)
 }

@@ -41,3 +41,18 @@ func Share[T any](world mpi.Comm, decide func() T) (T, error) {
 	}
 	return v, nil
 }
+
+// Speak runs write on rank 0 (the text and the records) and shares its
+// error with every rank, so that a failed write stops all ranks together.
+func Speak(world mpi.Comm, write func() error) error {
+	msg, err := Share(world, func() string {
+		if err := write(); err != nil {
+			return err.Error()
+		}
+		return ""
+	})
+	if err == nil && msg != "" {
+		err = fmt.Errorf("writing results: %s", msg)
+	}
+	return err
+}

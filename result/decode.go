@@ -407,6 +407,8 @@ func (p *parser) recordField(k []byte, r *Record) bool {
 		return p.ints(&r.Map)
 	case "samples_us":
 		return p.floats(&r.Samples)
+	case "pair_hosts":
+		return p.strs(&r.PairHosts, p.prev.PairHosts)
 	case "io_bytes":
 		return p.int64(&r.IOBytes)
 	case "seed":

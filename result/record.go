@@ -166,6 +166,14 @@ type Record struct {
 	MsgRate float64 `json:"msg_rate,omitempty"`
 	Window  int     `json:"window,omitempty"`
 
+	// links (suite "links"): one record per ordered pair of ranks and
+	// figure, Benchmark "links", Class "pair", Mode send, recv or latency,
+	// Groups [[src, dst]] (the sender first), Bytes the message length,
+	// Reps the iterations, Window the messages in flight, TMin/TAvg/TMax
+	// the time per message over the iterations (latency: half the round
+	// trip) and MBps Bytes/TAvg with MB = 2^20 bytes, as mpiGraph.
+	PairHosts []string `json:"pair_hosts,omitempty"` // processor names of src and dst
+
 	Context Context `json:"context"`
 }
 

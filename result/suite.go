@@ -15,4 +15,5 @@ const (
 	SuiteNBC    = "nbc"    // IMB-NBC (Intel MPI Benchmarks 2021)
 	SuiteMPI4   = "mpi4"   // IMB-MPI4 (Intel MPI Benchmarks 2021)
 	SuiteRMA    = "rma"    // IMB-RMA (Intel MPI Benchmarks 2021)
+	SuiteLinks  = "links"  // every link at once, mpiGraph's pattern
 )

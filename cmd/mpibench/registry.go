@@ -11,6 +11,7 @@ import (
 	"mpibench/beff"
 	"mpibench/beffio"
 	"mpibench/imb"
+	"mpibench/links"
 	"mpibench/mpijob"
 	"mpibench/p2p"
 	"mpibench/pgmpi"
@@ -34,6 +35,7 @@ func commands() []mpijob.Suite {
 		beff.Command,
 		beffio.Command,
 		listed(skampi.Command, skampiListing),
+		links.Command,
 		reportCommand,
 		mergeCommand,
 		compareCommand,

@@ -23,6 +23,7 @@ type Collector struct {
 	lastJ  int
 	ms     []*Measurement // made by Measurements
 	sets   []*compare.Set // each input's cases, for the summary's verdicts
+	links  linkSet        // the links records, drawn as heat maps (links.go)
 }
 
 // NewCollector returns an empty Collector.
@@ -50,6 +51,9 @@ func (c *Collector) Add(r *result.Record) {
 	in.Records++
 	in.Merged = max(in.Merged, r.Merged)
 	c.addRun(in, r)
+	if c.links.add(i, c.label, r) {
+		return
+	}
 	c.g.add(i, c.label, r)
 	c.sets[i].Add(r)
 }

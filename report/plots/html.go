@@ -91,7 +91,7 @@ type htmlSuite struct {
 
 type htmlPlot struct {
 	M      *Measurement
-	Notes  []string // what the panels show
+	Notes  []string // what the panels after the first show
 	Panels []htmlPanel
 	Legend []htmlLegend
 	// The figures beside the plot, and the series and points not drawn.
@@ -139,6 +139,7 @@ func (c *Collector) page() (*htmlPage, error) {
 		page.Suites[n-1].Plots = append(page.Suites[n-1].Plots, hp)
 		page.SKaMPI = page.SKaMPI || m.Suite == result.SuiteSkampi
 	}
+	page.Suites = append(page.Suites, c.links.suites()...)
 	shown := map[string]bool{}
 	for _, m := range Compare(ms) {
 		hp, err := htmlPlotOf(m, false)
@@ -209,7 +210,7 @@ func pageLeftOut(section string, titles []string) string {
 // throughput and the ratio plot where two inputs or more have it.
 func htmlPlotOf(m *Measurement, panels bool) (htmlPlot, error) {
 	drawn, left := capMeasurement(m)
-	hp := htmlPlot{M: m, Notes: []string{m.Note}, Legend: legendOf(drawn), Figures: m.Figures(), LeftOut: left}
+	hp := htmlPlot{M: m, Legend: legendOf(drawn), Figures: m.Figures(), LeftOut: left}
 	type panel struct {
 		class, title string
 		m            *Measurement
@@ -429,6 +430,7 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 <div class="panels">
 {{range .Panels}}<div class="panel {{.Class}}">{{.SVG}}</div>
 {{end}}<figcaption>
+<p class="note">{{.M.Note}}</p>
 {{range .Notes}}<p class="note">{{.}}</p>
 {{end}}{{if .LeftOut}}<p class="note left-out">{{.LeftOut}}</p>{{end}}
 {{if .Figures}}<ul class="figs">{{range .Figures}}<li>{{.Label}}: {{if .Single}}at {{.FirstX}}: latency {{us .First.Time}}, bandwidth {{mbps .First.MBps}}{{else}}smallest, at {{.FirstX}}: latency {{us .First.Time}}, bandwidth {{mbps .First.MBps}}; largest, at {{.LastX}}: latency {{us .Last.Time}}, bandwidth {{mbps .Last.MBps}}{{end}}</li>{{end}}</ul>{{end}}

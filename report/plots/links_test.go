@@ -1,0 +1,65 @@
+package plots
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"mpibench/result"
+)
+
+// linksRecords is a 3-process links run with one slow link, 1 → 2, and
+// hosts named by host.
+func linksRecords(host string) []result.Record {
+	var recs []result.Record
+	for _, mode := range []string{"send", "recv", "latency"} {
+		for s := 0; s < 3; s++ {
+			for d := 0; d < 3; d++ {
+				if s == d {
+					continue
+				}
+				r := result.Record{Suite: result.SuiteLinks, Benchmark: "links", Class: "pair", Mode: mode, NProcs: 3,
+					Groups: [][]int{{s, d}}, Bytes: 1024, Reps: 3, Window: 4, TAvg: 2, MBps: 500,
+					PairHosts: []string{host, host}, Context: result.Context{Host: host, MPILibrary: "Open MPI"}}
+				if s == 1 && d == 2 {
+					r.TAvg, r.MBps = 20, 50
+				}
+				recs = append(recs, r)
+			}
+		}
+	}
+	return recs
+}
+
+// Three heat maps, the slow pair outlined and listed, every host name
+// escaped, no line plot of the links records.
+func TestReportLinks(t *testing.T) {
+	bad := "<script>alert(1)</script>"
+	var b bytes.Buffer
+	if err := HTML(&b, []Input{{Name: "links.jsonl", Records: linksRecords(bad)}}); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{`id="links"`, "send bandwidth, 3 processes", "receive bandwidth, 3 processes",
+		"latency, 3 processes", `stroke="#ff2020"`,
+		"&lt;script&gt;alert(1)&lt;/script&gt;:1 → &lt;script&gt;alert(1)&lt;/script&gt;:2 50.00 MB/s"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if n := strings.Count(page, `<rect x=`); n != 3*9+3 {
+		t.Errorf("%d squares and outlines, want 3·9 squares and 3 slow pairs outlined", n)
+	}
+	if strings.Contains(page, "<script") || strings.Contains(page, "t_max") {
+		t.Errorf("unescaped host or a line plot of links records:\n%s", page)
+	}
+	if ms := Plots([]Input{{Name: "links.jsonl", Records: linksRecords("h")}}); len(ms) != 0 {
+		t.Errorf("%d line plots of links records", len(ms))
+	}
+}
+
+func TestHeatColour(t *testing.T) {
+	if heatColour(0) != "#440154" || heatColour(1) != "#fde725" || heatColour(0.5) != "#21918c" || heatColour(-3) != "#440154" {
+		t.Errorf("%s %s %s", heatColour(0), heatColour(1), heatColour(0.5))
+	}
+}
