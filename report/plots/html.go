@@ -59,6 +59,7 @@ type htmlPage struct {
 	Colors      []string   // of each input's lines
 	Diffs       []htmlDiff // the largest differences between the inputs
 	Runs        int        // runs listed under provenance
+	Shared      int        // plots with two inputs or more
 	Suites      []htmlSuite
 	Comparisons []htmlPlot
 	Absent      []Comparison // comparisons a side of which is missing
@@ -173,6 +174,11 @@ func (c *Collector) pageTop() *htmlPage {
 		page.Colors = append(page.Colors, cssColor(plotutil.Color(i)))
 		page.Runs += len(in.Runs) + in.RunsLeft
 		labels = append(labels, in.Label)
+	}
+	for _, m := range c.Measurements() {
+		if m.ratioBase() != nil {
+			page.Shared++
+		}
 	}
 	page.Diffs = differences(c.Measurements(), labels, c.g.cases)
 	verdicts(page.Diffs, c.sets)
@@ -387,7 +393,8 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 <tr><th>plot</th><th>at</th><th>input</th><th>first input</th><th>this input</th><th>change</th><th></th><th>median change</th><th>significant</th></tr>
 {{range .Diffs}}<tr><td class="plot"><a href="#{{.ID}}">{{.Title}}</a></td><td class="num">{{.At}}</td><td class="input">{{.Label}}</td><td class="num">{{.Old}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="{{.Verdict}}">{{.Verdict}}</td><td class="num">{{.Median}}</td><td>{{.Significant}}</td></tr>
 {{end}}</table></div>
-{{else if gt (len .Inputs) 1}}<p class="note">The inputs agree wherever they measured the same thing, or measured nothing in common.</p>
+{{else if .Shared}}<p class="note">The inputs agree at every point of the {{.Shared}} plots they share.</p>
+{{else if gt (len .Inputs) 1}}<p class="note">The inputs share no plot: nothing to compare.</p>
 {{end}}<details class="provenance" id="inputs"><summary>Provenance: hosts, MPI library, command line of the {{.Runs}} runs</summary>
 {{range $i, $in := .Inputs}}<section class="input">
 <h3>{{$in.Label}}</h3>

@@ -138,3 +138,21 @@ func TestReportVerdicts(t *testing.T) {
 		t.Error("one launch a side: no 'too few to tell'")
 	}
 }
+
+// Two inputs that agree, or share nothing, say so instead of a summary.
+func TestReportNoDifferences(t *testing.T) {
+	same := Input{Name: "b.jsonl", Records: reportIMB("hostA", 1)}
+	other := Input{Name: "c.jsonl", Records: reportBeff("hostC")}
+	for _, c := range []struct {
+		in   Input
+		want string
+	}{{same, "The inputs agree at every point of the 2 plots they share."}, {other, "The inputs share no plot: nothing to compare."}} {
+		var b bytes.Buffer
+		if err := HTML(&b, []Input{{Name: "a.jsonl", Records: reportIMB("hostA", 1)}, c.in}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), c.want) || strings.Contains(b.String(), `id="summary"`) {
+			t.Errorf("%s: the page does not say %q, or has a summary", c.in.Name, c.want)
+		}
+	}
+}
