@@ -147,12 +147,23 @@ func (m *Measurement) Figures() []Figure {
 		if s.Kind != 0 || len(s.Points) == 0 {
 			continue
 		}
-		f := Figure{Label: s.Label, First: s.Points[0], Last: s.Points[len(s.Points)-1]}
+		f := Figure{Label: s.Label, First: figurePoint(s.Points[0]), Last: figurePoint(s.Points[len(s.Points)-1])}
 		f.Single = len(s.Points) == 1
 		f.FirstX, f.LastX = m.xText(f.First), m.xText(f.Last)
 		fs = append(fs, f)
 	}
 	return fs
+}
+
+// figurePoint is a point as its figures state it: the bandwidth is the
+// record's own throughput where it has one, as the bandwidth plot draws
+// it (IMB's counts both directions of Sendrecv and Exchange's four
+// messages), else bytes per time.
+func figurePoint(p Point) Point {
+	if p.BW > 0 {
+		p.MBps = p.BW
+	}
+	return p
 }
 
 func (m *Measurement) xText(p Point) string {

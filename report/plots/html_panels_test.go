@@ -156,3 +156,17 @@ func TestReportNoDifferences(t *testing.T) {
 		}
 	}
 }
+
+// The bandwidth beside a plot is the one its bandwidth panel draws: the
+// record's throughput (Sendrecv counts both directions; IMB 3.0's MB is
+// 2^20 bytes, the page's 10^6), else bytes per time.
+func TestReportFigureBandwidth(t *testing.T) {
+	r := scalePingPong("r", 1<<20, 1000)
+	r.Benchmark = "Sendrecv"
+	r.MBps = 2 * float64(r.Bytes) / r.TMax / 1.048576 // IMB 3.0: MB = 2^20
+	r.Context.IMB = "3.0"
+	f := Group([]Input{{Name: "a", Records: []result.Record{r}}})[0].Figures()[0]
+	if math.Abs(f.First.MBps-2*1048.576) > 1e-9 {
+		t.Errorf("Sendrecv at 1 MiB in 1000 µs: %g MB/s, want 2097.152 (both directions, MB = 10^6)", f.First.MBps)
+	}
+}
