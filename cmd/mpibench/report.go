@@ -27,10 +27,14 @@ const reportUsage = `Usage: mpibench report results.jsonl [more.jsonl ...] [-o F
 Renders mpibench records of any suite (mpi1, ext, io, beff, beffio, skampi)
 as plots, one per measurement, every input file overlaid as its own series
 (labelled with the file name, host and MPI library), and the SKaMPI
-comparisons. A measurement a file holds more than once (runs appended to
-it) is drawn as the median with the range shaded. The HTML page draws at
-most 200 plots (16 MB), 16 series a plot and 300 points a series, and says
-what it left out. No MPI is needed. Flags and files may come in any order.
+comparisons. The HTML page sets a bandwidth plot beside the time plot where
+the records carry a throughput and, with two inputs or more, a ratio plot
+(each input over the first) and, on top, the largest differences with
+mpibench compare's significance. A measurement a file holds more than
+once (runs appended to it) is drawn as the median with the range shaded.
+The HTML page draws at most 200 plots (15 MB), 16 series a plot and 300
+points a series, and says what it left out. No MPI is needed. Flags and
+files may come in any order.
 
   -o FILE        output (default report.html, report.pdf); with -format png a
                  directory (default report-png), created if missing, that gets

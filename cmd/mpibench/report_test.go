@@ -73,8 +73,11 @@ func TestReportCommand(t *testing.T) {
 			t.Errorf("report lacks %q", s)
 		}
 	}
-	if n := bytes.Count(page, []byte("<svg")); n != 2 {
+	if n := bytes.Count(page, []byte(`<figure class="plot"`)); n != 2 {
 		t.Errorf("%d plots, want 2 (PingPong, Reduce)", n)
+	}
+	if n := bytes.Count(page, []byte("<svg")); n != 4 {
+		t.Errorf("%d <svg>, want 4 (PingPong, Reduce, each with its ratio panel)", n)
 	}
 }
 

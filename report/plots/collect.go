@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"mpibench/compare"
 	"mpibench/result"
 )
 
@@ -21,6 +22,7 @@ type Collector struct {
 	last   *result.Context // of the record before, and its index in runs
 	lastJ  int
 	ms     []*Measurement // made by Measurements
+	sets   []*compare.Set // each input's cases, for the summary's verdicts
 	links  linkSet        // the links records, drawn as heat maps (links.go)
 }
 
@@ -32,6 +34,7 @@ func NewCollector() *Collector {
 // Input starts the next input; its records follow with Add.
 func (c *Collector) Input(name string) {
 	c.inputs = append(c.inputs, htmlInput{Name: name})
+	c.sets = append(c.sets, compare.NewSet(name))
 	c.runs = map[string]int{}
 	c.label = ""
 	c.last = nil
@@ -52,6 +55,7 @@ func (c *Collector) Add(r *result.Record) {
 		return
 	}
 	c.g.add(i, c.label, r)
+	c.sets[i].Add(r)
 }
 
 // addRun files the record's headline figures under its run (one results

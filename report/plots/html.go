@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/plot/plotutil"
+
 	"mpibench/report"
 	"mpibench/result"
 )
@@ -54,6 +56,10 @@ func Plots(inputs []Input) []*Measurement {
 
 type htmlPage struct {
 	Inputs      []htmlInput
+	Colors      []string   // of each input's lines
+	Diffs       []htmlDiff // the largest differences between the inputs
+	Runs        int        // runs listed under provenance
+	Shared      int        // plots with two inputs or more
 	Suites      []htmlSuite
 	Comparisons []htmlPlot
 	Absent      []Comparison // comparisons a side of which is missing
@@ -85,14 +91,23 @@ type htmlSuite struct {
 }
 
 type htmlPlot struct {
-	M       *Measurement
-	SVG     template.HTML // from vgsvg, which escapes every text it draws
+	M      *Measurement
+	Notes  []string // what the panels after the first show
+	Panels []htmlPanel
+	Legend []htmlLegend
+	// The figures beside the plot, and the series and points not drawn.
 	Figures []Figure
-	LeftOut string // series and points not drawn
+	LeftOut string
+}
+
+// htmlPanel is one plot of a figure: time, bandwidth or ratio.
+type htmlPanel struct {
+	Class string
+	SVG   template.HTML // from vgsvg, which escapes every text it draws
 }
 
 func (c *Collector) page() (*htmlPage, error) {
-	page := &htmlPage{Inputs: c.inputs}
+	page := c.pageTop()
 	ms := c.Measurements()
 	drawn, size := 0, 0
 	left := map[string][]string{}
@@ -110,11 +125,13 @@ func (c *Collector) page() (*htmlPage, error) {
 			continue
 		}
 		drawn++
-		hp, err := htmlPlotOf(m)
+		hp, err := htmlPlotOf(m, true)
 		if err != nil {
 			return nil, err
 		}
-		size += len(hp.SVG)
+		for _, p := range hp.Panels {
+			size += len(p.SVG)
+		}
 		n := len(page.Suites)
 		if n == 0 || page.Suites[n-1].ID != m.Suite {
 			page.Suites = append(page.Suites, htmlSuite{ID: m.Suite, Title: title})
@@ -126,7 +143,7 @@ func (c *Collector) page() (*htmlPage, error) {
 	page.Suites = append(page.Suites, c.links.suites()...)
 	shown := map[string]bool{}
 	for _, m := range Compare(ms) {
-		hp, err := htmlPlotOf(m)
+		hp, err := htmlPlotOf(m, false)
 		if err != nil {
 			return nil, err
 		}
@@ -148,6 +165,26 @@ func (c *Collector) page() (*htmlPage, error) {
 	return page, nil
 }
 
+// pageTop is the top of the page: the inputs, their colours, the largest
+// differences between them with compare's verdicts, the runs.
+func (c *Collector) pageTop() *htmlPage {
+	page := &htmlPage{Inputs: c.inputs}
+	var labels []string
+	for i, in := range c.inputs {
+		page.Colors = append(page.Colors, cssColor(plotutil.Color(i)))
+		page.Runs += len(in.Runs) + in.RunsLeft
+		labels = append(labels, in.Label)
+	}
+	for _, m := range c.Measurements() {
+		if m.ratioBase() != nil {
+			page.Shared++
+		}
+	}
+	page.Diffs = differences(c.Measurements(), labels, c.g.cases)
+	verdicts(page.Diffs, c.sets)
+	return page
+}
+
 // The caps of a page: a page drawing every point of every record of a
 // million-record file would be hundreds of MB that no browser opens.
 const (
@@ -159,10 +196,10 @@ const (
 	pageNames   = 10  // titles named of the plots left out of a section, and sections
 )
 
-// pageSVGBytes bounds the plots of a page (a plot of pageSeries series
-// of pagePoints points is about a MB): the page stays under 20 MB. A
-// variable for the test.
-var pageSVGBytes = 16 << 20
+// pageSVGBytes bounds the plots of a page (a figure of pageSeries series
+// of pagePoints points in its three panels, time, bandwidth and ratio, is
+// about 2 MB): the page stays under 20 MB. A variable for the test.
+var pageSVGBytes = 15 << 20
 
 // pageLeftOut says which plots of a section were not drawn.
 func pageLeftOut(section string, titles []string) string {
@@ -174,13 +211,36 @@ func pageLeftOut(section string, titles []string) string {
 	return text
 }
 
-func htmlPlotOf(m *Measurement) (htmlPlot, error) {
+// htmlPlotOf draws a measurement's figure: its time (or bandwidth) plot
+// and, with panels, the bandwidth plot where its records carry a
+// throughput and the ratio plot where two inputs or more have it.
+func htmlPlotOf(m *Measurement, panels bool) (htmlPlot, error) {
 	drawn, left := capMeasurement(m)
-	svg, err := drawn.SVG()
-	if err != nil {
-		return htmlPlot{}, err
+	hp := htmlPlot{M: m, Legend: legendOf(drawn), Figures: m.Figures(), LeftOut: left}
+	type panel struct {
+		class, title string
+		m            *Measurement
 	}
-	return htmlPlot{M: m, SVG: template.HTML(svg), Figures: m.Figures(), LeftOut: left}, nil
+	ps := []panel{{"main", m.quantity(), drawn}}
+	if panels {
+		if b := drawn.bandwidth(); b != nil {
+			ps = append(ps, panel{"bandwidth", "bandwidth", b})
+		}
+		if r := drawn.ratio(); r != nil {
+			ps = append(ps, panel{"ratio", plotWrap(m.quantity()+" relative to "+drawn.ratioBase().Label, 60), r})
+		}
+	}
+	for i, p := range ps {
+		if i > 0 {
+			hp.Notes = append(hp.Notes, p.m.Note)
+		}
+		svg, err := p.m.panelSVG(p.title)
+		if err != nil {
+			return htmlPlot{}, err
+		}
+		hp.Panels = append(hp.Panels, htmlPanel{Class: p.class, SVG: template.HTML(svg)})
+	}
+	return hp, nil
 }
 
 // capMeasurement is the measurement as the page draws it: its first
@@ -239,6 +299,15 @@ func htmlValue(v reflect.Value) string {
 	if v.IsZero() {
 		return ""
 	}
+	if v.Kind() == reflect.Map {
+		// IMB 2021's options: "iter=50,40,100 msglog=3:10", by name.
+		var parts []string
+		for _, k := range v.MapKeys() {
+			parts = append(parts, fmt.Sprintf("%v=%v", k.Interface(), v.MapIndex(k).Interface()))
+		}
+		slices.Sort(parts)
+		return strings.Join(parts, " ")
+	}
 	if v.Kind() == reflect.Slice {
 		parts := make([]string, v.Len())
 		for i := range parts {
@@ -267,12 +336,12 @@ func htmlFigures(r *result.Record) []string {
 var htmlFuncs = template.FuncMap{
 	"pagePlots": func() int { return pagePlots },
 	"pageMB":    func() int { return pageSVGBytes >> 20 },
-	"us":        func(v float64) string { return fmt.Sprintf("%.4g µs", v) },
+	"us":        func(v float64) string { return Num(v) + " µs" },
 	"mbps": func(v float64) string {
 		if v == 0 {
 			return "–"
 		}
-		return fmt.Sprintf("%.4g MB/s", v)
+		return Num(v) + " MB/s"
 	},
 }
 
@@ -282,22 +351,51 @@ const htmlText = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>mpibench report</title>
 <style>
-body { font-family: sans-serif; margin: 1em 2em; color: #222; max-width: 70em; }
+body { font-family: sans-serif; font-size: 15px; line-height: 1.4; margin: 1em 2em; color: #222; max-width: 1320px; }
 h1, h2, h3 { font-weight: normal; }
-h2 { border-bottom: 1px solid #999; margin-top: 2em; }
-table.ctx { border-collapse: collapse; font-size: 90%; }
-table.ctx td { border: 1px solid #ccc; padding: 0.1em 0.5em; vertical-align: top; }
+h2 { border-bottom: 1px solid #999; margin-top: 1.5em; }
+h3 { margin: 0.2em 0; }
+table { border-collapse: collapse; }
+table.ctx { font-size: 90%; margin: 0.3em 0; }
+table.ctx td, table.diffs td, table.diffs th { border: 1px solid #ccc; padding: 0.15em 0.5em; vertical-align: top; }
 table.ctx td:first-child { color: #555; }
-figure { margin: 1em 0; }
-figure svg { width: 100%; max-width: 16cm; height: auto; background: #fff; }
+table.diffs th { background: #f2f2f2; font-weight: normal; text-align: left; }
+table.diffs td.plot { min-width: 10em; }
+table.diffs td.input { min-width: 8em; }
+div.wide { overflow-x: auto; }
+table.diffs td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.slower { color: #a00; } .faster { color: #070; }
+details.provenance { margin: 1em 0; }
+details.provenance > summary { cursor: pointer; font-size: 110%; }
+ul.inputs { list-style: none; padding: 0; }
+ul.toc { columns: 3 20em; font-size: 95%; }
+figure.plot { margin: 1.2em 0 2em 0; }
+.legend { font-size: 14px; margin: 0.3em 0; }
+.legend span.entry { display: inline-block; margin-right: 1.5em; }
+span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertical-align: middle; margin-right: 0.4em; }
+.panels { display: flex; flex-wrap: wrap; gap: 12px 24px; align-items: flex-start; }
+.panel svg { display: block; width: 600px; max-width: 100%; height: auto; background: #fff; }
+.panels figcaption { flex: 1 1 20em; max-width: 600px; }
 .note, .figs { font-size: 90%; color: #444; }
 </style>
 </head>
 <body>
 <h1>mpibench report</h1>
-<h2 id="inputs">Inputs</h2>
+<ul class="inputs">
+{{range $i, $in := .Inputs}}<li class="legend"><span class="swatch" style="border-color: {{index $.Colors $i}}"></span>{{$in.Label}}: {{$in.Records}} records</li>
+{{end}}</ul>
+{{if .Diffs}}<h2 id="summary">Largest differences</h2>
+<p class="note">Per plot and input, the abscissa where the plotted figure differs most from the first input's (time: t_max, or SKaMPI's trimmed mean; b_eff, b_eff_io: bandwidth), largest first; and the median change over every abscissa both inputs have. Significant: the two-sided Wilcoxon rank-sum test at α = 0.05 of mpibench compare, on the repeated launches of the case (runs appended to a file, merged files) or else on its records' per-repetition samples; one launch a side is too few to tell.</p>
+<div class="wide"><table class="diffs">
+<tr><th>plot</th><th>at</th><th>input</th><th>first input</th><th>this input</th><th>change</th><th></th><th>median change</th><th>significant</th></tr>
+{{range .Diffs}}<tr><td class="plot"><a href="#{{.ID}}">{{.Title}}</a></td><td class="num">{{.At}}</td><td class="input">{{.Label}}</td><td class="num">{{.Old}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="{{.Verdict}}">{{.Verdict}}</td><td class="num">{{.Median}}</td><td>{{.Significant}}</td></tr>
+{{end}}</table></div>
+{{else if .Shared}}<p class="note">The inputs agree at every point of the {{.Shared}} plots they share.</p>
+{{else if gt (len .Inputs) 1}}<p class="note">The inputs share no plot: nothing to compare.</p>
+{{end}}<details class="provenance" id="inputs"><summary>Provenance: hosts, MPI library, command line of the {{.Runs}} runs</summary>
 {{range $i, $in := .Inputs}}<section class="input">
 <h3>{{$in.Label}}</h3>
 <p>{{$in.Name}}: {{$in.Records}} records{{if $in.Merged}}, medians of up to {{$in.Merged}} runs (mpibench merge){{end}}.</p>
@@ -308,7 +406,7 @@ figure svg { width: 100%; max-width: 16cm; height: auto; background: #fff; }
 {{end}}{{if .RunsLeft}}<p class="note left-out">{{.RunsLeft}} more runs not listed.</p>
 {{end}}{{if .FiguresLeft}}<p class="note left-out">{{.FiguresLeft}} more figures not listed.</p>
 {{end}}</section>
-{{end}}
+{{end}}</details>
 <h2 id="contents">Contents</h2>
 {{if .LeftOut}}<div class="note left-out"><p>This page draws at most {{pagePlots}} plots and {{pageMB}} MB of them; left out:</p>
 <ul>{{range .LeftOut}}<li>{{.}}</li>{{end}}</ul></div>
@@ -334,11 +432,16 @@ figure svg { width: 100%; max-width: 16cm; height: auto; background: #fff; }
 </html>
 {{define "plot"}}<figure class="plot" id="{{.M.ID}}">
 <h3>{{.M.Title}}</h3>
-{{.SVG}}
-<figcaption>
+<div class="legend">{{range .Legend}}<span class="entry"><span class="swatch" style="border-color: {{.Color}}; border-top-style: {{.Style}}"></span>{{.Label}}</span>
+{{end}}</div>
+<div class="panels">
+{{range .Panels}}<div class="panel {{.Class}}">{{.SVG}}</div>
+{{end}}<figcaption>
 <p class="note">{{.M.Note}}</p>
-{{if .LeftOut}}<p class="note left-out">{{.LeftOut}}</p>{{end}}
+{{range .Notes}}<p class="note">{{.}}</p>
+{{end}}{{if .LeftOut}}<p class="note left-out">{{.LeftOut}}</p>{{end}}
 {{if .Figures}}<ul class="figs">{{range .Figures}}<li>{{.Label}}: {{if .Single}}at {{.FirstX}}: latency {{us .First.Time}}, bandwidth {{mbps .First.MBps}}{{else}}smallest, at {{.FirstX}}: latency {{us .First.Time}}, bandwidth {{mbps .First.MBps}}; largest, at {{.LastX}}: latency {{us .Last.Time}}, bandwidth {{mbps .Last.MBps}}{{end}}</li>{{end}}</ul>{{end}}
 </figcaption>
+</div>
 </figure>
 {{end}}`

@@ -26,6 +26,7 @@ type Point struct {
 	Bytes int     // message length (chunk size for b_eff_io)
 	Time  float64 // µs of one operation
 	MBps  float64 // bandwidth, MB = 10^6 bytes
+	BW    float64 // the record's own throughput column in MB/s, MB = 10^6 bytes; 0 for none
 	N     int     // measurements Y is the median of (a file may repeat one)
 	Lo    float64 // the smallest and largest of them; Y when N is 1
 	Hi    float64
@@ -44,6 +45,7 @@ type Series struct {
 	at    map[pointKey]int
 	ys    [][]float64
 	times [][]float64 // of a rate series
+	bws   [][]float64 // the throughputs of a main series
 	rate  bool        // Y is a bandwidth and Time its own figure (b_eff_io)
 }
 
@@ -63,10 +65,14 @@ func (s *Series) add(p Point, sub string) {
 		if s.ys[i] == nil {
 			s.ys[i] = []float64{q.Y}
 			s.times[i] = []float64{q.Time}
+			s.bws[i] = []float64{q.BW}
 		}
 		s.ys[i] = append(s.ys[i], p.Y)
 		if s.rate {
 			s.times[i] = append(s.times[i], p.Time)
+		}
+		if s.Kind == 0 {
+			s.bws[i] = append(s.bws[i], p.BW)
 		}
 		return
 	}
@@ -77,6 +83,7 @@ func (s *Series) add(p Point, sub string) {
 	s.Points = append(s.Points, p)
 	s.ys = append(s.ys, nil)
 	s.times = append(s.times, nil)
+	s.bws = append(s.bws, nil)
 }
 
 // aggregate makes each repeated point the median of its measurements
@@ -99,8 +106,11 @@ func (s *Series) aggregate() bool {
 		} else {
 			p.Time, p.MBps = p.Y, perMicro(p.Bytes, p.Y)
 		}
+		if len(s.bws[i]) > 1 {
+			p.BW = stats.Median(s.bws[i])
+		}
 	}
-	s.at, s.ys, s.times = nil, nil, nil
+	s.at, s.ys, s.times, s.bws = nil, nil, nil, nil
 	return spread
 }
 
@@ -114,7 +124,10 @@ type Measurement struct {
 	YLabel string
 	LogX   bool
 	Note   string // what the plotted figure is
-	Series []*Series
+	// A ratio plot: a linear time axis with a line at Ref (1).
+	LinearY bool
+	Ref     float64
+	Series  []*Series
 }
 
 // Figure is the latency and bandwidth of a main series at its smallest
@@ -134,12 +147,23 @@ func (m *Measurement) Figures() []Figure {
 		if s.Kind != 0 || len(s.Points) == 0 {
 			continue
 		}
-		f := Figure{Label: s.Label, First: s.Points[0], Last: s.Points[len(s.Points)-1]}
+		f := Figure{Label: s.Label, First: figurePoint(s.Points[0]), Last: figurePoint(s.Points[len(s.Points)-1])}
 		f.Single = len(s.Points) == 1
 		f.FirstX, f.LastX = m.xText(f.First), m.xText(f.Last)
 		fs = append(fs, f)
 	}
 	return fs
+}
+
+// figurePoint is a point as its figures state it: the bandwidth is the
+// record's own throughput where it has one, as the bandwidth plot draws
+// it (IMB's counts both directions of Sendrecv and Exchange's four
+// messages), else bytes per time.
+func figurePoint(p Point) Point {
+	if p.BW > 0 {
+		p.MBps = p.BW
+	}
+	return p
 }
 
 func (m *Measurement) xText(p Point) string {
@@ -266,6 +290,27 @@ type grouper struct {
 	byID  map[string]*Measurement
 	order []*Measurement
 	imb   map[imbKey][3]*Series
+	// cases are the identity (result.Identity) of the records of each
+	// point of a main IMB or SKaMPI series, for compare's verdict on it;
+	// b_eff's points are maxima over several cases and have none.
+	cases map[pointRef]string
+}
+
+// pointRef is a point of a series, by its abscissa.
+type pointRef struct {
+	s *Series
+	x float64
+}
+
+// addCase notes the identity of the point r makes in s.
+func (g *grouper) addCase(s *Series, x float64, r *result.Record) {
+	if _, ok := g.cases[pointRef{s, x}]; ok {
+		return
+	}
+	if g.cases == nil {
+		g.cases = map[pointRef]string{}
+	}
+	g.cases[pointRef{s, x}] = result.Identity(r)
 }
 
 // series returns the series of input i and kind k in the measurement
@@ -318,9 +363,36 @@ func (g *grouper) addIMB(i int, label string, r *result.Record) {
 		g.imb[k] = ss
 	}
 	for k, v := range [3]float64{r.TMax, r.TAvg, r.TMin} {
-		ss[k].add(Point{X: float64(r.Bytes), Y: v, Bytes: r.Bytes, Time: v, MBps: perMicro(r.Bytes, v)}, "")
+		p := Point{X: float64(r.Bytes), Y: v, Bytes: r.Bytes, Time: v, MBps: perMicro(r.Bytes, v)}
+		if k == 0 {
+			p.BW = r.MBps * throughputUnit(r) / 1e6
+			g.addCase(ss[k], p.X, r)
+		}
+		ss[k].add(p, "")
 	}
 }
+
+// throughputUnit is the MB of a record's mbytes_per_sec (result.Record):
+// 2^20 bytes for IMB 3.0's benchmarks under IMB 3.0's definitions (a
+// record of mpi1, ext or io whose context names IMB 3.0, or none, from
+// before context.imb), 10^6 for IMB 2021's (-imb 2021, the benchmarks
+// IMB 2021 added, imb.MPI1From2021) and every other suite's. The page
+// draws every throughput in MB of 10^6 bytes, so that inputs of either
+// IMB meet on one axis.
+func throughputUnit(r *result.Record) float64 {
+	imb3 := r.Context.IMB == "3.0" ||
+		r.Context.IMB == "" && (r.Suite == result.SuiteMPI1 || r.Suite == result.SuiteEXT || r.Suite == result.SuiteIO)
+	if imb3 && !rates2021[r.Benchmark] {
+		return 1 << 20
+	}
+	return 1e6
+}
+
+// rates2021 are the benchmarks with a throughput column that IMB 2021
+// added to IMB-MPI1 (imb.MPI1From2021; a test checks the two agree): an
+// IMB 3.0 run that names them writes their rates with MB = 10^6.
+var rates2021 = map[string]bool{"PingPongSpecificSource": true, "PingPongAnySource": true,
+	"PingPingSpecificSource": true, "PingPingAnySource": true, "Uniband": true, "Biband": true}
 
 // imbKey is what tells the series of IMB records apart.
 type imbKey struct {
@@ -393,7 +465,7 @@ func (g *grouper) addBeffIO(i int, label string, r *result.Record) {
 	id := fmt.Sprintf("beffio-%s-%s-np%d", r.Class, r.Mode, r.NProcs)
 	proto := Measurement{ID: anchor(id), Suite: result.SuiteBeffIO, LogX: true,
 		Title:  fmt.Sprintf("%s, %s, %d processes", r.Class, r.Mode, r.NProcs),
-		XLabel: "chunk size l (bytes)", YLabel: "bandwidth (MB/s)",
+		XLabel: "chunk size l (bytes)", YLabel: "MB/s", // gonum/plot pads the top by a long rotated label
 		Note: "bytes moved by all processes / time of the pattern, MB = 10^6 bytes; one point per pattern."}
 	s := g.series(proto, i, 0, label)
 	s.rate = true
@@ -412,6 +484,7 @@ func (g *grouper) addSKaMPI(i int, label string, r *result.Record) {
 	st := r.Stats
 	s := g.series(proto, i, 0, label)
 	s.Name = r.Benchmark
+	g.addCase(s, float64(r.X), r)
 	s.add(Point{X: float64(r.X), Y: st.Trimmed, Err: st.TrimmedStdErr,
 		Band: r.Epsilon * (st.Trimmed + r.Correction), Bytes: r.Bytes, Time: st.Trimmed, MBps: perMicro(r.Bytes, st.Trimmed)}, "")
 }

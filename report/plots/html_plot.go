@@ -10,7 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strconv"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -25,10 +25,26 @@ import (
 	"mpibench/internal/safefile"
 )
 
-// The size of every plot: half an A4 page wide, readable on screen.
+// The size of the PNG and PDF plots: half an A4 page wide.
 const (
 	plotWidth  = 16 * vg.Centimeter
 	plotHeight = 10 * vg.Centimeter
+)
+
+// The size of a panel of the HTML page, drawn at 1:1 on screen (a point
+// is 4/3 CSS px): 600 × 400 px, two side by side on a laptop's 1400 px,
+// so that the 11 pt tick labels are 14.7 px there.
+const (
+	panelWidth  = vg.Length(450)
+	panelHeight = vg.Length(300)
+)
+
+// The font sizes of every plot, in points.
+const (
+	fontTitle  = 13
+	fontLabel  = 12
+	fontTick   = 11
+	fontLegend = 10
 )
 
 // Plot draws the measurement: log axes where the figures span decades
@@ -36,15 +52,31 @@ const (
 // one line per series, error bars of the standard error and the band of
 // the allowed standard error where the records have them.
 func (m *Measurement) Plot() (*plot.Plot, error) {
+	return m.plot(plotWrap(m.Title, 60), true)
+}
+
+// plot draws the measurement with the given title, with its legend or
+// without (the page writes the legend in HTML, once for a figure's
+// panels).
+func (m *Measurement) plot(title string, legend bool) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = plotWrap(m.Title, 60)
+	p.Title.Text = title
 	p.X.Label.Text = m.XLabel
 	p.Y.Label.Text = m.YLabel
+	p.Title.TextStyle.Font.Size = fontTitle
+	p.X.Label.TextStyle.Font.Size, p.Y.Label.TextStyle.Font.Size = fontLabel, fontLabel
+	p.X.Tick.Label.Font.Size, p.Y.Tick.Label.Font.Size = fontTick, fontTick
 	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.TextStyle.Font.Size = vg.Points(8)
+	p.Legend.TextStyle.Font.Size = fontLegend
 	p.Add(plotter.NewGrid())
+	if m.Ref != 0 {
+		if err := plotRef(p, m.Ref); err != nil {
+			return nil, err
+		}
+	}
 	zero := plotZero(m)
-	logY := plotPositiveY(m)
+	logY := !m.LinearY && plotPositiveY(m)
+	p.X.Tick.Marker, p.Y.Tick.Marker = plainTicks{}, plainTicks{}
 	if m.LogX {
 		p.X.Scale = plot.LogScale{}
 		p.X.Tick.Marker = logTicks{zero: zero}
@@ -60,7 +92,21 @@ func (m *Measurement) Plot() (*plot.Plot, error) {
 	}
 	plotPad(&p.X, m.LogX)
 	plotPad(&p.Y, logY)
+	if !legend {
+		p.Legend = plot.NewLegend()
+	}
 	return p, nil
+}
+
+// plotRef draws a grey horizontal line at y across the plot (the ratio
+// 1 of a ratio plot), which also keeps y inside the axis.
+func plotRef(p *plot.Plot, y float64) error {
+	f := plotter.NewFunction(func(float64) float64 { return y })
+	f.Color = color.Gray{0x80}
+	f.Width = vg.Points(1)
+	p.Add(f)
+	p.Y.Min, p.Y.Max = math.Min(p.Y.Min, y), math.Max(p.Y.Max, y)
+	return nil
 }
 
 // plotWrap breaks a title at its commas into lines of about width
@@ -165,38 +211,60 @@ func plotSeries(p *plot.Plot, s *Series, logX, logY bool, zero float64) error {
 		return nil
 	}
 	col := plotutil.Color(s.Input)
-	if len(band) > 0 {
-		for i := len(upper) - 1; i >= 0; i-- {
-			band = append(band, upper[i])
-		}
-		poly, err := plotter.NewPolygon(band)
-		if err != nil {
-			return err
-		}
-		poly.Color = plotFade(col)
-		poly.LineStyle.Width = 0
-		p.Add(poly)
+	if err := plotBand(p, band, upper, col); err != nil {
+		return err
 	}
+	if err := plotLine(p, s, xys, col); err != nil {
+		return err
+	}
+	if !plotHasErr(errs) {
+		return nil
+	}
+	bars, err := plotter.NewYErrorBars(struct {
+		plotter.XYs
+		plotter.YErrors
+	}{xys, errs})
+	if err != nil {
+		return err
+	}
+	bars.Color = col
+	p.Add(bars)
+	return nil
+}
+
+// plotBand shades the band from the lower points to the upper ones in
+// a faded col, behind the line; no points, no band.
+func plotBand(p *plot.Plot, lower, upper plotter.XYs, col color.Color) error {
+	if len(lower) == 0 {
+		return nil
+	}
+	band := slices.Clone(lower)
+	for i := len(upper) - 1; i >= 0; i-- {
+		band = append(band, upper[i])
+	}
+	poly, err := plotter.NewPolygon(band)
+	if err != nil {
+		return err
+	}
+	poly.Color = plotFade(col)
+	poly.LineStyle.Width = 0
+	p.Add(poly)
+	return nil
+}
+
+// plotLine draws the series' line and markers in its input's colour,
+// dashed for a secondary figure, and names it in the legend.
+func plotLine(p *plot.Plot, s *Series, xys plotter.XYs, col color.Color) error {
 	line, points, err := plotter.NewLinePoints(xys)
 	if err != nil {
 		return err
 	}
 	line.Color, points.Color = col, col
+	line.Width = vg.Points(1.5)
 	line.Dashes = plotutil.Dashes(s.Kind)
 	points.Shape = plotutil.Shape(s.Input)
 	p.Add(line, points)
 	p.Legend.Add(s.Label, line, points)
-	if plotHasErr(errs) {
-		bars, err := plotter.NewYErrorBars(struct {
-			plotter.XYs
-			plotter.YErrors
-		}{xys, errs})
-		if err != nil {
-			return err
-		}
-		bars.Color = col
-		p.Add(bars)
-	}
 	return nil
 }
 
@@ -265,8 +333,12 @@ func (t logTicks) Ticks(min, max float64) []plot.Tick {
 		}
 	}
 	if labelled < 2 {
-		for i := range ticks {
-			ticks[i].Label = tickLabel(ticks[i].Value)
+		// Less than two decades: 1, 2 and 5 of each labelled, or every
+		// tick where that is fewer than three (labels of every tick of
+		// a wider range overlap).
+		labelled = logLabel(ticks, func(k float64) bool { return k == 1 || k == 2 || k == 5 })
+		if labelled < 3 {
+			logLabel(ticks, func(float64) bool { return true })
 		}
 	}
 	if t.zero > 0 && t.zero >= min {
@@ -275,18 +347,52 @@ func (t logTicks) Ticks(min, max float64) []plot.Tick {
 	return ticks
 }
 
+// logLabel labels the ticks whose leading digit k passes, and returns
+// how many it labelled.
+func logLabel(ticks []plot.Tick, pass func(k float64) bool) int {
+	n := 0
+	for i := range ticks {
+		v := ticks[i].Value
+		k := math.Round(v / math.Pow(10, math.Floor(math.Log10(v)+1e-9)))
+		ticks[i].Label = ""
+		if pass(k) {
+			ticks[i].Label = tickLabel(v)
+			n++
+		}
+	}
+	return n
+}
+
 // tickLabel writes 1000 as 1k and 10^6 as 1M: lengths and rates read
-// better so than as 1e+06.
+// better so than as 1e+06; below 1000 a plain number (0.00001, not
+// 1e-05).
 func tickLabel(v float64) string {
 	for _, u := range []struct {
 		f float64
 		s string
 	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
 		if v >= u.f {
-			return strconv.FormatFloat(v/u.f, 'g', 3, 64) + u.s
+			return Num(v/u.f) + u.s
 		}
 	}
-	return strconv.FormatFloat(v, 'g', 3, 64)
+	return Num(v)
+}
+
+// plainTicks are gonum/plot's ticks of a linear axis labelled as tickLabel
+// writes them (gonum/plot writes 1e+06).
+type plainTicks struct{}
+
+func (plainTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	for i, t := range ticks {
+		if t.Label != "" {
+			ticks[i].Label = tickLabel(t.Value)
+			if t.Value < 0 {
+				ticks[i].Label = "-" + tickLabel(-t.Value)
+			}
+		}
+	}
+	return ticks
 }
 
 // drawPlot draws p on c, turning a panic of gonum/plot (it panics on
@@ -311,9 +417,23 @@ func (m *Measurement) SVG() ([]byte, error) {
 	return inlineSVG(p)
 }
 
+// panelSVG renders the measurement as a panel of the page: its own
+// title, no legend, at screen size.
+func (m *Measurement) panelSVG(title string) ([]byte, error) {
+	p, err := m.plot(title, false)
+	if err != nil {
+		return nil, err
+	}
+	return sizedSVG(p, panelWidth, panelHeight)
+}
+
 // inlineSVG renders a plot as an <svg> element, without vgsvg's XML prolog.
 func inlineSVG(p *plot.Plot) ([]byte, error) {
-	c := vgsvg.New(plotWidth, plotHeight)
+	return sizedSVG(p, plotWidth, plotHeight)
+}
+
+func sizedSVG(p *plot.Plot, width, height vg.Length) ([]byte, error) {
+	c := vgsvg.New(width, height)
 	if err := drawPlot(p, c); err != nil {
 		return nil, err
 	}

@@ -258,8 +258,14 @@ func TestReportHTMLStructure(t *testing.T) {
 	if plots != 9 { // 8 measurements and comparison 6.1
 		t.Errorf("%d plots, want 9", plots)
 	}
-	if n := strings.Count(page, "<svg"); n != plots {
-		t.Errorf("%d <svg> elements, want one per plot, %d", n, plots)
+	// Two inputs: every measurement gets a ratio panel beside its plot
+	// (the comparison does not); no record carries a throughput.
+	ratios := strings.Count(page, `<div class="panel ratio">`)
+	if ratios != 8 || strings.Contains(page, `<div class="panel bandwidth">`) {
+		t.Errorf("%d ratio panels, want 8, and no bandwidth panel", ratios)
+	}
+	if n := strings.Count(page, "<svg"); n != plots+ratios {
+		t.Errorf("%d <svg> elements, want one per plot and ratio, %d", n, plots+ratios)
 	}
 	if n := strings.Count(page, `<figure class="plot"`); n != plots {
 		t.Errorf("%d figures, want %d", n, plots)

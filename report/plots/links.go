@@ -77,7 +77,7 @@ func linkPlot(in linkInput, m *matrix.Matrix) htmlPlot {
 	title := fmt.Sprintf("%s, %s, %d processes", in.label, map[string]string{matrix.Send: "send bandwidth",
 		matrix.Recv: "receive bandwidth", matrix.Latency: "latency"}[m.Mode], m.P)
 	return htmlPlot{M: &Measurement{ID: id, Suite: result.SuiteLinks, Title: title, Note: note + "."},
-		SVG: heatMap(m, slow)}
+		Panels: []htmlPanel{{Class: "heat", SVG: heatMap(m, slow)}}}
 }
 
 // heatMap draws m as an SVG grid: one square per pair coloured from the

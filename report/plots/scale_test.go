@@ -144,7 +144,8 @@ func TestPageCap(t *testing.T) {
 	}
 }
 
-// TestPageBytes fills plots to every cap (series, points) and checks
+// TestPageBytes fills plots to every cap (series, points, all three
+// panels: time, bandwidth and ratio) and checks
 // that such a plot stays far under the page's bound, which the page may
 // pass by one plot, and that the bound stops the drawing with a notice.
 func TestPageBytes(t *testing.T) {
@@ -155,6 +156,7 @@ func TestPageBytes(t *testing.T) {
 			for x := range pagePoints + 10 {
 				r := scalePingPong("r", x, 1+float64(x*(i+1)))
 				r.Benchmark = fmt.Sprintf("B%d", m)
+				r.MBps = float64(x+1) / r.TMax // a bandwidth panel too
 				recs = append(recs, r)
 			}
 		}
