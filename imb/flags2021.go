@@ -47,10 +47,12 @@ type Flags2021 struct {
 	// runs that mode only, "multi" (IMB's default) both
 	// (helper_IMB_functions.h, AM_TURN_ON/AM_TURN_OFF).
 	AggrMode string `json:"aggregate_mode,omitempty"`
+	// Types are -off_cache, -data_type and -red_data_type (types2021.go).
+	Types Types2021 `json:"types,omitempty"`
 }
 
 // flagNames2021 are the flags of Flags2021, in help order.
-var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift", "aggregate_mode"}
+var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift", "aggregate_mode", "off_cache", "data_type", "red_data_type"}
 
 // The -iter_policy values of IMB 2021.11 (IMB_mem_manager.c,
 // IMB_init_buffers_iter).
@@ -81,6 +83,8 @@ func (f *Flags2021) set2021(name, val string) error {
 			"root_shift": &f.RootShift}[name] = val
 	case "imb":
 		return f.setIMB(val)
+	case "off_cache", "data_type", "red_data_type":
+		return f.Types.set(name, val)
 	case "aggregate_mode":
 		if !slices.Contains([]string{"aggregate", "non_aggregate", "multi"}, val) {
 			return usagef("-aggregate_mode %q: want aggregate, non_aggregate or multi", val)
@@ -180,6 +184,9 @@ func (f *Flags2021) check(s *Suite) error {
 	if err := f.check2021(s); err != nil {
 		return err
 	}
+	if err := f.Types.check(s); err != nil {
+		return err
+	}
 	if s == MPI1Suite || s == EXTSuite {
 		return nil
 	}
@@ -257,6 +264,7 @@ func (f *Flags2021) options() map[string]string {
 			m[k] = v
 		}
 	}
+	f.Types.options(m)
 	if len(m) == 0 {
 		return nil
 	}
