@@ -56,9 +56,12 @@ func Poison(b []byte) {
 // PatternReduce fills b with rank's reduction content of repetition 0 as
 // items of t (TypeDefault: floats): integers that sum exactly, far from
 // the slow paths of denormals and NaNs.
-func PatternReduce(b Buffer, t DataType, rank int) {
+func PatternReduce(b Buffer, t DataType, rank int) { PatternReduceRep(b, t, rank, 0) }
+
+// PatternReduceRep is PatternReduce for repetition rep.
+func PatternReduceRep(b Buffer, t DataType, rank int, rep int64) {
 	size := int(C.mb_type_size(C.int(t), 1))
-	C.mb_fill_red(b.p, C.longlong(b.n/size), C.int(t), C.int(rank), 0, 0)
+	C.mb_fill_red(b.p, C.longlong(b.n/size), C.int(t), C.int(rank), C.longlong(rep), 0)
 }
 
 // BadReduce counts the items of t in got that are not the sum over ranks
