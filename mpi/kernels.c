@@ -101,8 +101,8 @@ LOOP pingpong(const mb_kernel *k, int rank, int chk, int oc, long long *bad)
 			if (chk)
 				fresh(SB(i), nb, RB(i), nb, rank, i);
 			if (!SKIP(i)) {
-				CHK(MPI_Send(SB(i), count, B.dt, 1, TAG, comm));
-				CHK(MPI_Recv(RB(i), count, B.dt, 1, TAG, comm, &st));
+				CHK(MPI_Send(CS(i), count, B.dt, 1, TAG, comm));
+				CHK(MPI_Recv(CR(i), count, B.dt, 1, TAG, comm, &st));
 			}
 			if (chk)
 				*bad += mb_bad_bytes(RB(i), nb, 1, i, 0);
@@ -110,11 +110,11 @@ LOOP pingpong(const mb_kernel *k, int rank, int chk, int oc, long long *bad)
 	} else if (rank == 1) {
 		for (i = 0; i < n; i++) {
 			/* wrong-rank mutant: rank 1 echoes what it received */
-			char *back = MUTANT(MB_MUT_WRONG_RANK) ? RB(i) : SB(i);
+			char *back = MUTANT(MB_MUT_WRONG_RANK) ? CR(i) : CS(i);
 			if (chk)
 				fresh(SB(i), nb, RB(i), nb, rank, i);
 			if (!SKIP(i)) {
-				CHK(MPI_Recv(RB(i), count, B.dt, 0, TAG, comm, &st));
+				CHK(MPI_Recv(CR(i), count, B.dt, 0, TAG, comm, &st));
 				CHK(MPI_Send(back, count, B.dt, 0, TAG, comm));
 			}
 			if (chk)
@@ -141,11 +141,11 @@ LOOP pingping(const mb_kernel *k, int rank, int chk, int oc, long long *bad)
 		if (SKIP(i)) {
 		} else if (MUTANT(MB_MUT_WRONG_RANK) && rank == 1) {
 			/* rank 1 sends back rank 0's message instead of its own */
-			CHK(MPI_Recv(RB(i), c, B.dt, other, TAG, k->comm, &st));
-			CHK(MPI_Send(RB(i), c, B.dt, other, TAG, k->comm));
+			CHK(MPI_Recv(CR(i), c, B.dt, other, TAG, k->comm, &st));
+			CHK(MPI_Send(CR(i), c, B.dt, other, TAG, k->comm));
 		} else {
-			CHK(MPI_Isend(SB(i), c, B.dt, other, TAG, k->comm, &req));
-			CHK(MPI_Recv(RB(i), c, B.dt, other, TAG, k->comm, &st));
+			CHK(MPI_Isend(CS(i), c, B.dt, other, TAG, k->comm, &req));
+			CHK(MPI_Recv(CR(i), c, B.dt, other, TAG, k->comm, &st));
 			CHK(MPI_Wait(&req, &st));
 		}
 		if (chk)
@@ -168,7 +168,7 @@ LOOP sendrecv(const mb_kernel *k, int rank, int size, int chk, int oc, long long
 		if (chk)
 			fresh(SB(i), nb, RB(i), nb, rank, i);
 		if (!SKIP(i))
-			CHK(MPI_Sendrecv(SB(i), c, B.dt, to, TAG, RB(i), c, B.dt, from, TAG, k->comm, &st));
+			CHK(MPI_Sendrecv(CS(i), c, B.dt, to, TAG, CR(i), c, B.dt, from, TAG, k->comm, &st));
 		if (chk)
 			*bad += mb_bad_bytes(RB(i), nb, left, i, 0);
 	}
@@ -190,18 +190,17 @@ LOOP exchange(const mb_kernel *k, int rank, int size, int chk, int oc, long long
 	if (MUTANT(MB_MUT_WRONG_RANK))
 		to_r = to_l = from_l = from_r = rank; /* receives its own data */
 	for (i = 0; i < k->nrep; i++) {
-		char *s = SB(i), *r = RB(i);
 		if (chk)
-			fresh(s, 2 * nb, r, 2 * nb, rank, i);
+			fresh(SB(i), 2 * nb, RB(i), 2 * nb, rank, i);
 		if (!SKIP(i)) {
-			CHK(MPI_Isend(s, c, B.dt, to_r, TAG, k->comm, &req[0]));
-			CHK(MPI_Isend(s + nb, c, B.dt, to_l, TAG, k->comm, &req[1]));
-			CHK(MPI_Recv(r, c, B.dt, from_l, TAG, k->comm, &st[0]));
-			CHK(MPI_Recv(r + nb, c, B.dt, from_r, TAG, k->comm, &st[0]));
+			CHK(MPI_Isend(CS(i), c, B.dt, to_r, TAG, k->comm, &req[0]));
+			CHK(MPI_Isend(CS(i) + nb, c, B.dt, to_l, TAG, k->comm, &req[1]));
+			CHK(MPI_Recv(CR(i), c, B.dt, from_l, TAG, k->comm, &st[0]));
+			CHK(MPI_Recv(CR(i) + nb, c, B.dt, from_r, TAG, k->comm, &st[0]));
 			CHK(MPI_Waitall(2, req, st));
 		}
 		if (chk)
-			*bad += mb_bad_bytes(r, nb, left, i, 0) + mb_bad_bytes(r + nb, nb, right, i, nb);
+			*bad += mb_bad_bytes(RB(i), nb, left, i, 0) + mb_bad_bytes(RB(i) + nb, nb, right, i, nb);
 	}
 	return MPI_SUCCESS;
 }
@@ -220,7 +219,7 @@ LOOP bcast(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, dou
 		if (chk)
 			fresh(SB(i), nb, RB(i), nb, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Bcast(rank == root ? SB(i) : RB(i), c, B.dt, root, k->comm));
+			COLL(MPI_Bcast(rank == root ? CS(i) : CR(i), c, B.dt, root, k->comm));
 		if (chk && rank != root_of(k, i, size, t21))
 			*bad += mb_bad_bytes(RB(i), nb, root_of(k, i, size, t21), i, 0);
 		root += step;
@@ -264,7 +263,7 @@ LOOP allgather(const mb_kernel *k, int rank, int size, int chk, int oc, int t21,
 		if (chk)
 			fresh(SB(i), nb, RB(i), size * nb, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Allgather(SB(i), c, B.dt, RB(i), c, B.dt, k->comm));
+			COLL(MPI_Allgather(CS(i), c, B.dt, CR(i), c, B.dt, k->comm));
 		if (chk)
 			*bad += bad_uniform(RB(i), nb, size, i, 0);
 		CHK(AFTER(t21, k));
@@ -282,7 +281,7 @@ LOOP allgatherv(const mb_kernel *k, int rank, int size, int chk, int oc, int t21
 		if (chk)
 			fresh(SB(i), nb, RB(i), size * nb, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Allgatherv(SB(i), c, B.dt, RB(i), k->counts, rd, B.dt, k->comm));
+			COLL(MPI_Allgatherv(CS(i), c, B.dt, CR(i), k->counts, rd, B.dt, k->comm));
 		if (chk)
 			*bad += bad_blocks(RB(i), k->counts, k->displs, B.ts, size, i, 0);
 		CHK(AFTER(t21, k));
@@ -301,7 +300,7 @@ LOOP alltoall(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, 
 		if (chk)
 			fresh(SB(i), size * nb, RB(i), size * nb, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Alltoall(SB(i), c, B.dt, RB(i), c, B.dt, k->comm));
+			COLL(MPI_Alltoall(CS(i), c, B.dt, CR(i), c, B.dt, k->comm));
 		if (chk)
 			*bad += bad_uniform(RB(i), nb, size, i, rank * nb);
 		CHK(AFTER(t21, k));
@@ -321,7 +320,7 @@ LOOP alltoallv(const mb_kernel *k, int rank, int size, int chk, int oc, int t21,
 		if (chk)
 			fresh(SB(i), all, RB(i), all, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Alltoallv(SB(i), k->counts, k->displs, B.dt, RB(i), k->counts, rd, B.dt, k->comm));
+			COLL(MPI_Alltoallv(CS(i), k->counts, k->displs, B.dt, CR(i), k->counts, rd, B.dt, k->comm));
 		if (chk)
 			*bad += bad_blocks(RB(i), k->counts, k->displs, B.ts, size, i,
 					   (long long)k->displs[rank] * B.ts);
@@ -345,7 +344,7 @@ LOOP reduce(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, do
 		if (chk)
 			fresh_red(B.type, SB(i), k->count, RB(i), (long long)B.ts * k->count, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Reduce(SB(i), RB(i), count, B.dt, MPI_SUM, root, k->comm));
+			COLL(MPI_Reduce(CS(i), CR(i), count, B.dt, MPI_SUM, root, k->comm));
 		if (chk && rank == root_of(k, i, size, t21))
 			*bad += mb_bad_red(RB(i), k->count, B.type, size, i, 0);
 		root += step;
@@ -391,7 +390,7 @@ LOOP reduce_scatter(const mb_kernel *k, int rank, int size, int chk, int oc, int
 		if (chk)
 			fresh_red(B.type, SB(i), k->count, RB(i), (long long)B.ts * k->counts[rank], rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Reduce_scatter(SB(i), RB(i), counts, B.dt, MPI_SUM, k->comm));
+			COLL(MPI_Reduce_scatter(CS(i), CR(i), counts, B.dt, MPI_SUM, k->comm));
 		if (chk)
 			*bad += mb_bad_red(RB(i), k->counts[rank], B.type, size, i, off);
 		CHK(AFTER(t21, k));
@@ -408,7 +407,7 @@ LOOP allreduce(const mb_kernel *k, int rank, int size, int chk, int oc, int t21,
 		if (chk)
 			fresh_red(B.type, SB(i), k->count, RB(i), (long long)B.ts * k->count, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Allreduce(SB(i), RB(i), count, B.dt, MPI_SUM, k->comm));
+			COLL(MPI_Allreduce(CS(i), CR(i), count, B.dt, MPI_SUM, k->comm));
 		if (chk)
 			*bad += mb_bad_red(RB(i), k->count, B.type, size, i, 0);
 		CHK(AFTER(t21, k));

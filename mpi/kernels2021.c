@@ -121,7 +121,7 @@ LOOP rooted(const mb21_kernel *k, int kind, int rank, int size, int chk, int oc,
 		if (chk)
 			prepare(SB(i), scatter ? all : nb, RB(i), scatter ? nb : all, rank, i);
 		if (!SKIP(i))
-			TIMED(rooted_call(k, kind, SB(i), RB(i), B.dt, used_root(root, size), d));
+			TIMED(rooted_call(k, kind, CS(i), CR(i), B.dt, used_root(root, size), d));
 		if (chk && scatter)
 			*bad += mb_bad_bytes(RB(i), nb, want, i, (long long)k->k.displs[rank] * B.ts);
 		else if (chk && rank == want)
@@ -149,7 +149,7 @@ LOOP reduce_local(const mb21_kernel *k, int chk, int oc, long long *bad, double 
 			mb_fill_red(RB(i), c, B.type, 1, i, 0);
 		}
 		if (!SKIP(i))
-			TIMED(MPI_Reduce_local(SB(i), RB(i), n, B.dt, MPI_SUM));
+			TIMED(MPI_Reduce_local(CS(i), CR(i), n, B.dt, MPI_SUM));
 		if (chk)
 			*bad += mb_bad_red(RB(i), c, B.type, 2, i, 0);
 		CHK(after(k));
@@ -170,7 +170,7 @@ LOOP reduce_scatter_block(const mb21_kernel *k, int rank, int size, int chk, int
 			mb_poison(RB(i), (long long)B.ts * c);
 		}
 		if (!SKIP(i))
-			TIMED(MPI_Reduce_scatter_block(SB(i), RB(i), n, B.dt, MPI_SUM, k->k.comm));
+			TIMED(MPI_Reduce_scatter_block(CS(i), CR(i), n, B.dt, MPI_SUM, k->k.comm));
 		if (chk)
 			*bad += mb_bad_red(RB(i), c, B.type, size, i, (long long)rank * c);
 		CHK(after(k));
@@ -193,15 +193,15 @@ LOOP pingpong(const mb21_kernel *k, int any, int rank, int chk, int oc, long lon
 	if (rank > 1)
 		return MPI_SUCCESS;
 	for (i = 0; i < n; i++) {
-		char *back = MUTANT(MB_MUT_WRONG_RANK) ? RB(i) : SB(i);
+		char *back = MUTANT(MB_MUT_WRONG_RANK) ? CR(i) : CS(i);
 		if (chk)
 			prepare(SB(i), nb, RB(i), nb, rank, i);
 		if (SKIP(i)) {
 		} else if (rank == 0) {
-			CHK(MPI_Send(SB(i), c, B.dt, peer, TAG, comm));
-			CHK(MPI_Recv(RB(i), c, B.dt, from, MPI_ANY_TAG, comm, &st));
+			CHK(MPI_Send(CS(i), c, B.dt, peer, TAG, comm));
+			CHK(MPI_Recv(CR(i), c, B.dt, from, MPI_ANY_TAG, comm, &st));
 		} else {
-			CHK(MPI_Recv(RB(i), c, B.dt, from, MPI_ANY_TAG, comm, &st));
+			CHK(MPI_Recv(CR(i), c, B.dt, from, MPI_ANY_TAG, comm, &st));
 			CHK(MPI_Send(back, c, B.dt, peer, TAG, comm));
 		}
 		if (chk)
@@ -228,11 +228,11 @@ LOOP pingping(const mb21_kernel *k, int any, int rank, int chk, int oc, long lon
 			prepare(SB(i), nb, RB(i), nb, rank, i);
 		if (SKIP(i)) {
 		} else if (MUTANT(MB_MUT_WRONG_RANK) && rank == 1) {
-			CHK(MPI_Recv(RB(i), c, B.dt, from, MPI_ANY_TAG, k->k.comm, &st));
-			CHK(MPI_Send(RB(i), c, B.dt, peer, TAG, k->k.comm));
+			CHK(MPI_Recv(CR(i), c, B.dt, from, MPI_ANY_TAG, k->k.comm, &st));
+			CHK(MPI_Send(CR(i), c, B.dt, peer, TAG, k->k.comm));
 		} else {
-			CHK(MPI_Isend(SB(i), c, B.dt, peer, TAG, k->k.comm, &req));
-			CHK(MPI_Recv(RB(i), c, B.dt, from, MPI_ANY_TAG, k->k.comm, &st));
+			CHK(MPI_Isend(CS(i), c, B.dt, peer, TAG, k->k.comm, &req));
+			CHK(MPI_Recv(CR(i), c, B.dt, from, MPI_ANY_TAG, k->k.comm, &st));
 			CHK(MPI_Wait(&req, &st));
 		}
 		if (chk)
@@ -274,9 +274,9 @@ LOOP band(const mb21_kernel *k, int bi, int rank, int size, MPI_Request *reqs, M
 		if (!SKIP(i)) {
 			MPI_Request *q = reqs;
 			for (ws = 0; (bi || !low) && ws < w; ws++)
-				CHK(MPI_Irecv(RB(ws), c, B.dt, peer, TAG, comm, q++));
+				CHK(MPI_Irecv(CR(ws), c, B.dt, peer, TAG, comm, q++));
 			for (ws = 0; (bi || low) && ws < w; ws++)
-				CHK(MPI_Isend(wrong ? RB(ws) : SB(ws), c, B.dt, peer, TAG, comm, q++));
+				CHK(MPI_Isend(wrong ? CR(ws) : CS(ws), c, B.dt, peer, TAG, comm, q++));
 			CHK(MPI_Waitall((int)(q - reqs), reqs, stats));
 			if (low)
 				CHK(MPI_Recv(&ack, 1, MPI_CHAR, peer, TAG, comm, MPI_STATUS_IGNORE));

@@ -32,6 +32,7 @@ var mutants = map[string]C.int{
 	"beff-peer":     C.MB_MUT_BEFF_PEER,
 	"beffio-offset": C.MB_MUT_BEFFIO_OFFSET,
 	"mpi-error":     C.MB_MUT_MPI_ERROR,
+	"no-offset":     C.MB_MUT_NO_OFFSET,
 }
 
 // Mutants lists the mutant names, sorted.

@@ -25,6 +25,7 @@ enum mb_mutant_id {
 	MB_MUT_BEFF_PEER,    /* b_eff: wrong neighbour or wrong data */
 	MB_MUT_BEFFIO_OFFSET,/* b_eff_io: write at the wrong file offset */
 	MB_MUT_MPI_ERROR,    /* every timed loop: rank 1 makes an MPI call that fails */
+	MB_MUT_NO_OFFSET,    /* -off_cache: the MPI calls use slot 0 in every repetition */
 	MB_MUT_COUNT
 };
 

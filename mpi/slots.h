@@ -5,6 +5,7 @@
 
 #include "check.h"
 #include "kernels.h"
+#include "mutant.h"
 
 /* slots are a loop's buffers in locals (MPI calls could alias *k as far
  * as the compiler knows, so fields would be reloaded on every
@@ -32,5 +33,12 @@ static inline __attribute__((always_inline)) slots slots_of(const mb_kernel *k, 
  * loop is the one of IMB 3.0. */
 #define SB(i) (oc ? B.s + (long long)((i) % B.si) * B.so : B.s)
 #define RB(i) (oc ? B.r + (long long)((i) % B.ri) * B.ro : B.r)
+
+/* CS(i) and CR(i) are the buffers a loop passes to MPI: SB(i) and RB(i),
+ * which the check fills and verifies, or under the no-offset mutant slot
+ * 0 whatever the repetition, which the check must catch. A normal build
+ * has CS = SB and CR = RB. */
+#define CS(i) SB(MUTANT(MB_MUT_NO_OFFSET) ? 0 : (i))
+#define CR(i) RB(MUTANT(MB_MUT_NO_OFFSET) ? 0 : (i))
 
 #endif

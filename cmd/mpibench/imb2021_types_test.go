@@ -87,9 +87,9 @@ func optionsOf(args []string) map[string]string {
 }
 
 // TestIMBTypesMutants: -check flags the short-reduce mutant with every
-// -red_data_type, with and without -off_cache, and the first-only and
-// wrong-rank mutants with typed items in the offset loops, at every
-// length.
+// -red_data_type, with and without -off_cache, the first-only and
+// wrong-rank mutants with typed items in the offset loops, and loops that
+// hand MPI slot 0 in every repetition (no-offset), at every length.
 func TestIMBTypesMutants(t *testing.T) {
 	needMPI(t)
 	bin := mutantBinary(t)
@@ -110,7 +110,10 @@ func TestIMBTypesMutants(t *testing.T) {
 		mutantRun{"first-only", []string{"-data_type", "int", "-red_data_type", "double", "-off_cache", "0.001"},
 			[]string{"PingPong", "Exchange", "Alltoall", "Allreduce", "Scatterv", "Biband", "Reduce_local"}},
 		mutantRun{"wrong-rank", []string{"-data_type", "double", "-off_cache", "0.001"},
-			[]string{"PingPong", "PingPing", "Sendrecv", "Exchange", "Gather", "Scatter", "Uniband", "PingPongAnySource"}})
+			[]string{"PingPong", "PingPing", "Sendrecv", "Exchange", "Gather", "Scatter", "Uniband", "PingPongAnySource"}},
+		// every loop passing slot 0 to MPI: enough cache (0.01 MB) for
+		// several slots at every length
+		mutantRun{"no-offset", []string{"-data_type", "int", "-red_data_type", "double", "-off_cache", "0.01"}, mpi1All})
 	for _, m := range runs {
 		t.Run(m.mutant+strings.Join(m.flags, ""), func(t *testing.T) {
 			recs := runMutant2021(t, bin, m.mutant, 2, append(m.flags, m.benches...)...)
