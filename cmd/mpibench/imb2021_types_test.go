@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"mpibench/mpi"
 )
 
 // typeUnits are the item sizes of the flag values.
@@ -136,15 +138,28 @@ func TestIMBTypesMutants(t *testing.T) {
 // (benchmark, processes, lengths in whole items, repetitions) and header
 // lines, the datatype lines included.
 func TestIMBTypesMatchesIMB(t *testing.T) {
+	ours := sideBySideIMB(t, []string{"-iter_policy", "off", "-iter", "5", "-msglog", "0:5", "-data_type", "double",
+		"-red_data_type", "char", "-off_cache", "-1", "PingPong", "Exchange", "Allreduce", "Reduce_local", "Gatherv",
+		"Uniband", "Barrier"})
+	if !strings.Contains(ours, "# MPI_Datatype                   :   MPI_DOUBLE \n"+
+		"# MPI_Datatype for reductions    :   MPI_CHAR \n") {
+		t.Errorf("no datatype lines in\n%s", tail(ours, 2000))
+	}
+}
+
+// sideBySideIMB runs Intel's IMB-MPI1 2021.11 and mpibench mpi1 -imb 2021
+// with plan on 2 processes, requires the same benchmarks in the same
+// order, lengths and repetition counts, and the same header lines up to
+// their values (date, machine, title, calling sequence), and returns
+// mpibench's output. It skips the test where Intel's binary is not built.
+func sideBySideIMB(t *testing.T, plan []string) string {
+	t.Helper()
 	needMPI(t)
 	peer := peerIMB()
 	if peer == "" {
-		t.Skip("SKIPPED: no IMB-MPI1 2021.11 in ~/.cache/mpibench-peers; build it with " +
-			"`bash /work/shared/peers/build.sh ~/.cache/mpibench-peers` to compare -data_type with Intel's")
+		t.Skipf("SKIPPED: no IMB-MPI1 2021.11 for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
+			"`bash /work/shared/peers/build.sh ~/.cache/mpibench-peers` to compare -imb 2021 with Intel's", mpi.Flavor, mpi.Flavor)
 	}
-	plan := []string{"-iter_policy", "off", "-iter", "5", "-msglog", "0:5", "-data_type", "double",
-		"-red_data_type", "char", "-off_cache", "-1", "PingPong", "Exchange", "Allreduce", "Reduce_local", "Gatherv",
-		"Uniband", "Barrier"}
 	argv := launcherArgs(2)
 	argv[len(argv)-1] = peer
 	theirs := execute(t, mpirunTimeout, launcherPath, append(argv, plan...)...)
@@ -156,13 +171,10 @@ func TestIMBTypesMatchesIMB(t *testing.T) {
 	if a, b := headerPattern(ours.stdout), headerPattern(theirs.stdout); !slices.Equal(a, b) {
 		t.Errorf("header lines differ\n mpibench: %q\n IMB-MPI1: %q", a, b)
 	}
-	if !strings.Contains(ours.stdout, "# MPI_Datatype                   :   MPI_DOUBLE \n"+
-		"# MPI_Datatype for reductions    :   MPI_CHAR \n") {
-		t.Errorf("no datatype lines in\n%s", tail(ours.stdout, 2000))
-	}
 	if a, b := tableRows(t, ours.stdout), tableRows(t, theirs.stdout); !slices.Equal(a, b) {
 		t.Errorf("rows (benchmark np bytes/reps) differ\n mpibench: %v\n IMB-MPI1: %v", a, b)
 	}
+	return ours.stdout
 }
 
 // TestIMBTypesErrors: a bad value, or a flag in a suite that does not take
