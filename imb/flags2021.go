@@ -305,16 +305,17 @@ func rooted(b *Benchmark) bool {
 // -iter_policy, before the -time rule (IMB_mem_manager.c,
 // IMB_init_buffers_iter): off gives MSGSPERSAMPLE at every length and mode;
 // multiple_np (and auto for the rooted benchmarks) gives
-// n = round(MSGSPERSAMPLE·2^max / (q·x + 2^max)), lowered to a multiple of
-// q and at least q, in every mode; dynamic (and auto for the others) keeps
-// IMB's n_sample, set.Repetitions.
+// n = round(MSGSPERSAMPLE·2^max / (q·x' + 2^max)), lowered to a multiple of
+// q and at least q, in every mode, with x' = max(x, 4) (IMB's init_size =
+// max(size, sizeof(assign_type)): 0 to 3 bytes count as 4); dynamic (and
+// auto for the others) keeps IMB's n_sample, set.Repetitions.
 func (f *Flags2021) reps2021(set *Settings, b *Benchmark, x int, m Mode, q int) int {
 	switch {
 	case f.IterPolicy == policyOff:
 		return set.MsgsPerSample
 	case f.IterPolicy == policyMultipleNP || f.IterPolicy == policyAuto && rooted(b):
 		maxMsg := float64(set.MaxMsg())
-		n := int(float64(set.MsgsPerSample)*maxMsg/(float64(q)*float64(x)+maxMsg) + 0.5)
+		n := int(float64(set.MsgsPerSample)*maxMsg/(float64(q)*float64(max(x, 4))+maxMsg) + 0.5)
 		return max(n-n%q, q)
 	}
 	return set.Repetitions(x, m)
