@@ -53,7 +53,8 @@ type Benchmark struct {
 	NotDefault bool
 }
 
-// Unit is the length unit: sizeof(float) for reductions, else 1 byte.
+// Unit is the length unit: the size of the item type (-data_type,
+// -red_data_type), by default sizeof(float) for reductions, else 1 byte.
 func (b *Benchmark) Unit() int {
 	if b.Type != mpi.TypeDefault {
 		return b.Type.Size()
