@@ -186,7 +186,6 @@ func TestIMBTypesErrors(t *testing.T) {
 		frag string
 	}{
 		{[]string{"mpi1", "-red_data_type", "byte"}, `-red_data_type "byte"`},
-		{[]string{"mpi1", "-data_type", "float16"}, "-data_type float16"},
 		{[]string{"mpi1", "-off_cache", "-1,128"}, `-off_cache "-1,128"`},
 		{[]string{"ext", "-data_type", "int"}, "-data_type is a flag of mpibench mpi1 only"},
 		{[]string{"nbc", "-off_cache", "8"}, "-off_cache is implemented for mpibench mpi1 only"},
