@@ -42,6 +42,9 @@ type Benchmark struct {
 	IO        *IOSpec    // IMB-IO benchmarks: the file access
 	NBC       *NBCSpec   // IMB-NBC benchmarks: the non-blocking loop (imb/nbc.go)
 	RMA3      *RMA3Spec  // IMB-RMA benchmarks: the passive-target loop (imb/rma2021.go)
+	// Type is the item type -data_type or -red_data_type gave a copy of
+	// the table's entry (types2021.go); the table has the default.
+	Type mpi.DataType
 
 	// Since is the IMB that has it first: 0 for IMB 3.0, 2021 for IMB
 	// 2021's additions, which run when named (DefaultNames). NotDefault:
@@ -50,8 +53,12 @@ type Benchmark struct {
 	NotDefault bool
 }
 
-// Unit is the length unit: sizeof(float) for reductions, else 1 byte.
+// Unit is the length unit: the size of the item type (-data_type,
+// -red_data_type), by default sizeof(float) for reductions, else 1 byte.
 func (b *Benchmark) Unit() int {
+	if b.Type != mpi.TypeDefault {
+		return b.Type.Size()
+	}
 	if b.Reduction {
 		return 4
 	}
@@ -62,6 +69,9 @@ func (b *Benchmark) Unit() int {
 func (b *Benchmark) Datatype() string {
 	if b.NoBytes {
 		return "-"
+	}
+	if b.Type != mpi.TypeDefault {
+		return b.Type.MPIName()
 	}
 	if b.RMA != nil && b.RMA.Flow == RMAWindowCycle {
 		return "MPI_BYTE" // IMB rounds Window's lengths as a reduction's, but it moves bytes

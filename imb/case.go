@@ -33,10 +33,7 @@ func (c *benchCase) setup() error {
 		return nil
 	}
 	maxLen := slices.Max(c.lens)
-	s, r := BufferSizes(c.b, maxLen, c.q)
-	if c.f21.rsBlock(c.b) {
-		s = c.q * maxLen // IMB 2021's Reduce_scatter reduces Q·X bytes
-	}
+	s, r := c.f21.caseBuffers(c.b, c.set, c.lens, c.q)
 	var err error
 	if c.send, err = mpi.Alloc(s); err != nil {
 		return err
@@ -53,7 +50,7 @@ func (c *benchCase) setup() error {
 	// Timed runs send repetition 0's check content: for the reductions,
 	// small integer floats, far from the slow paths of denormals and NaNs.
 	if c.b.Reduction {
-		mpi.PatternFloats(c.send.Float32s(), c.comm.Rank(), 0, 0)
+		mpi.PatternReduce(c.send, c.b.Type, c.comm.Rank())
 	} else {
 		mpi.PatternBytes(c.send.Bytes(), c.comm.Rank(), 0, 0)
 	}
@@ -89,7 +86,8 @@ func (c *benchCase) run(x, reps int) *mpi.Run {
 		}
 	}
 	r := &mpi.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
-		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Window: c.window}
+		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Window: c.window, Type: c.b.Type,
+		Slots: c.f21.slots(c.b, x, c.q, c.f21.reps2021(c.set, c.b, x, NoMode, c.q))}
 	c.f21.setRun(r)
 	if c.f21.rsBlock(c.b) {
 		r.Count = c.q * count

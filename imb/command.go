@@ -137,7 +137,7 @@ case-insensitive). Flags and names may come in any order.
 		u += flags2021Usage
 	}
 	if s == MPI1Suite {
-		u += imb2021Usage
+		u += imb2021Usage + typesUsage
 	}
 	if s == EXTSuite {
 		u += aggrModeUsage

@@ -48,10 +48,12 @@ type Flags2021 struct {
 	// runs that mode only, "multi" (IMB's default) both
 	// (helper_IMB_functions.h, AM_TURN_ON/AM_TURN_OFF).
 	AggrMode string `json:"aggregate_mode,omitempty"`
+	// Types are -off_cache, -data_type and -red_data_type (types2021.go).
+	Types Types2021 `json:"types,omitempty"`
 }
 
 // flagNames2021 are the flags of Flags2021, in help order.
-var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift", "aggregate_mode"}
+var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift", "aggregate_mode", "off_cache", "data_type", "red_data_type"}
 
 // The -iter_policy values of IMB 2021.11 (IMB_mem_manager.c,
 // IMB_init_buffers_iter).
@@ -82,6 +84,8 @@ func (f *Flags2021) set2021(name, val string) error {
 			"root_shift": &f.RootShift}[name] = val
 	case "imb":
 		return f.setIMB(val)
+	case "off_cache", "data_type", "red_data_type":
+		return f.Types.set(name, val)
 	case "aggregate_mode":
 		if !slices.Contains([]string{"aggregate", "non_aggregate", "multi"}, val) {
 			return usagef("-aggregate_mode %q: want aggregate, non_aggregate or multi", val)
@@ -181,6 +185,9 @@ func (f *Flags2021) check(s *Suite) error {
 	if err := f.check2021(s); err != nil {
 		return err
 	}
+	if err := f.Types.check(s); err != nil {
+		return err
+	}
 	if s == MPI1Suite || s == EXTSuite {
 		return nil
 	}
@@ -258,6 +265,7 @@ func (f *Flags2021) options() map[string]string {
 			m[k] = v
 		}
 	}
+	f.Types.options(m)
 	if len(m) == 0 {
 		return nil
 	}
@@ -298,16 +306,17 @@ func rooted(b *Benchmark) bool {
 // -iter_policy, before the -time rule (IMB_mem_manager.c,
 // IMB_init_buffers_iter): off gives MSGSPERSAMPLE at every length and mode;
 // multiple_np (and auto for the rooted benchmarks) gives
-// n = round(MSGSPERSAMPLE·2^max / (q·x + 2^max)), lowered to a multiple of
-// q and at least q, in every mode; dynamic (and auto for the others) keeps
-// IMB's n_sample, set.Repetitions.
+// n = round(MSGSPERSAMPLE·2^max / (q·x' + 2^max)), lowered to a multiple of
+// q and at least q, in every mode, with x' = max(x, 4) (IMB's init_size =
+// max(size, sizeof(assign_type)): 0 to 3 bytes count as 4); dynamic (and
+// auto for the others) keeps IMB's n_sample, set.Repetitions.
 func (f *Flags2021) reps2021(set *Settings, b *Benchmark, x int, m Mode, q int) int {
 	switch {
 	case f.IterPolicy == policyOff:
 		return set.MsgsPerSample
 	case f.IterPolicy == policyMultipleNP || f.IterPolicy == policyAuto && rooted(b):
 		maxMsg := float64(set.MaxMsg())
-		n := int(float64(set.MsgsPerSample)*maxMsg/(float64(q)*float64(x)+maxMsg) + 0.5)
+		n := int(float64(set.MsgsPerSample)*maxMsg/(float64(q)*float64(max(x, 4))+maxMsg) + 0.5)
 		return max(n-n%q, q)
 	}
 	return set.Repetitions(x, m)

@@ -15,17 +15,14 @@ func MemoryNeed(cfg *Config, size int) memcheck.Need {
 	s := SuiteByName(cfg.Suite)
 	var need memcheck.Need
 	for _, name := range cfg.Benchmarks {
-		b, _ := s.Lookup(name)
+		b := cfg.F.lookup(s, name)
 		set := cfg.F.settings(&s.Settings)
 		lens := planLengths(set, cfg.Lengths, b)
 		for _, q := range s.ProcessCounts(size, cfg.NPMin, b.Class) {
 			if b.Class == SingleTransfer && q < s.SingleQ {
 				continue // runBenchmark skips it
 			}
-			n := caseNeed(b, set, q, lens, cfg.Check)
-			if cfg.F.rsBlock(b) {
-				n += (q - 1) * slices.Max(lens) // IMB 2021's Reduce_scatter sends Q·X bytes
-			}
+			n := caseNeed(&cfg.F, b, set, q, lens, cfg.Check)
 			what := fmt.Sprintf("%s at %d bytes on %d processes", b.Name, slices.Max(lens), q)
 			need = memcheck.Max(need, memcheck.Need{What: what, Bytes: int64(n)})
 		}
@@ -52,7 +49,7 @@ func planLengths(set *Settings, user []int, b *Benchmark) []int {
 // caseNeed is what an active process of one case allocates, the largest
 // over its ranks: the runner's setup allocates once for the longest
 // length.
-func caseNeed(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
+func caseNeed(f *Flags2021, b *Benchmark, set *Settings, q int, lens []int, check bool) int {
 	switch {
 	case b.RMA != nil:
 		return 2 * rmaBufferSize(b, set, lens) // send and recv of rmaCase
@@ -64,8 +61,8 @@ func caseNeed(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
 	if n, ok := bigNeed(b, lens, q); ok {
 		return n // bigcase.go
 	}
-	s, r := BufferSizes(b, slices.Max(lens), q)
-	return s + r + 2*4*q // plus the counts and displacements
+	s, r := f.caseBuffers(b, set, lens, q) // IMB 2021's Reduce_scatter, -off_cache
+	return s + r + 2*4*q                   // plus the counts and displacements
 }
 
 // ioNeed is the one buffer of an ioCase (send for writes, recv for reads)

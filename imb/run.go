@@ -66,7 +66,7 @@ func (d *Driver) Run() ([]string, error) {
 	}
 	d.cases.SetTotal(d.count())
 	for _, name := range d.cfg.Benchmarks {
-		b, _ := d.suite.Lookup(name)
+		b := d.cfg.F.lookup(d.suite, name)
 		if err := d.runBenchmark(b); err != nil {
 			return nil, err
 		}
@@ -80,7 +80,7 @@ func (d *Driver) Run() ([]string, error) {
 func (d *Driver) count() int {
 	n := 0
 	for _, name := range d.cfg.Benchmarks {
-		b, _ := d.suite.Lookup(name)
+		b := d.cfg.F.lookup(d.suite, name)
 		for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
 			if _, bad := d.suite.invalid(b, q); !bad {
 				n += len(d.cfg.F.runModes(b)) * len(planLengths(d.set, d.cfg.Lengths, b))

@@ -124,3 +124,44 @@ void mb_poison(void *buf, long long n)
 	if (n > 0)
 		memset(buf, 0xff, (size_t)n);
 }
+
+int mb_type_size(int type, int red)
+{
+	switch (type) {
+	case MB_T_CHAR:
+	case MB_T_BYTE: return 1;
+	case MB_T_INT: return (int)sizeof(int);
+	case MB_T_FLOAT: return (int)sizeof(float);
+	case MB_T_DOUBLE: return (int)sizeof(double);
+	}
+	return red ? (int)sizeof(float) : 1;
+}
+
+void mb_fill_red(void *buf, long long n, int type, int rank, long long rep, long long off)
+{
+	long long j;
+	for (j = 0; j < n && type == MB_T_DOUBLE; j++)
+		((double *)buf)[j] = (double)mb_pat_int(rank, rep, off + j);
+	for (j = 0; j < n && type == MB_T_INT; j++)
+		((int *)buf)[j] = (int)mb_pat_int(rank, rep, off + j);
+	for (j = 0; j < n && type == MB_T_CHAR; j++)
+		((unsigned char *)buf)[j] = (unsigned char)mb_pat_char(rank, rep, off + j);
+	if (type == MB_T_FLOAT || type == MB_T_DEFAULT)
+		mb_fill_floats(buf, n, rank, rep, off);
+}
+
+/* The sums of char (up to 63 ranks), int and double are exact
+ * (pattern.h); poison (a NaN, -1, 0xff) equals none. */
+long long mb_bad_red(const void *buf, long long n, int type, int np, long long rep, long long off)
+{
+	long long j, bad = 0;
+	for (j = 0; j < n && type == MB_T_DOUBLE; j++)
+		bad += !(((const double *)buf)[j] == (double)mb_pat_isum(np, rep, off + j));
+	for (j = 0; j < n && type == MB_T_INT; j++)
+		bad += ((const int *)buf)[j] != (int)mb_pat_isum(np, rep, off + j);
+	for (j = 0; j < n && type == MB_T_CHAR; j++)
+		bad += ((const unsigned char *)buf)[j] != mb_pat_csum(np, rep, off + j);
+	if (type == MB_T_FLOAT || type == MB_T_DEFAULT)
+		bad = mb_bad_sums(buf, n, np, rep, off);
+	return bad;
+}

@@ -35,4 +35,18 @@ long long mb_bad_sums(const float *buf, long long n, int np, long long rep, long
 /* mb_poison sets n bytes to 0xff. */
 void mb_poison(void *buf, long long n);
 
+/* The item types of IMB 2021's -data_type and -red_data_type (kernels.h's
+ * type field, mpi/types.go's DataType, in the same order). MB_T_DEFAULT is
+ * IMB's default: MPI_BYTE, MPI_FLOAT for the reductions. */
+enum mb_type { MB_T_DEFAULT = 0, MB_T_BYTE, MB_T_CHAR, MB_T_INT, MB_T_FLOAT, MB_T_DOUBLE };
+
+/* mb_type_size is the size in bytes of an item of type (red: a reduction's
+ * default). */
+int mb_type_size(int type, int red);
+
+/* mb_fill_red and mb_bad_red are mb_fill_floats and mb_bad_sums for the
+ * reduction type type (pattern.h's mb_pat_int for char, int and double). */
+void mb_fill_red(void *buf, long long n, int type, int rank, long long rep, long long off);
+long long mb_bad_red(const void *buf, long long n, int type, int np, long long rep, long long off);
+
 #endif

@@ -6,6 +6,7 @@
 #include "check.h"
 #include "chk.h"
 #include "mutant.h"
+#include "slots.h"
 
 #define TAG 1000
 
@@ -52,6 +53,18 @@ static int after21(const mb_kernel *k)
 }
 #define AFTER(t21, k) ((t21) ? after21(k) : MPI_SUCCESS)
 
+MPI_Datatype mb_datatype(int type, int red)
+{
+	switch (type) {
+	case MB_T_BYTE: return MPI_BYTE;
+	case MB_T_CHAR: return MPI_CHAR;
+	case MB_T_INT: return MPI_INT;
+	case MB_T_FLOAT: return MPI_FLOAT;
+	case MB_T_DOUBLE: return MPI_DOUBLE;
+	}
+	return red ? MPI_FLOAT : MPI_BYTE;
+}
+
 /* fresh prepares repetition i of a checked loop: n bytes of this rank's
  * content into s, nr poisoned bytes at r. */
 static void fresh(void *s, long long n, void *r, long long nr, int rank, int i)
@@ -60,10 +73,10 @@ static void fresh(void *s, long long n, void *r, long long nr, int rank, int i)
 	mb_poison(r, nr);
 }
 
-/* fresh_floats is fresh for the reductions: n floats of content into s. */
-static void fresh_floats(void *s, long long n, void *r, long long nr, int rank, int i)
+/* fresh_red is fresh for the reductions: n items of type into s. */
+static void fresh_red(int type, void *s, long long n, void *r, long long nr, int rank, int i)
 {
-	mb_fill_floats(s, n, rank, i, 0);
+	mb_fill_red(s, n, type, rank, i, 0);
 	mb_poison(r, nr);
 }
 
@@ -76,37 +89,36 @@ static int root_of(const mb_kernel *k, int i, int size, int t21)
 
 /* PingPong: rank 0 sends and waits for the echo; time is the full round
  * trip, halved by the caller (IMB 3.3.2.1). */
-LOOP pingpong(const mb_kernel *k, int rank, int chk, long long *bad)
+LOOP pingpong(const mb_kernel *k, int rank, int chk, int oc, long long *bad)
 {
-	/* Locals, not k->...: MPI calls could alias *k as far as the compiler
-	 * knows, so fields would be reloaded on every repetition. */
 	int i, n = k->nrep, count = k->count;
-	void *s = k->sbuf, *r = k->rbuf;
-	/* wrong-rank mutant: rank 1 echoes what it received */
-	void *back = MUTANT(MB_MUT_WRONG_RANK) ? r : s;
+	const slots B = slots_of(k, 0);
+	long long nb = (long long)count * B.ts;
 	MPI_Comm comm = k->comm;
 	MPI_Status st;
 	if (rank == 0) {
 		for (i = 0; i < n; i++) {
 			if (chk)
-				fresh(s, count, r, count, rank, i);
+				fresh(SB(i), nb, RB(i), nb, rank, i);
 			if (!SKIP(i)) {
-				CHK(MPI_Send(s, count, MPI_BYTE, 1, TAG, comm));
-				CHK(MPI_Recv(r, count, MPI_BYTE, 1, TAG, comm, &st));
+				CHK(MPI_Send(CS(i), count, B.dt, 1, TAG, comm));
+				CHK(MPI_Recv(CR(i), count, B.dt, 1, TAG, comm, &st));
 			}
 			if (chk)
-				*bad += mb_bad_bytes(r, count, 1, i, 0);
+				*bad += mb_bad_bytes(RB(i), nb, 1, i, 0);
 		}
 	} else if (rank == 1) {
 		for (i = 0; i < n; i++) {
+			/* wrong-rank mutant: rank 1 echoes what it received */
+			char *back = MUTANT(MB_MUT_WRONG_RANK) ? CR(i) : CS(i);
 			if (chk)
-				fresh(s, count, r, count, rank, i);
+				fresh(SB(i), nb, RB(i), nb, rank, i);
 			if (!SKIP(i)) {
-				CHK(MPI_Recv(r, count, MPI_BYTE, 0, TAG, comm, &st));
-				CHK(MPI_Send(back, count, MPI_BYTE, 0, TAG, comm));
+				CHK(MPI_Recv(CR(i), count, B.dt, 0, TAG, comm, &st));
+				CHK(MPI_Send(back, count, B.dt, 0, TAG, comm));
 			}
 			if (chk)
-				*bad += mb_bad_bytes(r, count, 0, i, 0);
+				*bad += mb_bad_bytes(RB(i), nb, 0, i, 0);
 		}
 	}
 	return MPI_SUCCESS;
@@ -114,48 +126,51 @@ LOOP pingpong(const mb_kernel *k, int rank, int chk, long long *bad)
 
 /* PingPing: both ranks post MPI_Isend at once, receive the oncoming
  * message, then wait for their own send (IMB 3.3.2.2). */
-LOOP pingping(const mb_kernel *k, int rank, int chk, long long *bad)
+LOOP pingping(const mb_kernel *k, int rank, int chk, int oc, long long *bad)
 {
-	int i, other = 1 - rank;
+	int i, other = 1 - rank, c = k->count;
+	const slots B = slots_of(k, 0);
+	long long nb = (long long)c * B.ts;
 	MPI_Request req;
 	MPI_Status st;
 	if (rank > 1)
 		return MPI_SUCCESS;
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
-			fresh(k->sbuf, k->count, k->rbuf, k->count, rank, i);
+			fresh(SB(i), nb, RB(i), nb, rank, i);
 		if (SKIP(i)) {
 		} else if (MUTANT(MB_MUT_WRONG_RANK) && rank == 1) {
 			/* rank 1 sends back rank 0's message instead of its own */
-			CHK(MPI_Recv(k->rbuf, k->count, MPI_BYTE, other, TAG, k->comm, &st));
-			CHK(MPI_Send(k->rbuf, k->count, MPI_BYTE, other, TAG, k->comm));
+			CHK(MPI_Recv(CR(i), c, B.dt, other, TAG, k->comm, &st));
+			CHK(MPI_Send(CR(i), c, B.dt, other, TAG, k->comm));
 		} else {
-			CHK(MPI_Isend(k->sbuf, k->count, MPI_BYTE, other, TAG, k->comm, &req));
-			CHK(MPI_Recv(k->rbuf, k->count, MPI_BYTE, other, TAG, k->comm, &st));
+			CHK(MPI_Isend(CS(i), c, B.dt, other, TAG, k->comm, &req));
+			CHK(MPI_Recv(CR(i), c, B.dt, other, TAG, k->comm, &st));
 			CHK(MPI_Wait(&req, &st));
 		}
 		if (chk)
-			*bad += mb_bad_bytes(k->rbuf, k->count, other, i, 0);
+			*bad += mb_bad_bytes(RB(i), nb, other, i, 0);
 	}
 	return MPI_SUCCESS;
 }
 
 /* Sendrecv: periodic chain, send right, receive from left (IMB 3.3.3.1). */
-LOOP sendrecv(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+LOOP sendrecv(const mb_kernel *k, int rank, int size, int chk, int oc, long long *bad)
 {
 	int i, right = (rank + 1) % size, left = (rank + size - 1) % size;
-	int to = right, from = left;
+	int to = right, from = left, c = k->count;
+	const slots B = slots_of(k, 0);
+	long long nb = (long long)c * B.ts;
 	MPI_Status st;
 	if (MUTANT(MB_MUT_WRONG_RANK))
 		to = from = rank; /* receives its own data */
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
-			fresh(k->sbuf, k->count, k->rbuf, k->count, rank, i);
+			fresh(SB(i), nb, RB(i), nb, rank, i);
 		if (!SKIP(i))
-			CHK(MPI_Sendrecv(k->sbuf, k->count, MPI_BYTE, to, TAG,
-					 k->rbuf, k->count, MPI_BYTE, from, TAG, k->comm, &st));
+			CHK(MPI_Sendrecv(CS(i), c, B.dt, to, TAG, CR(i), c, B.dt, from, TAG, k->comm, &st));
 		if (chk)
-			*bad += mb_bad_bytes(k->rbuf, k->count, left, i, 0);
+			*bad += mb_bad_bytes(RB(i), nb, left, i, 0);
 	}
 	return MPI_SUCCESS;
 }
@@ -163,45 +178,50 @@ LOOP sendrecv(const mb_kernel *k, int rank, int size, int chk, long long *bad)
 /* Exchange: Isend to both neighbours, Recv from both, Waitall
  * (IMB 3.3.3.2). The first half of sbuf goes right, the second left; the
  * first half of rbuf comes from the left, the second from the right. */
-LOOP exchange(const mb_kernel *k, int rank, int size, int chk, long long *bad)
+LOOP exchange(const mb_kernel *k, int rank, int size, int chk, int oc, long long *bad)
 {
 	int i, right = (rank + 1) % size, left = (rank + size - 1) % size;
 	int to_r = right, to_l = left, from_l = left, from_r = right;
 	int c = k->count;
-	char *s = (char *)k->sbuf, *r = (char *)k->rbuf;
+	const slots B = slots_of(k, 0);
+	long long nb = (long long)c * B.ts;
 	MPI_Request req[2];
 	MPI_Status st[2];
 	if (MUTANT(MB_MUT_WRONG_RANK))
 		to_r = to_l = from_l = from_r = rank; /* receives its own data */
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
-			fresh(s, 2LL * c, r, 2LL * c, rank, i);
+			fresh(SB(i), 2 * nb, RB(i), 2 * nb, rank, i);
 		if (!SKIP(i)) {
-			CHK(MPI_Isend(s, c, MPI_BYTE, to_r, TAG, k->comm, &req[0]));
-			CHK(MPI_Isend(s + c, c, MPI_BYTE, to_l, TAG, k->comm, &req[1]));
-			CHK(MPI_Recv(r, c, MPI_BYTE, from_l, TAG, k->comm, &st[0]));
-			CHK(MPI_Recv(r + c, c, MPI_BYTE, from_r, TAG, k->comm, &st[0]));
+			CHK(MPI_Isend(CS(i), c, B.dt, to_r, TAG, k->comm, &req[0]));
+			CHK(MPI_Isend(CS(i) + nb, c, B.dt, to_l, TAG, k->comm, &req[1]));
+			CHK(MPI_Recv(CR(i), c, B.dt, from_l, TAG, k->comm, &st[0]));
+			CHK(MPI_Recv(CR(i) + nb, c, B.dt, from_r, TAG, k->comm, &st[0]));
 			CHK(MPI_Waitall(2, req, st));
 		}
 		if (chk)
-			*bad += mb_bad_bytes(r, c, left, i, 0) + mb_bad_bytes(r + c, c, right, i, c);
+			*bad += mb_bad_bytes(RB(i), nb, left, i, 0) + mb_bad_bytes(RB(i) + nb, nb, right, i, nb);
 	}
 	return MPI_SUCCESS;
 }
 
 /* Bcast: the root changes cyclically; the root sends from sbuf, the others
- * receive into rbuf, so every received buffer has a well defined content. */
-LOOP bcast(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
+ * receive into rbuf, so every received buffer has a well defined content.
+ * Under -off_cache both advance by one slot per repetition (IMB_bcast.c
+ * takes s_offs for both; the receive slots are as large, imb/offcache.go). */
+LOOP bcast(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, double *acc, long long *bad)
 {
-	int i, root = k->root0 % size;
+	int i, root = k->root0 % size, c = k->count;
 	int step = MUTANT(MB_MUT_NO_ROTATION) ? 0 : (t21 ? k->root_shift : 1);
+	const slots B = slots_of(k, 0);
+	long long nb = (long long)c * B.ts;
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
-			fresh(k->sbuf, k->count, k->rbuf, k->count, rank, i);
+			fresh(SB(i), nb, RB(i), nb, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Bcast(rank == root ? k->sbuf : k->rbuf, k->count, MPI_BYTE, root, k->comm));
+			COLL(MPI_Bcast(rank == root ? CS(i) : CR(i), c, B.dt, root, k->comm));
 		if (chk && rank != root_of(k, i, size, t21))
-			*bad += mb_bad_bytes(k->rbuf, k->count, root_of(k, i, size, t21), i, 0);
+			*bad += mb_bad_bytes(RB(i), nb, root_of(k, i, size, t21), i, 0);
 		root += step;
 		if (root == size)
 			root = 0;
@@ -211,56 +231,59 @@ LOOP bcast(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc
 }
 
 /* bad_blocks counts the wrong bytes of a gathered buffer: the block of
- * every rank p, counts[p] bytes at displs[p], must be p's content of
- * repetition i from position off on. */
-static long long bad_blocks(const char *r, const int *counts, const int *displs, int size, int i,
+ * every rank p, counts[p] items of ts bytes at item displs[p], must be p's
+ * content of repetition i from byte off on. */
+static long long bad_blocks(const char *r, const int *counts, const int *displs, int ts, int size, int i,
 			    long long off)
 {
 	long long bad = 0;
 	int p;
 	for (p = 0; p < size; p++)
-		bad += mb_bad_bytes(r + displs[p], counts[p], p, i, off);
+		bad += mb_bad_bytes(r + (long long)displs[p] * ts, (long long)counts[p] * ts, p, i, off);
 	return bad;
 }
 
-/* bad_uniform is bad_blocks for count bytes per rank at p·count, each p's
- * content from position at on. */
-static long long bad_uniform(const char *r, int count, int size, int i, long long at)
+/* bad_uniform is bad_blocks for nb bytes per rank at p·nb, each p's
+ * content from byte at on. */
+static long long bad_uniform(const char *r, long long nb, int size, int i, long long at)
 {
 	long long bad = 0;
 	int p;
 	for (p = 0; p < size; p++)
-		bad += mb_bad_bytes(r + (long long)p * count, count, p, i, at);
+		bad += mb_bad_bytes(r + (long long)p * nb, nb, p, i, at);
 	return bad;
 }
 
-LOOP allgather(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
+LOOP allgather(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, double *acc, long long *bad)
 {
-	int i;
+	int i, c = k->count;
+	const slots B = slots_of(k, 0);
+	long long nb = (long long)c * B.ts;
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
-			fresh(k->sbuf, k->count, k->rbuf, (long long)size * k->count, rank, i);
+			fresh(SB(i), nb, RB(i), size * nb, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Allgather(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->count, MPI_BYTE, k->comm));
+			COLL(MPI_Allgather(CS(i), c, B.dt, CR(i), c, B.dt, k->comm));
 		if (chk)
-			*bad += bad_uniform(k->rbuf, k->count, size, i, 0);
+			*bad += bad_uniform(RB(i), nb, size, i, 0);
 		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
 }
 
-LOOP allgatherv(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
+LOOP allgatherv(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, double *acc, long long *bad)
 {
-	int i;
+	int i, c = k->count;
+	const slots B = slots_of(k, 0);
+	long long nb = (long long)c * B.ts;
 	const int *rd = MUTANT(MB_MUT_DISPL) ? mb_shifted_displs(k->displs, size) : k->displs;
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
-			fresh(k->sbuf, k->count, k->rbuf, (long long)size * k->count, rank, i);
+			fresh(SB(i), nb, RB(i), size * nb, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Allgatherv(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->counts, rd,
-					   MPI_BYTE, k->comm));
+			COLL(MPI_Allgatherv(CS(i), c, B.dt, CR(i), k->counts, rd, B.dt, k->comm));
 		if (chk)
-			*bad += bad_blocks(k->rbuf, k->counts, k->displs, size, i, 0);
+			*bad += bad_blocks(RB(i), k->counts, k->displs, B.ts, size, i, 0);
 		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
@@ -268,17 +291,18 @@ LOOP allgatherv(const mb_kernel *k, int rank, int size, int chk, int t21, double
 
 /* Alltoall: block p of the send buffer goes to rank p, so rank p's block
  * in rbuf is p's content from position rank·count on. */
-LOOP alltoall(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
+LOOP alltoall(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, double *acc, long long *bad)
 {
-	int i;
-	long long all = (long long)size * k->count;
+	int i, c = k->count;
+	const slots B = slots_of(k, 0);
+	long long nb = (long long)c * B.ts;
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
-			fresh(k->sbuf, all, k->rbuf, all, rank, i);
+			fresh(SB(i), size * nb, RB(i), size * nb, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Alltoall(k->sbuf, k->count, MPI_BYTE, k->rbuf, k->count, MPI_BYTE, k->comm));
+			COLL(MPI_Alltoall(CS(i), c, B.dt, CR(i), c, B.dt, k->comm));
 		if (chk)
-			*bad += bad_uniform(k->rbuf, k->count, size, i, (long long)rank * k->count);
+			*bad += bad_uniform(RB(i), nb, size, i, rank * nb);
 		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
@@ -286,19 +310,20 @@ LOOP alltoall(const mb_kernel *k, int rank, int size, int chk, int t21, double *
 
 /* Alltoallv: the same counts and displacements on both sides, so rank p's
  * block in rbuf is p's content from position displs[rank] on. */
-LOOP alltoallv(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
+LOOP alltoallv(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, double *acc, long long *bad)
 {
 	int i;
-	long long all = (long long)size * k->count;
+	const slots B = slots_of(k, 0);
+	long long all = (long long)size * k->count * B.ts;
 	const int *rd = MUTANT(MB_MUT_DISPL) ? mb_shifted_displs(k->displs, size) : k->displs;
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
-			fresh(k->sbuf, all, k->rbuf, all, rank, i);
+			fresh(SB(i), all, RB(i), all, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Alltoallv(k->sbuf, k->counts, k->displs, MPI_BYTE, k->rbuf, k->counts,
-					  rd, MPI_BYTE, k->comm));
+			COLL(MPI_Alltoallv(CS(i), k->counts, k->displs, B.dt, CR(i), k->counts, rd, B.dt, k->comm));
 		if (chk)
-			*bad += bad_blocks(k->rbuf, k->counts, k->displs, size, i, k->displs[rank]);
+			*bad += bad_blocks(RB(i), k->counts, k->displs, B.ts, size, i,
+					   (long long)k->displs[rank] * B.ts);
 		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
@@ -307,19 +332,21 @@ LOOP alltoallv(const mb_kernel *k, int rank, int size, int chk, int t21, double 
 /* short_count is the short-reduce mutant's count: one element short. */
 static int short_count(int count) { return count > 0 ? count - 1 : 0; }
 
-/* Reduce: MPI_FLOAT, MPI_SUM, root changing cyclically (IMB 3.3.4.1). */
-LOOP reduce(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
+/* Reduce: MPI_SUM of -red_data_type items (MPI_FLOAT by default), root
+ * changing cyclically (IMB 3.3.4.1). */
+LOOP reduce(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, double *acc, long long *bad)
 {
 	int i, root = k->root0 % size;
 	int step = MUTANT(MB_MUT_NO_ROTATION) ? 0 : (t21 ? k->root_shift : 1);
 	int count = MUTANT(MB_MUT_SHORT_REDUCE) ? short_count(k->count) : k->count;
+	const slots B = slots_of(k, 1);
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
-			fresh_floats(k->sbuf, k->count, k->rbuf, 4LL * k->count, rank, i);
+			fresh_red(B.type, SB(i), k->count, RB(i), (long long)B.ts * k->count, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Reduce(k->sbuf, k->rbuf, count, MPI_FLOAT, MPI_SUM, root, k->comm));
+			COLL(MPI_Reduce(CS(i), CR(i), count, B.dt, MPI_SUM, root, k->comm));
 		if (chk && rank == root_of(k, i, size, t21))
-			*bad += mb_bad_sums(k->rbuf, k->count, size, i, 0);
+			*bad += mb_bad_red(RB(i), k->count, B.type, size, i, 0);
 		root += step;
 		if (root == size)
 			root = 0;
@@ -349,38 +376,40 @@ static const int *shortened(const int *counts, int size)
 }
 
 /* Reduce_scatter: rank p gets counts[p] sums, from position
- * counts[0] + ... + counts[p-1] of the reduced vector of count floats. */
-LOOP reduce_scatter(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
+ * counts[0] + ... + counts[p-1] of the reduced vector of count items. */
+LOOP reduce_scatter(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, double *acc, long long *bad)
 {
 	int i, p;
 	long long off = 0;
 	const int *counts = MUTANT(MB_MUT_SHORT_REDUCE) ? shortened(k->counts, size) : k->counts;
+	const slots B = slots_of(k, 1);
 	if (chk)
 		for (p = 0; p < rank; p++)
 			off += k->counts[p];
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
-			fresh_floats(k->sbuf, k->count, k->rbuf, 4LL * k->counts[rank], rank, i);
+			fresh_red(B.type, SB(i), k->count, RB(i), (long long)B.ts * k->counts[rank], rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Reduce_scatter(k->sbuf, k->rbuf, counts, MPI_FLOAT, MPI_SUM, k->comm));
+			COLL(MPI_Reduce_scatter(CS(i), CR(i), counts, B.dt, MPI_SUM, k->comm));
 		if (chk)
-			*bad += mb_bad_sums(k->rbuf, k->counts[rank], size, i, off);
+			*bad += mb_bad_red(RB(i), k->counts[rank], B.type, size, i, off);
 		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
 }
 
-LOOP allreduce(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
+LOOP allreduce(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, double *acc, long long *bad)
 {
 	int i;
 	int count = MUTANT(MB_MUT_SHORT_REDUCE) ? short_count(k->count) : k->count;
+	const slots B = slots_of(k, 1);
 	for (i = 0; i < k->nrep; i++) {
 		if (chk)
-			fresh_floats(k->sbuf, k->count, k->rbuf, 4LL * k->count, rank, i);
+			fresh_red(B.type, SB(i), k->count, RB(i), (long long)B.ts * k->count, rank, i);
 		if (!SKIP(i))
-			COLL(MPI_Allreduce(k->sbuf, k->rbuf, count, MPI_FLOAT, MPI_SUM, k->comm));
+			COLL(MPI_Allreduce(CS(i), CR(i), count, B.dt, MPI_SUM, k->comm));
 		if (chk)
-			*bad += mb_bad_sums(k->rbuf, k->count, size, i, 0);
+			*bad += mb_bad_red(RB(i), k->count, B.type, size, i, 0);
 		CHK(AFTER(t21, k));
 	}
 	return MPI_SUCCESS;
@@ -396,21 +425,21 @@ LOOP barrier(const mb_kernel *k)
 	return MPI_SUCCESS;
 }
 
-LOOP dispatch(const mb_kernel *k, int rank, int size, int chk, int t21, double *acc, long long *bad)
+LOOP dispatch(const mb_kernel *k, int rank, int size, int chk, int oc, int t21, double *acc, long long *bad)
 {
 	switch (k->kind) {
-	case MB_PINGPONG: return pingpong(k, rank, chk, bad);
-	case MB_PINGPING: return pingping(k, rank, chk, bad);
-	case MB_SENDRECV: return sendrecv(k, rank, size, chk, bad);
-	case MB_EXCHANGE: return exchange(k, rank, size, chk, bad);
-	case MB_BCAST: return bcast(k, rank, size, chk, t21, acc, bad);
-	case MB_ALLGATHER: return allgather(k, rank, size, chk, t21, acc, bad);
-	case MB_ALLGATHERV: return allgatherv(k, rank, size, chk, t21, acc, bad);
-	case MB_ALLTOALL: return alltoall(k, rank, size, chk, t21, acc, bad);
-	case MB_ALLTOALLV: return alltoallv(k, rank, size, chk, t21, acc, bad);
-	case MB_REDUCE: return reduce(k, rank, size, chk, t21, acc, bad);
-	case MB_REDUCE_SCATTER: return reduce_scatter(k, rank, size, chk, t21, acc, bad);
-	case MB_ALLREDUCE: return allreduce(k, rank, size, chk, t21, acc, bad);
+	case MB_PINGPONG: return pingpong(k, rank, chk, oc, bad);
+	case MB_PINGPING: return pingping(k, rank, chk, oc, bad);
+	case MB_SENDRECV: return sendrecv(k, rank, size, chk, oc, bad);
+	case MB_EXCHANGE: return exchange(k, rank, size, chk, oc, bad);
+	case MB_BCAST: return bcast(k, rank, size, chk, oc, t21, acc, bad);
+	case MB_ALLGATHER: return allgather(k, rank, size, chk, oc, t21, acc, bad);
+	case MB_ALLGATHERV: return allgatherv(k, rank, size, chk, oc, t21, acc, bad);
+	case MB_ALLTOALL: return alltoall(k, rank, size, chk, oc, t21, acc, bad);
+	case MB_ALLTOALLV: return alltoallv(k, rank, size, chk, oc, t21, acc, bad);
+	case MB_REDUCE: return reduce(k, rank, size, chk, oc, t21, acc, bad);
+	case MB_REDUCE_SCATTER: return reduce_scatter(k, rank, size, chk, oc, t21, acc, bad);
+	case MB_ALLREDUCE: return allreduce(k, rank, size, chk, oc, t21, acc, bad);
 	case MB_BARRIER: return barrier(k);
 	}
 	return MPI_ERR_ARG;
@@ -423,10 +452,11 @@ static int each21(int kind)
 	return kind >= MB_BCAST && kind <= MB_ALLREDUCE;
 }
 
-/* run is mb_run, mb_run_check, mb_run21 and mb_run21_check: barriers,
- * then the loop between two MPI_Wtime calls; under t21 a collective's
- * time is the sum of its calls' times instead. */
-LOOP run(const mb_kernel *k, double *t, int chk, int t21, long long *bad)
+/* run is mb_run, mb_run_check, mb_run21 and mb_run21_check, each with
+ * and without -off_cache (oc): barriers, then the loop between two
+ * MPI_Wtime calls; under t21 a collective's time is the sum of its calls'
+ * times instead. */
+LOOP run(const mb_kernel *k, double *t, int chk, int oc, int t21, long long *bad)
 {
 	int i, rank, size, rc;
 	double t0, acc = 0;
@@ -436,7 +466,7 @@ LOOP run(const mb_kernel *k, double *t, int chk, int t21, long long *bad)
 	for (i = 0; i < k->nbarr; i++)
 		CHK(MPI_Barrier(k->comm));
 	t0 = MPI_Wtime();
-	rc = dispatch(k, rank, size, chk, t21, &acc, bad);
+	rc = dispatch(k, rank, size, chk, oc, t21, &acc, bad);
 	t0 = MPI_Wtime() - t0;
 	if (t21 && each21(k->kind))
 		t0 = acc;
@@ -444,24 +474,26 @@ LOOP run(const mb_kernel *k, double *t, int chk, int t21, long long *bad)
 	return rc;
 }
 
+/* The offset loops (oc = 1) are instantiations of their own, chosen
+ * before the timing: the loops without -off_cache stay IMB 3.0's. */
 int mb_run(const mb_kernel *k, double *t)
 {
-	return run(k, t, 0, 0, NULL);
+	return k->s_iter > 0 ? run(k, t, 0, 1, 0, NULL) : run(k, t, 0, 0, 0, NULL);
 }
 
 int mb_run_check(const mb_kernel *k, double *t, long long *defects)
 {
 	*defects = 0;
-	return run(k, t, 1, 0, defects);
+	return k->s_iter > 0 ? run(k, t, 1, 1, 0, defects) : run(k, t, 1, 0, 0, defects);
 }
 
 int mb_run21(const mb_kernel *k, double *t)
 {
-	return run(k, t, 0, 1, NULL);
+	return k->s_iter > 0 ? run(k, t, 0, 1, 1, NULL) : run(k, t, 0, 0, 1, NULL);
 }
 
 int mb_run21_check(const mb_kernel *k, double *t, long long *defects)
 {
 	*defects = 0;
-	return run(k, t, 1, 1, defects);
+	return k->s_iter > 0 ? run(k, t, 1, 1, 1, defects) : run(k, t, 1, 0, 1, defects);
 }

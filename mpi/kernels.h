@@ -41,7 +41,19 @@ typedef struct {
 	/* mb_run21 only (IMB 2021.11's definition of the collectives): */
 	int sync;       /* MPI_Barrier calls after every repetition, untimed */
 	int root_shift; /* root i is (root0 + i*root_shift) % size */
+	/* IMB 2021's -data_type and -red_data_type: count's items are of
+	 * type (check.h's enum mb_type; 0: MPI_BYTE, MPI_FLOAT for the
+	 * reductions). -off_cache: with s_iter > 0 repetition i sends from
+	 * sbuf + (i % s_iter)·s_offs and receives at rbuf + (i % r_iter)·
+	 * r_offs (IMB_pingpong.c ...; Uniband and Biband: message w of the
+	 * window at slot w, IMB_bandwidth.c); s_iter = 0: always sbuf, rbuf. */
+	int type;
+	int s_iter, r_iter;
+	long long s_offs, r_offs;
 } mb_kernel;
+
+/* mb_datatype is the MPI datatype of a kernel's items (red: a reduction). */
+MPI_Datatype mb_datatype(int type, int red);
 
 /* mb_run executes the kernel and stores (t_end - t_start) / nrep in *t.
  * It returns MPI_SUCCESS or the first MPI error code met. */

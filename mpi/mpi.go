@@ -403,6 +403,10 @@ func (r *Run) kernel() C.mb_kernel {
 		// mb_run21 only
 		sync:       C.int(b2i(!r.NoSync)),
 		root_shift: C.int(b2i(r.RootShift)),
+		// IMB 2021's -data_type, -red_data_type and -off_cache
+		_type:  C.int(r.Type),
+		s_iter: C.int(r.Slots.SIter), r_iter: C.int(r.Slots.RIter),
+		s_offs: C.longlong(r.Slots.SOffs), r_offs: C.longlong(r.Slots.ROffs),
 	}
 }
 

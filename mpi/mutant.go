@@ -34,6 +34,7 @@ var mutants = map[string]C.int{
 	"mpi-error":      C.MB_MUT_MPI_ERROR,
 	"osu-short":      C.MB_MUT_OSU_SHORT,
 	"osu-coll-short": C.MB_MUT_OSU_COLL_SHORT,
+	"no-offset":      C.MB_MUT_NO_OFFSET,
 }
 
 // Mutants lists the mutant names, sorted.

@@ -27,6 +27,7 @@ enum mb_mutant_id {
 	MB_MUT_MPI_ERROR,    /* every timed loop: rank 1 makes an MPI call that fails */
 	MB_MUT_OSU_SHORT,    /* OSU point-to-point: the sender sends one element too few */
 	MB_MUT_OSU_COLL_SHORT, /* OSU collectives: every call carries one element fewer */
+	MB_MUT_NO_OFFSET,    /* -off_cache: the MPI calls use slot 0 in every repetition */
 	MB_MUT_COUNT
 };
 

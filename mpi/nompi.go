@@ -69,6 +69,8 @@ func CalibrateCPUExploit(target float64) (secs, mflops float64)             { re
 func PatternBytes(dst []byte, rank int, rep, off int64)                     {}
 func PatternFloats(dst []float32, rank int, rep, off int64)                 {}
 func BadBytes(got []byte, rank int, rep, off int64) int                     { return len(got) }
+func PatternReduce(b Buffer, t DataType, rank int)                          {}
+func BadReduce(got []byte, t DataType, np int, rep, off int64) int          { return len(got) }
 
 func (c Comm) Null() bool                                      { return true }
 func (c Comm) Rank() int                                       { return -1 }

@@ -42,4 +42,41 @@ static inline double mb_pat_sum(int np, long long it, long long j)
 	return (double)np * (np + 1) / 2 + 16.0 * np * g;
 }
 
+/* mb_pat_int is element j of rank r's data in repetition it for the
+ * reductions of -red_data_type int, float and double: the integer
+ * (r+1) + 16·g of mb_pat_float, which int, float and double hold exactly,
+ * and whose sums over fewer than 1000 ranks (below 2^24) are exact in any
+ * order. */
+static inline long long mb_pat_int(int r, long long it, long long j)
+{
+	return (r + 1) + 16 * ((5 * it + 11 * j) % 1024);
+}
+
+/* mb_pat_isum is the exact sum of mb_pat_int over ranks 0..np-1. */
+static inline long long mb_pat_isum(int np, long long it, long long j)
+{
+	return (long long)np * (np + 1) / 2 + 16LL * np * ((5 * it + 11 * j) % 1024);
+}
+
+/* mb_pat_char is the element of -red_data_type char: small, as every
+ * partial sum must stay below 128. Open MPI 4.1's vectorised MPI_SUM on
+ * MPI_CHAR saturates at 127 (from 16 items on), MPICH's wraps, and the
+ * MPI standard leaves an overflow undefined. Rank 0's element, 1 + g mod
+ * 3, carries the repetition and the position (consecutive repetitions
+ * differ: g moves by 5); every other rank's is 1 + r mod 2. Every element
+ * is at least 1, so a rank counted twice or left out changes the sum,
+ * which is at most 3 + 2(np-1): exact up to 63 ranks. Poison (0xff, -1)
+ * is no sum. */
+static inline int mb_pat_char(int r, long long it, long long j)
+{
+	return r == 0 ? 1 + (int)(((5 * it + 11 * j) % 1024) % 3) : 1 + r % 2;
+}
+
+/* mb_pat_csum is the sum of mb_pat_char over ranks 0..np-1 modulo 256:
+ * 1 + g mod 3, plus np-1 ones, plus one for each odd rank below np. */
+static inline unsigned char mb_pat_csum(int np, long long it, long long j)
+{
+	return (unsigned char)(mb_pat_char(0, it, j) + (np - 1) + np / 2);
+}
+
 #endif

@@ -8,6 +8,7 @@ package mpi
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrNoMPI is Init's error in a binary built without MPI (-tags nompi or
@@ -77,7 +78,59 @@ type Run struct {
 	IMB2021   bool
 	NoSync    bool
 	RootShift bool
+
+	// Type is the items' type (IMB 2021's -data_type, or -red_data_type
+	// for the reductions); Count counts them. 0: MPI_BYTE, MPI_FLOAT for
+	// the reductions.
+	Type DataType
+	// Slots is IMB 2021's -off_cache layout; the zero value is off.
+	Slots Slots
 }
+
+// Slots is the -off_cache layout of a kernel call: with SIter > 0,
+// repetition i sends from byte (i mod SIter)·SOffs of Send and receives at
+// byte (i mod RIter)·ROffs of Recv (Uniband and Biband: message w of a
+// window at slot w), in separate C loops (kernels.c, slots.h).
+type Slots struct {
+	SIter, RIter int
+	SOffs, ROffs int
+}
+
+// DataType is one of the item types of IMB 2021's -data_type and
+// -red_data_type (check.h's enum mb_type, in the same order).
+type DataType int
+
+// The types; TypeDefault is IMB's: MPI_BYTE, MPI_FLOAT for the reductions.
+const (
+	TypeDefault DataType = iota
+	TypeByte
+	TypeChar
+	TypeInt
+	TypeFloat
+	TypeDouble
+)
+
+// typeNames are the flag values of the types, in order.
+var typeNames = []string{"", "byte", "char", "int", "float", "double"}
+
+// ParseDataType is the type named by a -data_type or -red_data_type value.
+func ParseDataType(name string) (DataType, bool) {
+	for i, n := range typeNames {
+		if n == name && i > 0 {
+			return DataType(i), true
+		}
+	}
+	return TypeDefault, false
+}
+
+// String is the flag value ("" for the default).
+func (t DataType) String() string { return typeNames[t] }
+
+// MPIName is the type's MPI name, as IMB's header prints it (MPI_INT).
+func (t DataType) MPIName() string { return "MPI_" + strings.ToUpper(typeNames[t]) }
+
+// Size is the size of an item in bytes (C's sizes: int 4, double 8).
+func (t DataType) Size() int { return [...]int{1, 1, 1, 4, 4, 8}[t] }
 
 // RMAOp is the elementary transfer of a one-sided kernel.
 type RMAOp int

@@ -29,8 +29,23 @@ func (t *IMBText) start2021(h result.Header) error {
 		t.printf("# Minimum message length in bytes:   %d\n", h.MinLen)
 		t.printf("# Maximum message length in bytes:   %d\n", h.MaxLen)
 	}
-	t.printf("#\n# MPI_Datatype                   :   MPI_BYTE \n")
-	t.printf("# MPI_Datatype for reductions    :   MPI_FLOAT \n")
+	data, red := datatypes(c.Options)
+	t.printf("#\n# MPI_Datatype                   :   %s \n", data)
+	t.printf("# MPI_Datatype for reductions    :   %s \n", red)
 	t.printf("# MPI_Op                         :   MPI_SUM  \n# \n# \n")
 	return t.benchList(h)
+}
+
+// datatypes are the MPI names of the datatypes of a run (IMB-MPI1
+// 2021.11's -data_type and -red_data_type, in the records' options):
+// MPI_BYTE and MPI_FLOAT unless given.
+func datatypes(options map[string]string) (data, red string) {
+	data, red = "MPI_BYTE", "MPI_FLOAT"
+	if t, ok := options["data_type"]; ok {
+		data = "MPI_" + strings.ToUpper(t)
+	}
+	if t, ok := options["red_data_type"]; ok {
+		red = "MPI_" + strings.ToUpper(t)
+	}
+	return data, red
 }

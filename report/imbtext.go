@@ -68,8 +68,9 @@ func (t *IMBText) Start(h result.Header) error {
 	} else {
 		t.printf("# Minimum message length in bytes:   %d\n", h.MinLen)
 		t.printf("# Maximum message length in bytes:   %d\n", h.MaxLen)
-		t.printf("#\n# MPI_Datatype                   :   MPI_BYTE \n")
-		t.printf("# MPI_Datatype for reductions    :   MPI_FLOAT\n")
+		data, red := datatypes(c.Options)
+		t.printf("#\n# MPI_Datatype                   :   %s \n", data)
+		t.printf("# MPI_Datatype for reductions    :   %s\n", red)
 		t.printf("# MPI_Op                         :   MPI_SUM  \n#\n#\n")
 	}
 	switch {
