@@ -211,7 +211,8 @@ func (f *Flags2021) selectNames(s *Suite, named []string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(named) == 0 && f.IMB == imb2021 {
+	if len(named) == 0 && f.IMB == imb2021 && s == MPI1Suite {
+		// IMB-EXT 2021.11's default list is IMB 3.0's (IMB_bnames_ext.h).
 		rest = defaultNames2021
 	}
 	var out []string
@@ -309,7 +310,7 @@ func (f *Flags2021) reps2021(set *Settings, b *Benchmark, x int, m Mode, q int) 
 		n := int(float64(set.MsgsPerSample)*maxMsg/(float64(q)*float64(x)+maxMsg) + 0.5)
 		return max(n-n%q, q)
 	}
-	return set.Repetitions(x, m)
+	return set.Repetitions(x, f.windowMode(b, m))
 }
 
 // flags2021Usage is the help of the flags.

@@ -106,6 +106,7 @@ type RMARun struct {
 	Aggregate bool // all transfers, then one fence; else a fence after each
 	OpenFence bool // MPI_Win_fence before the barriers
 	Barriers  int  // MPI_Barrier calls before the timer starts
+	IMB2021   bool // IMB-EXT 2021.11's definition (mb_rma.imb2021 in rma.h)
 	// The roles of a checked run (Check): Rank's pattern is what this
 	// rank sends; Source is the rank whose data a Put or Get delivers to
 	// this rank (-1: none); Summands is the number of ranks whose
