@@ -30,6 +30,13 @@ func (t *IMBText) start2021(h result.Header) error {
 		t.printf("# Maximum message length in bytes:   %d\n", h.MaxLen)
 	}
 	t.printf("#\n# MPI_Datatype                   :   MPI_BYTE \n")
+	if h.Suite == result.SuiteEXT {
+		// IMB-EXT 2021.11 writes these lines without their trailing
+		// blanks (src_cpp/EXT/EXT_suite.cpp, BenchmarkSuite::declare_args).
+		t.printf("# MPI_Datatype for reductions    :   MPI_FLOAT\n")
+		t.printf("# MPI_Op                         :   MPI_SUM  \n#\n#\n")
+		return t.benchList(h)
+	}
 	t.printf("# MPI_Datatype for reductions    :   MPI_FLOAT \n")
 	t.printf("# MPI_Op                         :   MPI_SUM  \n# \n# \n")
 	return t.benchList(h)

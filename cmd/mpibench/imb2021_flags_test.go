@@ -149,7 +149,7 @@ func TestIMB2021FlagErrors(t *testing.T) {
 		{[]string{"io", "-msglog", "3"}, "-msglog is a flag of mpibench mpi1 and ext only"},
 		{[]string{"ext", "-aggregate_mode", "both"}, `-aggregate_mode "both"`},
 		{[]string{"mpi1", "-aggregate_mode", "aggregate"}, "-aggregate_mode is a flag of mpibench ext only"},
-		{[]string{"ext", "-imb", "2021"}, "-imb 2021 is a flag of mpibench mpi1 only"},
+		{[]string{"io", "-imb", "2021"}, "-imb 2021 is a flag of mpibench mpi1 and ext only"},
 		{[]string{"mpi1", "-imb", "2020"}, `-imb "2020"`},
 		{[]string{"mpi1", "-sync", "off"}, "add -imb 2021"},
 		{[]string{"mpi1", "-imb", "2021", "-root_shift", "1"}, `-root_shift "1"`},
