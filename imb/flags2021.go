@@ -47,10 +47,15 @@ type Flags2021 struct {
 	// runs that mode only, "multi" (IMB's default) both
 	// (helper_IMB_functions.h, AM_TURN_ON/AM_TURN_OFF).
 	AggrMode string `json:"aggregate_mode,omitempty"`
+	// IMBBarrier is -imb_barrier on|off ("" for IMB's default, off);
+	// Mem is -mem GB ("" for IMB's default, 1). See imbflags.go.
+	IMBBarrier string `json:"imb_barrier,omitempty"`
+	Mem        string `json:"mem,omitempty"`
 }
 
 // flagNames2021 are the flags of Flags2021, in help order.
-var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift", "aggregate_mode"}
+var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift", "aggregate_mode",
+	"imb_barrier", "mem"}
 
 // The -iter_policy values of IMB 2021.11 (IMB_mem_manager.c,
 // IMB_init_buffers_iter).
@@ -81,6 +86,8 @@ func (f *Flags2021) set2021(name, val string) error {
 			"root_shift": &f.RootShift}[name] = val
 	case "imb":
 		return f.setIMB(val)
+	case "imb_barrier", "mem":
+		return f.setIMBFlag(name, val)
 	case "aggregate_mode":
 		if !slices.Contains([]string{"aggregate", "non_aggregate", "multi"}, val) {
 			return usagef("-aggregate_mode %q: want aggregate, non_aggregate or multi", val)
@@ -180,6 +187,9 @@ func (f *Flags2021) check(s *Suite) error {
 	if err := f.check2021(s); err != nil {
 		return err
 	}
+	if err := f.checkIMBFlags(s); err != nil {
+		return err
+	}
 	if s == MPI1Suite || s == EXTSuite {
 		return nil
 	}
@@ -253,7 +263,7 @@ func (f *Flags2021) options() map[string]string {
 		m["iter"] = join(f.Iter, ",")
 	}
 	for k, v := range map[string]string{"iter_policy": f.IterPolicy, "zero_size": f.ZeroSize,
-		"warm_up": f.WarmUp, "imb": f.IMB, "sync": f.Sync, "root_shift": f.RootShift, "aggregate_mode": f.AggrMode, "include": strings.Join(f.Include, ","), "exclude": strings.Join(f.Exclude, ",")} {
+		"warm_up": f.WarmUp, "imb": f.IMB, "sync": f.Sync, "root_shift": f.RootShift, "aggregate_mode": f.AggrMode, "imb_barrier": f.IMBBarrier, "mem": f.Mem, "include": strings.Join(f.Include, ","), "exclude": strings.Join(f.Exclude, ",")} {
 		if v != "" {
 			m[k] = v
 		}

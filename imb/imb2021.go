@@ -86,6 +86,7 @@ func (f *Flags2021) setRun(r *mpi.Run) {
 	r.IMB2021 = f.IMB == imb2021
 	r.NoSync = f.Sync == "off"
 	r.RootShift = f.RootShift == "on"
+	f.setBarrier(r)
 }
 
 // rsBlock tells whether b is Reduce_scatter under IMB 2021's definition:

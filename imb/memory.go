@@ -22,11 +22,15 @@ func MemoryNeed(cfg *Config, size int) memcheck.Need {
 			if b.Class == SingleTransfer && q < s.SingleQ {
 				continue // runBenchmark skips it
 			}
-			n := caseNeed(b, set, q, lens, cfg.Check)
-			if cfg.F.rsBlock(b) {
-				n += (q - 1) * slices.Max(lens) // IMB 2021's Reduce_scatter sends Q·X bytes
+			fit, _ := fitMem(b.Name, lens, q, cfg.F.memLimit(s)) // -mem: the lengths the case runs
+			if len(fit) == 0 {
+				continue
 			}
-			what := fmt.Sprintf("%s at %d bytes on %d processes", b.Name, slices.Max(lens), q)
+			n := caseNeed(b, set, q, fit, cfg.Check)
+			if cfg.F.rsBlock(b) {
+				n += (q - 1) * slices.Max(fit) // IMB 2021's Reduce_scatter sends Q·X bytes
+			}
+			what := fmt.Sprintf("%s at %d bytes on %d processes", b.Name, slices.Max(fit), q)
 			need = memcheck.Max(need, memcheck.Need{What: what, Bytes: int64(n)})
 		}
 	}

@@ -403,6 +403,8 @@ func (r *Run) kernel() C.mb_kernel {
 		// mb_run21 only
 		sync:       C.int(b2i(!r.NoSync)),
 		root_shift: C.int(b2i(r.RootShift)),
+		// -imb_barrier
+		imb_barrier: C.int(b2i(r.IMBBarrier)),
 	}
 }
 

@@ -77,6 +77,10 @@ type Run struct {
 	IMB2021   bool
 	NoSync    bool
 	RootShift bool
+	// IMBBarrier (-imb_barrier on) runs IMB's own barrier
+	// (imbbarrier.h) for the Barriers before a collective's timing and
+	// the sync barriers, where IMB 2021.11 calls IMB_do_n_barriers.
+	IMBBarrier bool
 }
 
 // RMAOp is the elementary transfer of a one-sided kernel.
