@@ -158,6 +158,7 @@ func TestIMB2021FlagErrors(t *testing.T) {
 		{[]string{"mpi1", "-imb_barrier", "yes"}, `-imb_barrier "yes"`},
 		{[]string{"rma", "-mem", "0"}, `-mem "0"`},
 		{[]string{"ext", "-mem", "lots"}, `-mem "lots"`},
+		{[]string{"ext", "-imb", "2021", "-sync", "off"}, "-sync and -root_shift are flags of IMB 2021's collectives"},
 	} {
 		// A singleton run (no launcher) parses as rank 0 of a job does;
 		// the first cases also run under mpirun, where every rank exits 2.
