@@ -140,8 +140,9 @@ case-insensitive). Flags and names may come in any order.
 		u += imb2021Usage + typesUsage
 	}
 	if s == EXTSuite {
-		u += aggrModeUsage
+		u += aggrModeUsage + ext2021Usage
 	}
+	u += imbFlagsUsage
 	if s == NBCSuite || s == MPI4Suite {
 		u = nbcUsage(u, s.title())
 	}

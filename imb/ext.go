@@ -131,3 +131,24 @@ func rmaBufferSize(b *Benchmark, set *Settings, lens []int) int {
 	}
 	return n
 }
+
+// IMB-EXT 2021.11 (-imb 2021) places every transfer at offset 0 of the
+// origin buffer and of the target window, in both modes: its offsets are
+// i % cache_iter * offs, and without -off_cache cache_iter = 1 and
+// offs = 0 (IMB_ones_unidir.c, IMB_ones_bidir.c, IMB_ones_accu.c;
+// IMB_mem_manager.c, IMB_init_buffers_iter). Its window is the larger
+// message buffer, max(X, sizeof(assign_type) = 4) bytes
+// (IMB_init_transfer.c, acc_size), where IMB 3.0's aggregate window holds
+// n_sample disjoint sections.
+
+// rmaWindowSize2021 is IMB 2021.11's window of length x.
+func rmaWindowSize2021(x int) int { return max(x, 4) }
+
+// rmaBufferSize2021 is the buffer of the largest window of lens.
+func rmaBufferSize2021(lens []int) int {
+	n := 0
+	for _, x := range lens {
+		n = max(n, rmaWindowSize2021(x))
+	}
+	return n
+}

@@ -30,6 +30,9 @@ func (c *rmaCase) setup() error {
 	}
 	c.rank = c.comm.Rank()
 	n := rmaBufferSize(c.b, c.set, c.lens)
+	if c.v2021() {
+		n = rmaBufferSize2021(c.lens)
+	}
 	var err error
 	if c.send, err = mpi.Alloc(n); err != nil {
 		return err
@@ -84,7 +87,7 @@ func (c *rmaCase) measure(x int, m Mode) (Sample, error) {
 func (c *rmaCase) warmUp(m Mode) error {
 	x := slices.Max(c.lens)
 	if c.spec.Flow == RMAWindowCycle {
-		run := c.windowRun(x, c.set.Repetitions(x, NoMode))
+		run := c.windowRun(x, c.set.Repetitions(x, c.f21.windowMode(c.b, NoMode)))
 		run.Barriers = 0
 		return c.repeat(run.Exec)
 	}
@@ -150,7 +153,7 @@ func (c *rmaCase) buffers() (origin, window mpi.Buffer) {
 // for Accumulate).
 func (c *rmaCase) open(x int, m Mode) (mpi.Win, error) {
 	_, base := c.buffers()
-	win, err := c.comm.WinCreate(base, rmaWindowSize(c.set, x, m), c.b.Unit())
+	win, err := c.comm.WinCreate(base, c.windowSize(x, m), c.b.Unit())
 	return win, c.hint(err)
 }
 
@@ -163,13 +166,44 @@ func (c *rmaCase) run(win mpi.Win, x int, m Mode, reps int) *mpi.RMARun {
 	unit := c.b.Unit()
 	origin, window := c.buffers()
 	r := &mpi.RMARun{Op: c.spec.Op, Win: win, Comm: c.comm, Origin: origin, Window: window,
-		WinItems: rmaWindowSize(c.set, x, m) / unit, Count: x / unit, Stride: rmaOffset(1, x, m) / unit,
-		Target: c.spec.target(c.rank), Reps: reps, Aggregate: m == Aggregate,
+		WinItems: c.windowSize(x, m) / unit, Count: x / unit, Stride: c.stride(x, m) / unit,
+		Target: c.spec.target(c.rank), Reps: reps, Aggregate: m == Aggregate, IMB2021: c.v2021(),
 		OpenFence: c.spec.openFence(m), Barriers: c.set.NBarr, Rank: c.rank, Source: c.spec.source(c.rank)}
 	if c.spec.Op == mpi.RMAAccumulate && c.rank == 0 {
 		r.Summands = c.q
 	}
 	return r
+}
+
+// v2021 tells whether the case runs IMB-EXT 2021.11's definitions.
+func (c *rmaCase) v2021() bool { return c.f21 != nil && c.f21.IMB == imb2021 }
+
+// windowSize is the window of length x in mode m, in bytes.
+func (c *rmaCase) windowSize(x int, m Mode) int {
+	if c.v2021() {
+		return rmaWindowSize2021(x)
+	}
+	return rmaWindowSize(c.set, x, m)
+}
+
+// stride is the offset from one transfer to the next, in bytes: 0 under
+// IMB 2021.11.
+func (c *rmaCase) stride(x int, m Mode) int {
+	if c.v2021() {
+		return 0
+	}
+	return rmaOffset(1, x, m)
+}
+
+// windowMode is the mode whose n_sample the Window benchmark runs:
+// MSGSPERSAMPLE's in IMB 3.0, MSGS_NONAGGR's in IMB 2021.11, which counts
+// Window as a benchmark without data access (IMB_parse_name_ext.c,
+// access = no; IMB_mem_manager.c: x_sample = msgs_nonaggr).
+func (f *Flags2021) windowMode(b *Benchmark, m Mode) Mode {
+	if f != nil && f.IMB == imb2021 && b.RMA != nil && b.RMA.Flow == RMAWindowCycle {
+		return NonAggregate
+	}
+	return m
 }
 
 // hint explains the window failures this project meets with Open MPI 4:

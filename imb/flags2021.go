@@ -50,10 +50,15 @@ type Flags2021 struct {
 	AggrMode string `json:"aggregate_mode,omitempty"`
 	// Types are -off_cache, -data_type and -red_data_type (types2021.go).
 	Types Types2021 `json:"types,omitempty"`
+	// IMBBarrier is -imb_barrier on|off ("" for IMB's default, off);
+	// Mem is -mem GB ("" for IMB's default, 1). See imbflags.go.
+	IMBBarrier string `json:"imb_barrier,omitempty"`
+	Mem        string `json:"mem,omitempty"`
 }
 
 // flagNames2021 are the flags of Flags2021, in help order.
-var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift", "aggregate_mode", "off_cache", "data_type", "red_data_type"}
+var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift", "aggregate_mode",
+	"off_cache", "data_type", "red_data_type", "imb_barrier", "mem"}
 
 // The -iter_policy values of IMB 2021.11 (IMB_mem_manager.c,
 // IMB_init_buffers_iter).
@@ -86,6 +91,8 @@ func (f *Flags2021) set2021(name, val string) error {
 		return f.setIMB(val)
 	case "off_cache", "data_type", "red_data_type":
 		return f.Types.set(name, val)
+	case "imb_barrier", "mem":
+		return f.setIMBFlag(name, val)
 	case "aggregate_mode":
 		if !slices.Contains([]string{"aggregate", "non_aggregate", "multi"}, val) {
 			return usagef("-aggregate_mode %q: want aggregate, non_aggregate or multi", val)
@@ -188,6 +195,9 @@ func (f *Flags2021) check(s *Suite) error {
 	if err := f.Types.check(s); err != nil {
 		return err
 	}
+	if err := f.checkIMBFlags(s); err != nil {
+		return err
+	}
 	if s == MPI1Suite || s == EXTSuite {
 		return nil
 	}
@@ -219,7 +229,8 @@ func (f *Flags2021) selectNames(s *Suite, named []string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(named) == 0 && f.IMB == imb2021 {
+	if len(named) == 0 && f.IMB == imb2021 && s == MPI1Suite {
+		// IMB-EXT 2021.11's default list is IMB 3.0's (IMB_bnames_ext.h).
 		rest = defaultNames2021
 	}
 	var out []string
@@ -260,7 +271,7 @@ func (f *Flags2021) options() map[string]string {
 		m["iter"] = join(f.Iter, ",")
 	}
 	for k, v := range map[string]string{"iter_policy": f.IterPolicy, "zero_size": f.ZeroSize,
-		"warm_up": f.WarmUp, "imb": f.IMB, "sync": f.Sync, "root_shift": f.RootShift, "aggregate_mode": f.AggrMode, "include": strings.Join(f.Include, ","), "exclude": strings.Join(f.Exclude, ",")} {
+		"warm_up": f.WarmUp, "imb": f.IMB, "sync": f.Sync, "root_shift": f.RootShift, "aggregate_mode": f.AggrMode, "imb_barrier": f.IMBBarrier, "mem": f.Mem, "include": strings.Join(f.Include, ","), "exclude": strings.Join(f.Exclude, ",")} {
 		if v != "" {
 			m[k] = v
 		}
@@ -319,7 +330,7 @@ func (f *Flags2021) reps2021(set *Settings, b *Benchmark, x int, m Mode, q int) 
 		n := int(float64(set.MsgsPerSample)*maxMsg/(float64(q)*float64(max(x, 4))+maxMsg) + 0.5)
 		return max(n-n%q, q)
 	}
-	return set.Repetitions(x, m)
+	return set.Repetitions(x, f.windowMode(b, m))
 }
 
 // flags2021Usage is the help of the flags.

@@ -22,8 +22,12 @@ func MemoryNeed(cfg *Config, size int) memcheck.Need {
 			if b.Class == SingleTransfer && q < s.SingleQ {
 				continue // runBenchmark skips it
 			}
-			n := caseNeed(&cfg.F, b, set, q, lens, cfg.Check)
-			what := fmt.Sprintf("%s at %d bytes on %d processes", b.Name, slices.Max(lens), q)
+			fit, _ := fitMem(b.Name, lens, q, cfg.F.memLimit(s)) // -mem: the lengths the case runs
+			if len(fit) == 0 {
+				continue
+			}
+			n := caseNeed(&cfg.F, b, set, q, fit, cfg.Check)
+			what := fmt.Sprintf("%s at %d bytes on %d processes", b.Name, slices.Max(fit), q)
 			need = memcheck.Max(need, memcheck.Need{What: what, Bytes: int64(n)})
 		}
 	}

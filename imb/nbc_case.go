@@ -60,7 +60,7 @@ func (c *nbcCase) loop(x, reps int) *mpi.NBCRun {
 	}
 	return &mpi.NBCRun{Kind: c.b.NBC.Kind, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
 		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Sync: 1, CPU: -1,
-		Persist: c.b.NBC.Persist}
+		Persist: c.b.NBC.Persist, IMBBarrier: c.f21 != nil && c.f21.IMBBarrier == "on"}
 }
 
 // run runs the sample of a benchmark as IMB's kernel function does: the

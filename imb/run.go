@@ -83,7 +83,8 @@ func (d *Driver) count() int {
 		b := d.cfg.F.lookup(d.suite, name)
 		for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
 			if _, bad := d.suite.invalid(b, q); !bad {
-				n += len(d.cfg.F.runModes(b)) * len(planLengths(d.set, d.cfg.Lengths, b))
+				fit, _ := fitMem(b.Name, planLengths(d.set, d.cfg.Lengths, b), q, d.cfg.F.memLimit(d.suite))
+				n += len(d.cfg.F.runModes(b)) * len(fit)
 			}
 		}
 	}
@@ -187,17 +188,29 @@ func (d *Driver) runBenchmark(b *Benchmark) error {
 			}
 			continue
 		}
-		if d.resumed(b, q, lens) {
-			if err := d.replayAll(b, q, lens); err != nil {
+		fit, over := fitMem(b.Name, lens, q, d.cfg.F.memLimit(d.suite)) // -mem (imbflags.go)
+		if err := d.runFit(b, q, fit); err != nil {
+			return err
+		}
+		for _, x := range over {
+			if err := d.comment(outOfMem(b.Name, x, q)); err != nil {
 				return err
 			}
-			continue
-		}
-		if err := d.runCase(b, q, lens); err != nil {
-			return err
 		}
 	}
 	return nil
+}
+
+// runFit runs b on q processes at the lengths lens, or replays it where
+// a resumed run has them all.
+func (d *Driver) runFit(b *Benchmark, q int, lens []int) error {
+	switch {
+	case len(lens) == 0:
+		return nil
+	case d.resumed(b, q, lens):
+		return d.replayAll(b, q, lens)
+	}
+	return d.runCase(b, q, lens)
 }
 
 // runCase runs one benchmark on one process count over all modes and

@@ -7,6 +7,7 @@
 #include "chk.h"
 #include "mutant.h"
 #include "slots.h"
+#include "imbbarrier.h" /* -imb_barrier */
 
 #define TAG 1000
 
@@ -46,10 +47,7 @@
 /* after21 ends a repetition of a collective: IMB 2021's sync barriers. */
 static int after21(const mb_kernel *k)
 {
-	int b;
-	for (b = 0; b < k->sync; b++)
-		CHK(MPI_Barrier(k->comm));
-	return MPI_SUCCESS;
+	return mb_barriers(k->comm, k->sync, k->imb_barrier);
 }
 #define AFTER(t21, k) ((t21) ? after21(k) : MPI_SUCCESS)
 
@@ -458,13 +456,13 @@ static int each21(int kind)
  * times instead. */
 LOOP run(const mb_kernel *k, double *t, int chk, int oc, int t21, long long *bad)
 {
-	int i, rank, size, rc;
+	int rank, size, rc;
 	double t0, acc = 0;
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	CHK(MPI_Comm_size(k->comm, &size));
 	CHK(MUTANT_MPI_ERROR(k->comm));
-	for (i = 0; i < k->nbarr; i++)
-		CHK(MPI_Barrier(k->comm));
+	/* -imb_barrier: IMB's barrier before its collectives' timing. */
+	CHK(mb_barriers(k->comm, k->nbarr, k->imb_barrier && k->kind >= MB_BCAST));
 	t0 = MPI_Wtime();
 	rc = dispatch(k, rank, size, chk, oc, t21, &acc, bad);
 	t0 = MPI_Wtime() - t0;

@@ -38,6 +38,7 @@ typedef struct {
 	int nrep;     /* repetitions inside the timed region */
 	int root0;    /* root of the first repetition; root i is (root0+i) % size */
 	int nbarr;    /* barriers on comm before the timer starts */
+	int imb_barrier; /* collectives: IMB's barrier for nbarr and sync (imbbarrier.h) */
 	/* mb_run21 only (IMB 2021.11's definition of the collectives): */
 	int sync;       /* MPI_Barrier calls after every repetition, untimed */
 	int root_shift; /* root i is (root0 + i*root_shift) % size */

@@ -6,6 +6,7 @@
 #include "chk.h"
 #include "mutant.h"
 #include "slots.h"
+#include "imbbarrier.h" /* -imb_barrier */
 
 /* The loops of the benchmarks IMB-MPI1 2021 added (imb/bench2021.go), in
  * kernels.c's style: each written once as an always-inlined function with
@@ -35,7 +36,7 @@
 /* after ends repetition i of a collective: the sync barrier. */
 static int after(const mb21_kernel *k)
 {
-	return k->sync ? MPI_Barrier(k->k.comm) : MPI_SUCCESS;
+	return mb_barriers(k->k.comm, k->sync, k->k.imb_barrier);
 }
 
 /* prepare is kernels.c's fresh: n bytes of content into s, nr poisoned at r. */
@@ -318,7 +319,7 @@ static int percall(int kind) { return kind < MB21_UNIBAND; }
  * are allocated before the timing, as IMB does. */
 LOOP run21(const mb21_kernel *k, double *t, int chk, int oc, long long *bad)
 {
-	int i, rank, size, rc = MPI_SUCCESS;
+	int rank, size, rc = MPI_SUCCESS;
 	double t0, acc = 0;
 	int nrep = k->k.nrep > 0 ? k->k.nrep : 1;
 	MPI_Request *reqs;
@@ -330,8 +331,8 @@ LOOP run21(const mb21_kernel *k, double *t, int chk, int oc, long long *bad)
 	stats = malloc(sizeof(MPI_Status) * w);
 	if (reqs == NULL || stats == NULL)
 		rc = MPI_ERR_NO_MEM;
-	for (i = 0; i < k->k.nbarr && rc == MPI_SUCCESS; i++)
-		rc = MPI_Barrier(k->k.comm);
+	if (rc == MPI_SUCCESS) /* -imb_barrier: IMB's barrier before its collectives */
+		rc = mb_barriers(k->k.comm, k->k.nbarr, k->k.imb_barrier && percall(k->k.kind));
 	if (rc == MPI_SUCCESS) {
 		t0 = MPI_Wtime();
 		rc = dispatch(k, rank, size, reqs, stats, chk, oc, bad, &acc);

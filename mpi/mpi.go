@@ -407,6 +407,8 @@ func (r *Run) kernel() C.mb_kernel {
 		_type:  C.int(r.Type),
 		s_iter: C.int(r.Slots.SIter), r_iter: C.int(r.Slots.RIter),
 		s_offs: C.longlong(r.Slots.SOffs), r_offs: C.longlong(r.Slots.ROffs),
+		// -imb_barrier
+		imb_barrier: C.int(b2i(r.IMBBarrier)),
 	}
 }
 

@@ -6,6 +6,7 @@
 #include "check.h"
 #include "chk.h"
 #include "mutant.h"
+#include "imbbarrier.h" /* -imb_barrier */
 
 /* As in kernels.c, every loop is written once and always inlined with
  * constant arguments (kind, chk, ovl, pst), so each instantiation is the bare
@@ -192,7 +193,7 @@ static long long verify(const mb_nbc *k, int rank, int size, int i)
 LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int rank, int size, double *t,
 	    double *tc, long long *bad)
 {
-	int i, b, n = k->nrep, sync = k->sync;
+	int i, n = k->nrep, sync = k->sync;
 	long long cpu = k->cpu;
 	double t0, c0;
 	MPI_Request req = MPI_REQUEST_NULL;
@@ -217,8 +218,7 @@ LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int rank, int 
 		*t += MPI_Wtime() - t0;
 		if (chk)
 			*bad += verify(k, rank, size, i);
-		for (b = 0; b < sync; b++)
-			CHK(MPI_Barrier(k->comm));
+		CHK(mb_barriers(k->comm, sync, k->imb_barrier));
 	}
 	if (pst)
 		CHK(MPI_Request_free(&req));
@@ -293,14 +293,13 @@ LOOP modes(const mb_nbc *k, int chk, int pst, int rank, int size, double *t, dou
 
 int mb_nbc_run(const mb_nbc *k, int chk, double *t, double *t_cpu, long long *bad)
 {
-	int i, rank, size, rc;
+	int rank, size, rc;
 	long long unused = 0;
 	*t = *t_cpu = 0;
 	*bad = 0;
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	CHK(MPI_Comm_size(k->comm, &size));
-	for (i = 0; i < k->nbarr; i++)
-		CHK(MPI_Barrier(k->comm));
+	CHK(mb_barriers(k->comm, k->nbarr, k->imb_barrier));
 	if (!chk)
 		bad = &unused;
 	if (k->persist)

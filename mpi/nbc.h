@@ -41,6 +41,7 @@ typedef struct {
 	int nrep;       /* repetitions */
 	int nbarr;      /* barriers before the loop (N_BARR) */
 	int sync;       /* barriers after every repetition (not Ibarrier) */
+	int imb_barrier; /* IMB's barrier for nbarr and sync (imbbarrier.h) */
 	long long cpu;  /* CPU work per repetition in kernel passes; < 0: pure loop */
 	int persist;    /* IMB-MPI4: one persistent request (*_init) started every repetition */
 } mb_nbc;

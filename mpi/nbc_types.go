@@ -33,6 +33,7 @@ type NBCRun struct {
 	Sync       int   // MPI_Barrier calls after every repetition (not Ibarrier)
 	CPU        int64 // CPU work per repetition in passes; < 0: the pure loop
 	Persist    bool  // IMB-MPI4: one persistent request (*_init), MPI_Start per repetition
+	IMBBarrier bool  // -imb_barrier on: IMB's barrier for Barriers and Sync (imbbarrier.h)
 }
 
 // NBCTimes is one rank's outcome of an NBCRun.

@@ -124,8 +124,18 @@ static inline __attribute__((always_inline)) int nonaggregate(const mb_rma *k, i
 	return MPI_SUCCESS;
 }
 
+/* first_kept is the first repetition whose data stays in its section
+ * after an aggregate run: every one where the sections are disjoint (IMB
+ * 3.0), only the last where all transfers share offset 0 (IMB 2021.11
+ * without -off_cache: i % cache_iter * offs = 0, IMB_ones_unidir.c). */
+static inline int first_kept(const mb_rma *k)
+{
+	return k->imb2021 && k->stride == 0 && k->nrep > 0 ? k->nrep - 1 : 0;
+}
+
 /* Aggregate mode: all transfers, then one fence completes them; with chk,
- * every section (one per repetition) is verified after that fence. */
+ * every section that keeps a repetition's data is verified after that
+ * fence. */
 static inline __attribute__((always_inline)) int aggregate(const mb_rma *k, int chk, long long *bad)
 {
 	int i, n = k->nrep;
@@ -135,8 +145,66 @@ static inline __attribute__((always_inline)) int aggregate(const mb_rma *k, int 
 				CHK(xfer(k, i));
 	CHK(MPI_Win_fence(0, k->win));
 	if (chk)
-		for (i = 0; i < n; i++)
+		for (i = first_kept(k); i < n; i++)
 			*bad += chk_verify(k, i);
+	return MPI_SUCCESS;
+}
+
+/* IMB-EXT 2021.11's Accumulate (IMB_ones_accu.c, IMB_accumulate), which
+ * IMB 3.0's loops above do not cover:
+ *  - non-aggregate: no N_BARR barriers; every repetition is an epoch of
+ *    its own, MPI_Win_fence(MPI_MODE_NOPRECEDE), MPI_Accumulate,
+ *    MPI_Win_fence(MPI_MODE_NOSUCCEED), and only these are timed (the
+ *    sum of the repetitions' times over n_sample);
+ *  - aggregate: N_BARR barriers, then the timer around
+ *    MPI_Win_fence(MPI_MODE_NOPRECEDE), n_sample accumulates to offset 0,
+ *    MPI_Win_fence(MPI_MODE_NOSUCCEED).
+ * With chk, a non-aggregate repetition is prepared and made public by a
+ * fence before its epoch and verified after it. In aggregate mode every
+ * accumulate adds to the same floats, whose sum over n_sample repetitions
+ * is not exact in float; a checked run therefore issues one accumulate,
+ * as IMB 2021.11's CHECK build does (n_sample = r_cache_iter = 1), on
+ * the last repetition's data. */
+static inline __attribute__((always_inline)) int acc2021(const mb_rma *k, double *t, long long *bad, int chk)
+{
+	int i, n = k->nrep, last = n > 0 ? n - 1 : 0;
+	double t0, sum = 0;
+	CHK(MUTANT_MPI_ERROR(k->comm));
+	if (!k->aggregate) {
+		for (i = 0; i < n; i++) {
+			if (chk) {
+				chk_prepare(k, i);
+				CHK(MPI_Win_fence(0, k->win));
+			}
+			t0 = MPI_Wtime();
+			CHK(MPI_Win_fence(MPI_MODE_NOPRECEDE, k->win));
+			if (k->target >= 0 && !skip(i))
+				CHK(xfer(k, i));
+			CHK(MPI_Win_fence(MPI_MODE_NOSUCCEED, k->win));
+			sum += MPI_Wtime() - t0;
+			if (chk)
+				*bad += chk_verify(k, i);
+		}
+		*t = sum / (n > 0 ? n : 1);
+		return MPI_SUCCESS;
+	}
+	if (chk) {
+		chk_prepare(k, last);
+		CHK(MPI_Win_fence(0, k->win));
+		n = n > 0 ? 1 : 0;
+	}
+	for (i = 0; i < k->nbarr; i++)
+		CHK(MPI_Barrier(k->comm));
+	t0 = MPI_Wtime();
+	CHK(MPI_Win_fence(MPI_MODE_NOPRECEDE, k->win));
+	if (k->target >= 0)
+		for (i = 0; i < n; i++)
+			if (!skip(i))
+				CHK(xfer(k, chk ? last : i));
+	CHK(MPI_Win_fence(MPI_MODE_NOSUCCEED, k->win));
+	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
+	if (chk && n > 0)
+		*bad += chk_verify(k, last);
 	return MPI_SUCCESS;
 }
 
@@ -150,8 +218,10 @@ static inline __attribute__((always_inline)) int rma_run(const mb_rma *kp, doubl
 	mb_rma k = *kp;
 	int i, rc;
 	double t0;
+	if (k.imb2021 && k.op == MB_RMA_ACC)
+		return acc2021(&k, t, bad, chk);
 	if (chk && k.aggregate)
-		for (i = 0; i < k.nrep; i++)
+		for (i = first_kept(&k); i < k.nrep; i++)
 			chk_prepare(&k, i);
 	if (k.open_fence || (chk && k.aggregate))
 		CHK(MPI_Win_fence(0, k.win));

@@ -61,7 +61,7 @@ func (r *RMARun) exec(check bool) (float64, int, error) {
 		win: r.Win.w, comm: r.Comm.c, op: C.int(r.Op), obuf: r.Origin.p,
 		count: C.int(r.Count), stride: C.int(r.Stride), target: C.int(r.Target),
 		nrep: C.int(r.Reps), aggregate: rmaFlag(r.Aggregate), open_fence: rmaFlag(r.OpenFence),
-		nbarr: C.int(r.Barriers), wbuf: r.Window.p, wcount: C.MPI_Aint(r.WinItems),
+		nbarr: C.int(r.Barriers), imb2021: rmaFlag(r.IMB2021), wbuf: r.Window.p, wcount: C.MPI_Aint(r.WinItems),
 		rank: C.int(r.Rank), src: C.int(r.Source), nacc: C.int(r.Summands),
 	}
 	var t C.double

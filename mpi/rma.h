@@ -31,6 +31,9 @@ typedef struct {
 	int aggregate;  /* 1: nrep transfers, then one fence; 0: a fence after each */
 	int open_fence; /* 1: MPI_Win_fence before the barriers */
 	int nbarr;      /* barriers on comm before the timer starts */
+	int imb2021;    /* 1: IMB-EXT 2021.11's definition: Accumulate's fences
+			 * (acc2021 in rma.c); with stride 0 an aggregate check
+			 * verifies the last transfer, the one the data stays of */
 	/* The window and the check run's roles; the timed run reads wcount
 	 * only in the test-only rma-offset mutant. */
 	void *wbuf;     /* this rank's window memory */

@@ -85,6 +85,10 @@ type Run struct {
 	Type DataType
 	// Slots is IMB 2021's -off_cache layout; the zero value is off.
 	Slots Slots
+	// IMBBarrier (-imb_barrier on) runs IMB's own barrier
+	// (imbbarrier.h) for the Barriers before a collective's timing and
+	// the sync barriers, where IMB 2021.11 calls IMB_do_n_barriers.
+	IMBBarrier bool
 }
 
 // Slots is the -off_cache layout of a kernel call: with SIter > 0,
@@ -159,6 +163,7 @@ type RMARun struct {
 	Aggregate bool // all transfers, then one fence; else a fence after each
 	OpenFence bool // MPI_Win_fence before the barriers
 	Barriers  int  // MPI_Barrier calls before the timer starts
+	IMB2021   bool // IMB-EXT 2021.11's definition (mb_rma.imb2021 in rma.h)
 	// The roles of a checked run (Check): Rank's pattern is what this
 	// rank sends; Source is the rank whose data a Put or Get delivers to
 	// this rank (-1: none); Summands is the number of ranks whose

@@ -31,6 +31,13 @@ func (t *IMBText) start2021(h result.Header) error {
 	}
 	data, red := datatypes(c.Options)
 	t.printf("#\n# MPI_Datatype                   :   %s \n", data)
+	if h.Suite == result.SuiteEXT {
+		// IMB-EXT 2021.11 writes these lines without their trailing
+		// blanks (src_cpp/EXT/EXT_suite.cpp, BenchmarkSuite::declare_args).
+		t.printf("# MPI_Datatype for reductions    :   %s\n", red)
+		t.printf("# MPI_Op                         :   MPI_SUM  \n#\n#\n")
+		return t.benchList(h)
+	}
 	t.printf("# MPI_Datatype for reductions    :   %s \n", red)
 	t.printf("# MPI_Op                         :   MPI_SUM  \n# \n# \n")
 	return t.benchList(h)

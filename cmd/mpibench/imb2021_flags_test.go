@@ -6,6 +6,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -148,10 +150,14 @@ func TestIMB2021FlagErrors(t *testing.T) {
 		{[]string{"io", "-msglog", "3"}, "-msglog is a flag of mpibench mpi1 and ext only"},
 		{[]string{"ext", "-aggregate_mode", "both"}, `-aggregate_mode "both"`},
 		{[]string{"mpi1", "-aggregate_mode", "aggregate"}, "-aggregate_mode is a flag of mpibench ext only"},
-		{[]string{"ext", "-imb", "2021"}, "-imb 2021 is a flag of mpibench mpi1 only"},
+		{[]string{"io", "-imb", "2021"}, "-imb 2021 is a flag of mpibench mpi1 and ext only"},
 		{[]string{"mpi1", "-imb", "2020"}, `-imb "2020"`},
 		{[]string{"mpi1", "-sync", "off"}, "add -imb 2021"},
 		{[]string{"mpi1", "-imb", "2021", "-root_shift", "1"}, `-root_shift "1"`},
+		{[]string{"mpi1", "-imb_barrier", "yes"}, `-imb_barrier "yes"`},
+		{[]string{"rma", "-mem", "0"}, `-mem "0"`},
+		{[]string{"ext", "-mem", "lots"}, `-mem "lots"`},
+		{[]string{"ext", "-imb", "2021", "-sync", "off"}, "-sync and -root_shift are flags of IMB 2021's collectives"},
 	} {
 		// A singleton run (no launcher) parses as rank 0 of a job does;
 		// the first cases also run under mpirun, where every rank exits 2.
@@ -362,5 +368,128 @@ func TestIMB2021List(t *testing.T) {
 	mustSucceed(t, r)
 	if !strings.Contains(r.stdout, "    Gather (non-default)\n") || !strings.Contains(r.stdout, "    PingPong\n") {
 		t.Errorf("-list without -imb 2021: IMB 3.0's default list should leave out Gather:\n%s", r.stdout)
+	}
+}
+
+// pmpiCounter is a PMPI library for LD_PRELOAD: it counts a rank's
+// MPI_Barrier calls and its empty MPI_Sendrecv messages with IMB's barrier
+// tag 1000 (the rounds of IMB's own barrier) and prints both at
+// MPI_Finalize, so that a test sees which barrier ran without timing it.
+const pmpiCounter = `#include <mpi.h>
+#include <stdio.h>
+static long nbar, nimb;
+int MPI_Barrier(MPI_Comm c) { nbar++; return PMPI_Barrier(c); }
+int MPI_Sendrecv(const void *sb, int sc, MPI_Datatype st, int d, int stag, void *rb, int rc,
+		 MPI_Datatype rt, int s, int rtag, MPI_Comm c, MPI_Status *status)
+{
+	if (stag == 1000 && rtag == 1000 && sc == 0)
+		nimb++;
+	return PMPI_Sendrecv(sb, sc, st, d, stag, rb, rc, rt, s, rtag, c, status);
+}
+int MPI_Finalize(void)
+{
+	int r;
+	PMPI_Comm_rank(MPI_COMM_WORLD, &r);
+	fprintf(stderr, "pmpi-count rank %d: MPI_Barrier %ld imb %ld\n", r, nbar, nimb);
+	return PMPI_Finalize();
+}
+`
+
+// buildCounter compiles pmpiCounter with this MPI's mpicc.
+func buildCounter(t *testing.T) string {
+	t.Helper()
+	cc, err := exec.LookPath("mpicc." + mpi.Flavor)
+	if err != nil {
+		t.Skipf("SKIPPED LOUDLY: no mpicc.%s to build the PMPI counter: %v", mpi.Flavor, err)
+	}
+	dir := t.TempDir()
+	src, so := filepath.Join(dir, "count.c"), filepath.Join(dir, "libcount.so")
+	if err := os.WriteFile(src, []byte(pmpiCounter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(cc, "-shared", "-fPIC", "-o", so, src).CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cc, err, out)
+	}
+	return so
+}
+
+// barrierCounts runs mpibench with the counter preloaded and returns
+// every rank's MPI_Barrier calls and IMB barrier messages.
+func barrierCounts(t *testing.T, so string, args ...string) (bar, imb []int) {
+	t.Helper()
+	t.Setenv("LD_PRELOAD", so)
+	r := launch(t, 2, args...)
+	t.Setenv("LD_PRELOAD", "")
+	mustSucceed(t, r)
+	re := regexp.MustCompile(`pmpi-count rank \d+: MPI_Barrier (\d+) imb (\d+)`)
+	for _, m := range re.FindAllStringSubmatch(r.stderr, -1) {
+		b, _ := strconv.Atoi(m[1])
+		n, _ := strconv.Atoi(m[2])
+		bar, imb = append(bar, b), append(imb, n)
+	}
+	if len(bar) != 2 {
+		t.Fatalf("%v: want the counts of 2 ranks on stderr, got %s", args, r)
+	}
+	return bar, imb
+}
+
+// TestIMBBarrier: -imb_barrier on runs IMB's own barrier (empty
+// MPI_Sendrecv rounds, tag 1000) in place of MPI_Barrier around mpi1's
+// and nbc's collectives, with the same number of MPI_Barrier calls fewer;
+// off (the default) and ext (whose kernels call MPI_Barrier, as IMB's do)
+// run none. The flag is in context.options.
+func TestIMBBarrier(t *testing.T) {
+	needMPI(t)
+	so := buildCounter(t)
+	lens := ioLengths(t, 4)
+	for _, c := range []struct {
+		args []string
+		runs bool
+	}{
+		{[]string{"mpi1", "Allreduce", "-imb", "2021", "-iter", "5", "-time", "off"}, true},
+		{[]string{"nbc", "Iallreduce", "-time", "0.001"}, true}, // nbc has no -iter: a few repetitions
+		{[]string{"ext", "Unidir_Put", "-iter", "5", "-time", "off"}, false},
+	} {
+		base := append(slices.Clone(c.args), "-msglen", lens)
+		offBar, offIMB := barrierCounts(t, so, base...)
+		js := filepath.Join(t.TempDir(), "o.jsonl")
+		onBar, onIMB := barrierCounts(t, so, append(base, "-imb_barrier", "on", "-json", js)...)
+		t.Logf("%v: MPI_Barrier calls %v off, %v on; IMB barrier messages %v off, %v on", c.args, offBar, onBar, offIMB, onIMB)
+		for r := range 2 {
+			if offIMB[r] != 0 || (onIMB[r] > 0) != c.runs || c.runs && onBar[r] >= offBar[r] {
+				t.Errorf("%v rank %d: off: %d MPI_Barrier, %d IMB barrier messages; on: %d, %d; want IMB's barrier: %v",
+					c.args, r, offBar[r], offIMB[r], onBar[r], onIMB[r], c.runs)
+			}
+		}
+		for _, rec := range readJSONL[rec2021](t, js) {
+			if rec.Context.Options["imb_barrier"] != "on" {
+				t.Errorf("%v: options %v, want imb_barrier on", c.args, rec.Context.Options)
+			}
+		}
+	}
+}
+
+// TestIMBMem: a sample whose message buffers (IMB's need: 2·np·max(X, 4)
+// bytes for Alltoall) exceed -mem GB is not run; IMB's out-of-mem. line
+// stands in its place, as IMB-MPI1 2021.11 prints it; the others run and
+// their records carry the flag.
+func TestIMBMem(t *testing.T) {
+	needMPI(t)
+	lens := ioLengths(t, 0, 64, 4096) // 16, 256, 16384 bytes; the bound is 1073
+	js := filepath.Join(t.TempDir(), "o.jsonl")
+	r := launch(t, 2, "mpi1", "Alltoall", "-mem", "0.000001", "-msglen", lens, "-iter", "5", "-time", "off", "-json", js)
+	mustSucceed(t, r)
+	want := `         4096 out-of-mem.; needed X=   0.001 GB; use flag "-mem X" or MAX_MEM_USAGE>=X (IMB_mem_info.h)` + "\n"
+	if !strings.Contains(r.stdout, want) {
+		t.Errorf("no line %q in\n%s", want, r.stdout)
+	}
+	recs := readJSONL[rec2021](t, js)
+	if got := rows2021(recs); !slices.Equal(got, []string{"Alltoall/0/5", "Alltoall/64/5"}) {
+		t.Errorf("rows %v, want Alltoall at 0 and 64 bytes", got)
+	}
+	for _, rec := range recs {
+		if rec.Context.Options["mem"] != "0.000001" {
+			t.Errorf("options %v, want mem 0.000001", rec.Context.Options)
+		}
 	}
 }
