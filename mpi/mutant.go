@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 )
 
 // MutantEnv names the environment variable that picks a mutant.
@@ -32,6 +33,7 @@ var mutants = map[string]C.int{
 	"beff-peer":     C.MB_MUT_BEFF_PEER,
 	"beffio-offset": C.MB_MUT_BEFFIO_OFFSET,
 	"mpi-error":     C.MB_MUT_MPI_ERROR,
+	"skew":          C.MB_MUT_SKEW,
 }
 
 // Mutants lists the mutant names, sorted.
@@ -59,4 +61,11 @@ func init() {
 	}
 	C.mb_mutant = id
 	Mutant = name
+	if us, err := strconv.ParseFloat(os.Getenv(SkewEnv), 64); err == nil && us > 0 {
+		C.mb_skew_delay = C.double(us * 1e-6)
+	}
 }
+
+// SkewEnv names the skew mutant's delay of rank 1 before each collective
+// call, in µs.
+const SkewEnv = "MPIBENCH_SKEW_US"
