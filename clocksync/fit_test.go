@@ -80,7 +80,7 @@ func TestThen(t *testing.T) {
 // TestTally: late repetitions are excluded and counted; the others' time
 // is the latest end minus their start.
 func TestTally(t *testing.T) {
-	r := Tally([]float64{10.5, 11.9, 12.2}, []float64{0, 1, 0}, 10, 1, 1e-6)
+	r := Tally([]float64{10.5, 11.9, 12.2}, []float64{0.5e-6, 2.1e-6, 1.9e-6}, 10, 1, 2e-6)
 	if r.Valid != 2 || r.Invalid != 1 {
 		t.Fatalf("valid %d invalid %d, want 2 and 1", r.Valid, r.Invalid)
 	}

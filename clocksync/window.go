@@ -37,6 +37,7 @@ type Result struct {
 	Valid    int       // repetitions every rank began in time
 	Invalid  int       // repetitions some rank began late, excluded
 	Times    []float64 // each valid repetition's last end minus its start, seconds
+	Lags     []float64 // each repetition's largest start lag over the ranks, seconds
 }
 
 // Mean is the mean time of the valid repetitions (0 when none).
@@ -103,7 +104,7 @@ func Bound(c mpi.Comm, clk Clock, loop Loop, rootStep int) (float64, error) {
 // rank calls it with the same reps and w): rank 0 sets the first start
 // 2·w + 5 ms ahead (time for the broadcast), repetition i starts at
 // start + i·w global, each rank waits for its local image of that time;
-// after the loop the end times, mapped to global time, and the late flags
+// after the loop the end times, mapped to global time, and the start lags
 // are reduced to their maxima over the ranks.
 func Measure(c mpi.Comm, clk Clock, reps int, w float64, loop Loop, rootStep int) (Result, error) {
 	l, err := mpi.NewWinLoop(reps, rootStep)
@@ -129,19 +130,28 @@ func Measure(c mpi.Comm, clk Clock, reps int, w float64, loop Loop, rootStep int
 	for i, e := range l.Ends() {
 		v[i] = clk.Global(e)
 	}
-	copy(v[reps:], l.Late())
+	copy(v[reps:], l.Lags())
 	if err := c.MaxFloat64s(v); err != nil {
 		return Result{}, err
 	}
-	return Tally(v[:reps], v[reps:], start[0], w, clk.MaxErr), nil
+	r := Tally(v[:reps], v[reps:], start[0], w, clk.MaxErr)
+	r.Lags = v[reps:]
+	return r, nil
 }
 
-// Tally is the result of a loop from the latest global end and the late
-// flag (any rank) of every repetition.
-func Tally(ends, late []float64, start, w, clockErr float64) Result {
+// Slack is how late a rank may begin a repetition and still count as in
+// time: the clock error, below which a misaligned start cannot be seen
+// anyway, and at least 1 µs (an interrupt between two clock reads).
+func Slack(clockErr float64) float64 { return math.Max(clockErr, 1e-6) }
+
+// Tally is the result of a loop from the latest global end and the
+// largest start lag over the ranks of every repetition: one that lags by
+// more than the slack (Slack of the clock error) is invalid.
+func Tally(ends, lags []float64, start, w, clockErr float64) Result {
 	r := Result{Window: w, ClockErr: clockErr}
+	slack := Slack(clockErr)
 	for i, e := range ends {
-		if late[i] > 0 {
+		if lags[i] > slack {
 			r.Invalid++
 			continue
 		}

@@ -142,6 +142,9 @@ case-insensitive). Flags and names may come in any order.
 	if s == EXTSuite {
 		u += aggrModeUsage
 	}
+	if s == MPI1Suite || s == NBCSuite {
+		u += windowUsage
+	}
 	if s == NBCSuite || s == MPI4Suite {
 		u = nbcUsage(u, s.title())
 	}

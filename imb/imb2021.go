@@ -60,6 +60,8 @@ func (f *Flags2021) check2021(s *Suite) error {
 		return usagef("-aggregate_mode is a flag of mpibench ext only")
 	case f.IMB == imb2021 && s != MPI1Suite:
 		return usagef("-imb 2021 is a flag of mpibench mpi1 only (IMB-EXT's 2021 definitions are not implemented)")
+	case f.Sync == syncWindow || f.WindowTime > 0 || s == NBCSuite:
+		return f.checkWindow(s)
 	case f.IMB != imb2021 && f.Sync != "":
 		return usagef("-sync %s: a flag of IMB 2021's collectives; add -imb 2021", f.Sync)
 	case f.IMB != imb2021 && f.RootShift != "":
@@ -99,7 +101,7 @@ const imb2021Usage = `  -imb 3|2021   2021: IMB-MPI1 2021.11's default list, hea
                 (collectives timed call by call, Reduce_scatter X bytes per
                 rank, MB = 10^6); records' context.imb says which (default 3)
   -sync on|off  -imb 2021: a barrier after every collective call, untimed
-                (default on)
+                (default on); barrier and none are the same; window below
   -root_shift on|off  -imb 2021: move the root after every call (default off)
 `
 

@@ -2,6 +2,7 @@ package imb
 
 import (
 	"fmt"
+	"mpibench/clocksync"
 	"slices"
 
 	"mpibench/cases"
@@ -261,7 +262,7 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 			if err != nil {
 				return d.inCase(err, b, m, x, q)
 			}
-			row := row{b: b, q: q, groups: groups, x: x, mode: m, reps: reps, all: all}
+			row := row{b: b, q: q, groups: groups, x: x, mode: m, reps: reps, all: all, win: env.lastWindow()}
 			err = d.speak(func() error { return d.emit(&row) })
 			d.cases.End()
 			if err != nil {
@@ -310,6 +311,7 @@ type row struct {
 	mode   Mode
 	reps   int // n_sample, as -time left it
 	all    []float64
+	win    *clocksync.Result // -sync window: the result (the same on every active rank)
 }
 
 // emit turns a gathered measurement into Records and sends them on.
@@ -373,6 +375,7 @@ func (d *Driver) record(w *row, g int) *result.Record {
 		rates2021(r, b, d.cfg.windowSize())
 	}
 	r.Calls = persistCalls(b)
+	syncFields(r, d.cfg.F.method(b), w.win)
 	switch {
 	case b.NBC != nil && w.mode == NonBlocking:
 		nbcOverlap(r, w, g)

@@ -15,7 +15,7 @@ func (c Comm) BcastFloat64s(v []float64) error     { return ErrNoMPI }
 func NewWinLoop(n, rootStep int) (*WinLoop, error) { return nil, ErrNoMPI }
 func (l *WinLoop) Targets() []float64              { return nil }
 func (l *WinLoop) Ends() []float64                 { return nil }
-func (l *WinLoop) Late() []float64                 { return nil }
+func (l *WinLoop) Lags() []float64                 { return nil }
 func (l *WinLoop) Free()                           {}
 func (r *Run) ExecWindow(l *WinLoop) error         { return ErrNoMPI }
 func (r *NBCRun) ExecWindow(l *WinLoop) error      { return ErrNoMPI }

@@ -13,7 +13,7 @@ import (
 
 // WinLoop holds the arrays of a window-synchronised loop (window.h) in C
 // memory, allocated before the loop: the local start time of every
-// repetition, set by the caller, and the end times and late flags the
+// repetition, set by the caller, and the end times and start lags the
 // loop stores.
 type WinLoop struct {
 	w   C.mb_win
@@ -33,7 +33,7 @@ func NewWinLoop(n, rootStep int) (*WinLoop, error) {
 	}
 	l := &WinLoop{mem: mem, n: n}
 	d := (*[1 << 30]C.double)(mem)
-	l.w.target, l.w.end, l.w.late = &d[0], &d[n], &d[2*n]
+	l.w.target, l.w.end, l.w.lag = &d[0], &d[n], &d[2*n]
 	l.w.nrep, l.w.root_step = C.int(n), C.int(rootStep)
 	return l, nil
 }
@@ -48,8 +48,9 @@ func (l *WinLoop) Targets() []float64 { return l.view(0) }
 // Ends is the local end time of every repetition after a run.
 func (l *WinLoop) Ends() []float64 { return l.view(1) }
 
-// Late is 1 for every repetition this rank began after its start time.
-func (l *WinLoop) Late() []float64 { return l.view(2) }
+// Lags is how late this rank began every repetition, seconds: its first
+// clock reading at or after the start time minus that time.
+func (l *WinLoop) Lags() []float64 { return l.view(2) }
 
 // Free releases the arrays.
 func (l *WinLoop) Free() {

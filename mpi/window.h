@@ -15,7 +15,7 @@
 typedef struct {
 	const double *target; /* local MPI_Wtime at which repetition i starts */
 	double *end;          /* local MPI_Wtime after repetition i's call */
-	double *late;         /* 1 where the rank reached its wait after target[i], else 0 */
+	double *lag;          /* the rank's first MPI_Wtime at or after target[i], minus target[i] */
 	int nrep;
 	int root_step; /* rooted calls: root i = (root0 + i * root_step) % size */
 } mb_win;

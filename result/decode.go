@@ -413,6 +413,10 @@ func (p *parser) recordField(k []byte, r *Record) bool {
 		return p.uint64(&r.Seed)
 	case "rel_err":
 		return p.relErr(&r.RelErr)
+	case "invalid_reps":
+		var v int
+		r.InvalidReps = &v
+		return p.int(&v)
 	case "stats":
 		return p.summary(&r.Stats)
 	case "context":
@@ -445,6 +449,8 @@ func recordStrings(r *Record, k []byte) *string {
 		return &r.Against
 	case "test":
 		return &r.Test
+	case "sync":
+		return &r.Sync
 	}
 	return nil
 }
@@ -489,6 +495,8 @@ func recordInts(r *Record, k []byte) *int {
 		return &r.FromBytes
 	case "factor":
 		return &r.Factor
+	case "valid_reps":
+		return &r.ValidReps
 	}
 	return nil
 }
@@ -537,6 +545,10 @@ func recordFloats(r *Record, k []byte) *float64 {
 		return &r.PValue
 	case "alpha":
 		return &r.Alpha
+	case "window_s":
+		return &r.WindowS
+	case "clock_error_s":
+		return &r.ClockErr
 	}
 	return nil
 }

@@ -166,6 +166,19 @@ type Record struct {
 	MsgRate float64 `json:"msg_rate,omitempty"`
 	Window  int     `json:"window,omitempty"`
 
+	// -sync (mpi1 and nbc collectives, skampi's collective pattern): the
+	// method (barrier, none, window) and, with window, the window W
+	// between two repetitions' starts, the clock synchronisation's
+	// estimated error (clocksync: the largest over the ranks of the fit's
+	// |residual| + round trip/2, summed along the tree), and the
+	// repetitions every rank began in time (valid, timed) and those some
+	// rank began late (invalid, excluded; written also when 0).
+	Sync        string  `json:"sync,omitempty"`
+	WindowS     float64 `json:"window_s,omitempty"`
+	ClockErr    float64 `json:"clock_error_s,omitempty"`
+	ValidReps   int     `json:"valid_reps,omitempty"`
+	InvalidReps *int    `json:"invalid_reps,omitempty"`
+
 	Context Context `json:"context"`
 }
 
