@@ -88,6 +88,7 @@ func TestTally(t *testing.T) {
 	near(t, "rep 2", r.Times[1], 0.2, 1e-12)
 	near(t, "mean", r.Mean(), 0.35, 1e-12)
 	near(t, "median", r.Median(), 0.35, 1e-12)
+	near(t, "start lag", r.StartLag(), 1.9e-6, 1e-18)
 }
 
 func TestParseMethod(t *testing.T) {

@@ -53,11 +53,16 @@ func (r *Result) Mean() float64 {
 }
 
 // Median is the median time of the valid repetitions (0 when none).
-func (r *Result) Median() float64 {
-	if len(r.Times) == 0 {
+func (r *Result) Median() float64 { return median(r.Times) }
+
+// StartLag is the median of the repetitions' start lags (0 when none).
+func (r *Result) StartLag() float64 { return median(r.Lags) }
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
 		return 0
 	}
-	t := slices.Clone(r.Times)
+	t := slices.Clone(v)
 	slices.Sort(t)
 	n := len(t)
 	return (t[(n-1)/2] + t[n/2]) / 2
@@ -134,9 +139,7 @@ func Measure(c mpi.Comm, clk Clock, reps int, w float64, loop Loop, rootStep int
 	if err := c.MaxFloat64s(v); err != nil {
 		return Result{}, err
 	}
-	r := Tally(v[:reps], v[reps:], start[0], w, clk.MaxErr)
-	r.Lags = v[reps:]
-	return r, nil
+	return Tally(v[:reps], v[reps:], start[0], w, clk.MaxErr), nil
 }
 
 // Slack is how late a rank may begin a repetition and still count as in
@@ -148,7 +151,7 @@ func Slack(clockErr float64) float64 { return math.Max(clockErr, 1e-6) }
 // largest start lag over the ranks of every repetition: one that lags by
 // more than the slack (Slack of the clock error) is invalid.
 func Tally(ends, lags []float64, start, w, clockErr float64) Result {
-	r := Result{Window: w, ClockErr: clockErr}
+	r := Result{Window: w, ClockErr: clockErr, Lags: lags}
 	slack := Slack(clockErr)
 	for i, e := range ends {
 		if lags[i] > slack {

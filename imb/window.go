@@ -190,7 +190,7 @@ func syncFields(r *result.Record, method string, w *clocksync.Result) {
 	if w == nil {
 		return
 	}
-	r.WindowS, r.ClockErr, r.ValidReps = w.Window, w.ClockErr, w.Valid
+	r.WindowS, r.ClockErr, r.ValidReps, r.StartLag = w.Window, w.ClockErr, w.Valid, w.StartLag()
 	n := w.Invalid
 	r.InvalidReps = &n
 }

@@ -549,6 +549,8 @@ func recordFloats(r *Record, k []byte) *float64 {
 		return &r.WindowS
 	case "clock_error_s":
 		return &r.ClockErr
+	case "start_lag_s":
+		return &r.StartLag
 	}
 	return nil
 }
