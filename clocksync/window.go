@@ -105,6 +105,38 @@ func Bound(c mpi.Comm, clk Clock, loop Loop, rootStep int) (float64, error) {
 	return math.Max(2*longest[0]+4*clk.MaxErr, 10e-6), nil
 }
 
+// growTries bounds the measurements of Grow with a chosen window.
+const growTries = 4
+
+// Grow measures reps repetitions of loop in windows of w seconds, or for
+// w = 0 of the window Bound gives, grown fourfold while more than half the
+// repetitions miss their start (at most growTries measurements: on an
+// oversubscribed node a rank can lose its core at the start). A budget >
+// 0 bounds one measurement's windows to that many seconds (at least one
+// repetition).
+func Grow(c mpi.Comm, clk Clock, reps int, w, budget float64, loop Loop, rootStep int) (Result, error) {
+	tries := 1
+	var err error
+	if w == 0 {
+		if w, err = Bound(c, clk, loop, rootStep); err != nil {
+			return Result{}, err
+		}
+		tries = growTries
+	}
+	var r Result
+	for i := 0; i < tries; i++ {
+		n := reps
+		if budget > 0 && float64(n)*w > budget {
+			n = max(1, int(budget/w))
+		}
+		if r, err = Measure(c, clk, n, w, loop, rootStep); err != nil || 2*r.Invalid <= n {
+			break
+		}
+		w *= 4
+	}
+	return r, err
+}
+
 // Measure runs reps repetitions of loop in windows of w seconds (every
 // rank calls it with the same reps and w): rank 0 sets the first start
 // 2·w + 5 ms ahead (time for the broadcast), repetition i starts at

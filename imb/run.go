@@ -212,7 +212,8 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 	}
 	defer comm.Free()
 	env := &caseEnv{suite: d.suite.Name, b: b, set: d.set, comm: comm, q: q, group: color, multi: multi, lens: lens,
-		check: d.cfg.Check, ioDir: d.cfg.IODir, cpuSecs: d.cpu, window: d.cfg.windowSize(), f21: &d.cfg.F}
+		check: d.cfg.Check, ioDir: d.cfg.IODir, cpuSecs: d.cpu, window: d.cfg.windowSize(), f21: &d.cfg.F,
+		sync: &syncState{budget: d.cfg.TimeLimit}}
 	c := newRunner(env)
 	d.watchSetup(b, q, "setup")
 	err = d.inCase(c.setup(), b, 0, -1, q)

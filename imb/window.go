@@ -109,55 +109,35 @@ func (f *Flags2021) method(b *Benchmark) string {
 // syncState is a case's clock under -sync window and the result of its
 // latest window measurement, which the record of that length reports.
 type syncState struct {
-	clk  clocksync.Clock
-	last *clocksync.Result
+	clk    clocksync.Clock
+	last   *clocksync.Result
+	budget float64 // -time: seconds a sample's windows may take (<= 0: no bound)
 }
 
 // syncClocks synchronises the clocks of the active ranks once per
 // benchmark and process count, after the warm-up.
 func (e *caseEnv) syncClocks() error {
-	e.sync = nil
-	if !e.f21.windowed(e.b) {
+	if !e.f21.windowed(e.b) || e.sync == nil {
+		e.sync = nil
 		return nil
 	}
-	clk, err := clocksync.Sync(e.comm, clocksync.Defaults)
-	if err != nil {
-		return err
-	}
-	e.sync = &syncState{clk: clk}
-	return nil
+	var err error
+	e.sync.clk, err = clocksync.Sync(e.comm, clocksync.Defaults)
+	return err
 }
 
-// inWindows measures reps repetitions of loop in start windows: of
-// -window_time, else of the bound clocksync measures at this length, grown
-// fourfold while more than half the repetitions miss their start (at
-// most growTries times: on an oversubscribed node a spinning rank can
-// hold the CPU its peer needs). The sample's time is the mean over the
-// valid repetitions, the same on every rank.
+// inWindows measures reps repetitions of loop in start windows of
+// -window_time, else of a window clocksync chooses (Grow), as many as
+// -time's seconds hold. The sample's
+// time is the mean over the valid repetitions, the same on every rank.
 func (e *caseEnv) inWindows(reps int, loop clocksync.Loop, rootStep int) (Sample, error) {
-	w, tries := e.f21.WindowTime, 1
-	var err error
-	if w == 0 {
-		if w, err = clocksync.Bound(e.comm, e.sync.clk, loop, rootStep); err != nil {
-			return Sample{}, err
-		}
-		tries = growTries
-	}
-	var r clocksync.Result
-	for i := 0; i < tries; i, w = i+1, 4*w {
-		if r, err = clocksync.Measure(e.comm, e.sync.clk, reps, w, loop, rootStep); err != nil {
-			return Sample{}, err
-		}
-		if 2*r.Invalid <= reps {
-			break
-		}
+	r, err := clocksync.Grow(e.comm, e.sync.clk, reps, e.f21.WindowTime, e.sync.budget, loop, rootStep)
+	if err != nil {
+		return Sample{}, err
 	}
 	e.sync.last = &r
 	return Sample{T: r.Mean()}, nil
 }
-
-// growTries bounds the measurements of a length with a chosen window.
-const growTries = 4
 
 // rootStep is how far the root moves each repetition: one under IMB 3.0's
 // definition, -root_shift under IMB 2021's and for its benchmarks.
@@ -190,7 +170,8 @@ func syncFields(r *result.Record, method string, w *clocksync.Result) {
 	if w == nil {
 		return
 	}
-	r.WindowS, r.ClockErr, r.ValidReps, r.StartLag = w.Window, w.ClockErr, w.Valid, w.StartLag()
+	// -time may have run fewer windows than n_sample: reps counts them.
+	r.Reps, r.WindowS, r.ClockErr, r.ValidReps, r.StartLag = w.Valid+w.Invalid, w.Window, w.ClockErr, w.Valid, w.StartLag()
 	n := w.Invalid
 	r.InvalidReps = &n
 }

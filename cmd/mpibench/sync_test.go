@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"mpibench/result"
@@ -11,7 +12,7 @@ import (
 
 // skewUS is the skew mutant's delay of rank 1 before each collective call,
 // µs: long against an Allreduce of 4 bytes, short for the test's budget.
-const skewUS = 20000
+const skewUS = 50000
 
 // syncRun runs Allreduce at 4 bytes, 10 repetitions, on every rank of the
 // job with the skew mutant and returns its one record.
@@ -85,5 +86,63 @@ func TestSyncSkew(t *testing.T) {
 	if l.InvalidReps == nil || *l.InvalidReps != l.Reps || l.ValidReps != 0 || l.StartLag*1e6 < d/2 {
 		t.Errorf("window d/4: valid %d, invalid %v of %d repetitions, median start lag %g s; want all invalid, lag >= %.0f µs",
 			l.ValidReps, l.InvalidReps, l.Reps, l.StartLag, d/2)
+	}
+}
+
+// TestSyncWindowSuites: -sync window in nbc (a _pure loop) and skampi (the
+// collective pattern) on 2 ranks: the records carry the method, the
+// window, a clock error and the repetition counts. A loaded machine may
+// start no skampi repetition in time; the run must then fail with a
+// message that says so, naming -sync window.
+func TestSyncWindowSuites(t *testing.T) {
+	dir := t.TempDir()
+	lens, ski := filepath.Join(dir, "lens"), filepath.Join(dir, "w.ski")
+	if err := os.WriteFile(lens, []byte("4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	conf := "minreps 4\nmaxreps 8\nmeasure Allreduce_4 collective Allreduce none len=4\n"
+	if err := os.WriteFile(ski, []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	nbc := filepath.Join(dir, "nbc.jsonl")
+	r := launch(t, 2, "nbc", "Iallreduce_pure", "-sync", "window", "-window_time", "0.001", "-msglen", lens,
+		"-time", "0.05", "-json", nbc)
+	mustSucceed(t, r)
+	checkWindowRecord(t, nbc, 0.001, true)
+	sk := filepath.Join(dir, "sk.jsonl")
+	r = launch(t, 2, "skampi", "-config", ski, "-sync", "window", "-json", sk)
+	noPanic(t, r)
+	if r.code != 0 {
+		if !strings.Contains(r.stderr, "-sync window: no start in time") {
+			t.Fatalf("skampi -sync window: want success or the no-start message, got %s", r)
+		}
+		return
+	}
+	checkWindowRecord(t, sk, 0, false)
+}
+
+// checkWindowRecord reads the one record of path: a window record with
+// window w (0: any), a clock error, and valid + invalid = reps where
+// imb (every window counted), else valid >= reps (the policy's samples).
+func checkWindowRecord(t *testing.T, path string, w float64, imb bool) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, _, err := result.Read(f, path)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("%s: want 1 record, got %d (%v)", path, len(recs), err)
+	}
+	r := recs[0]
+	switch {
+	case r.Sync != "window" || r.InvalidReps == nil || r.ClockErr <= 0 || (w > 0 && r.WindowS != w) || r.WindowS <= 0:
+		t.Errorf("%s: sync %q, window %g s, clock error %g s, invalid %v; want window, %g s, > 0, a count",
+			r.Benchmark, r.Sync, r.WindowS, r.ClockErr, r.InvalidReps, w)
+	case imb && r.ValidReps+*r.InvalidReps != r.Reps:
+		t.Errorf("%s: %d valid + %d invalid, want %d repetitions", r.Benchmark, r.ValidReps, *r.InvalidReps, r.Reps)
+	case !imb && r.ValidReps < r.Reps:
+		t.Errorf("%s: %d valid repetitions, want at least the %d samples", r.Benchmark, r.ValidReps, r.Reps)
 	}
 }
