@@ -24,16 +24,21 @@ func syncRun(t *testing.T, bin string, args ...string) result.Record {
 	t.Setenv("MPIBENCH_SKEW_US", strconv.Itoa(skewUS))
 	args = append([]string{"mpi1", "Allreduce", "-npmin", strconv.Itoa(np), "-msglog", "2:2", "-zero_size", "off",
 		"-iter", "10", "-json", out}, args...)
-	r := launchBin(t, bin, np, args...)
-	mustSucceed(t, r)
-	f, err := os.Open(out)
+	mustSucceed(t, launchBin(t, bin, np, args...))
+	return oneRecord(t, out)
+}
+
+// oneRecord is the one record of the results file path.
+func oneRecord(t *testing.T, path string) result.Record {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, _, err := result.Read(f, out)
+	recs, _, err := result.Read(f, path)
 	if err != nil || len(recs) != 1 {
-		t.Fatalf("want 1 record, got %d (%v)\n%s", len(recs), err, r)
+		t.Fatalf("%s: want 1 record, got %d (%v)", path, len(recs), err)
 	}
 	return recs[0]
 }
@@ -126,16 +131,7 @@ func TestSyncWindowSuites(t *testing.T) {
 // imb (every window counted), else valid >= reps (the policy's samples).
 func checkWindowRecord(t *testing.T, path string, w float64, imb bool) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, _, err := result.Read(f, path)
-	if err != nil || len(recs) != 1 {
-		t.Fatalf("%s: want 1 record, got %d (%v)", path, len(recs), err)
-	}
-	r := recs[0]
+	r := oneRecord(t, path)
 	switch {
 	case r.Sync != "window" || r.InvalidReps == nil || r.ClockErr <= 0 || (w > 0 && r.WindowS != w) || r.WindowS <= 0:
 		t.Errorf("%s: sync %q, window %g s, clock error %g s, invalid %v; want window, %g s, > 0, a count",
