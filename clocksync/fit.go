@@ -10,7 +10,8 @@
 // node differ by a constant). The synchronisation is HCA-style
 // (Hunold-Carpen-Amarie's hierarchical algorithm): in rounds over a
 // binomial tree, from the largest distance down, a client rank measures
-// its offset to its reference rank by ping-pongs and fits a linear model
+// its offset to its reference rank by ping-pongs, keeps the fit points of
+// short round trips (Fast) and fits a linear model
 // offset(t) = a + b·t (the drift b) by least squares; the reference then
 // sends its own model against rank 0, which the client composes with its
 // fit. ⌈log2 P⌉ rounds instead of P-1 (JK, SKaMPI). Why a linear model:
@@ -22,7 +23,10 @@
 // offset, as SKaMPI's.
 package clocksync
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Point is one fit point of a client: its local time X (the midpoint of
 // the exchange), Off = the reference's time - X, and the exchange's round
@@ -93,6 +97,29 @@ func FitPoints(pts []Point) Fit {
 		f.Err = math.Max(f.Err, math.Abs(p.Off-f.Offset(p.X))+p.RTT/2)
 	}
 	return f
+}
+
+// Fast keeps the points whose round trip is at most twice the median
+// round trip (at least half of them): an exchange delayed by the
+// scheduler bounds its offset loosely, and one such point would
+// dominate the fit and the error bound.
+func Fast(pts []Point) []Point {
+	if len(pts) == 0 {
+		return nil
+	}
+	r := make([]float64, len(pts))
+	for i, p := range pts {
+		r[i] = p.RTT
+	}
+	slices.Sort(r)
+	limit := 2 * r[(len(r)-1)/2]
+	var out []Point
+	for _, p := range pts {
+		if p.RTT <= limit {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Offset is the fitted offset at local time x.

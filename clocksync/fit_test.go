@@ -101,3 +101,18 @@ func TestParseMethod(t *testing.T) {
 		t.Error("ParseMethod(windows) accepted")
 	}
 }
+
+// TestFast: of round trips 1, 2, 2, 3, 9 µs (median 2) the 9 µs point goes,
+// 4 µs and below stay.
+func TestFast(t *testing.T) {
+	pts := []Point{{0, 0, 2e-6}, {1, 0, 9e-6}, {2, 0, 1e-6}, {3, 0, 3e-6}, {4, 0, 2e-6}}
+	got := Fast(pts)
+	if len(got) != 4 {
+		t.Fatalf("kept %v, want 4 points", got)
+	}
+	for _, p := range got {
+		if p.X == 1 {
+			t.Errorf("kept the slow point %v", p)
+		}
+	}
+}

@@ -48,7 +48,7 @@ func Sync(c mpi.Comm, o Options) (Clock, error) {
 			if err != nil {
 				return Clock{}, err
 			}
-			m = FitPoints(points(x, off, rtt)).Model().Then(Model{A: ref[0], S: ref[1], Err: ref[2]})
+			m = FitPoints(Fast(points(x, off, rtt))).Model().Then(Model{A: ref[0], S: ref[1], Err: ref[2]})
 		}
 	}
 	e := []float64{m.Err}

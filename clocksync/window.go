@@ -77,18 +77,19 @@ type Loop func(*mpi.WinLoop) error
 const boundTries = 5
 
 // Bound is the window chosen from a measured bound of the collective's
-// time: boundTries single calls after barriers, the longest over the
-// ranks (its own local time across the call), then W = 2·that + 4·the
-// clock error (two starts and two ends may each be off by it), at least
-// 10 µs. It is the same on every rank.
+// time: boundTries single calls after barriers, each the longest over the
+// ranks (a rank's own local time across the call), their median (one
+// call a scheduler delayed does not set the window), then W = 2·that +
+// 4·the clock error (two starts and two ends may each be off by it), at
+// least 10 µs. It is the same on every rank.
 func Bound(c mpi.Comm, clk Clock, loop Loop, rootStep int) (float64, error) {
 	l, err := mpi.NewWinLoop(1, rootStep)
 	if err != nil {
 		return 0, err
 	}
 	defer l.Free()
-	longest := []float64{0}
-	for range boundTries {
+	longest := make([]float64, boundTries)
+	for i := range longest {
 		if err := c.Barrier(); err != nil {
 			return 0, err
 		}
@@ -97,12 +98,12 @@ func Bound(c mpi.Comm, clk Clock, loop Loop, rootStep int) (float64, error) {
 		if err := loop(l); err != nil {
 			return 0, err
 		}
-		longest[0] = math.Max(longest[0], l.Ends()[0]-t0)
+		longest[i] = l.Ends()[0] - t0
 	}
 	if err := c.MaxFloat64s(longest); err != nil {
 		return 0, err
 	}
-	return math.Max(2*longest[0]+4*clk.MaxErr, 10e-6), nil
+	return math.Max(2*median(longest)+4*clk.MaxErr, 10e-6), nil
 }
 
 // growTries bounds the measurements of Grow with a chosen window.
@@ -110,8 +111,10 @@ const growTries = 4
 
 // Grow measures reps repetitions of loop in windows of w seconds, or for
 // w = 0 of the window Bound gives, grown fourfold while more than half the
-// repetitions miss their start (at most growTries measurements: on an
-// oversubscribed node a rank can lose its core at the start). A budget >
+// repetitions miss their start and the median start lag exceeds the
+// window: calls that overran their windows pushed the schedule behind
+// (at most growTries measurements). Starts missed by less are a loaded
+// node's, which a longer window does not cure. A budget >
 // 0 bounds one measurement's windows to that many seconds (at least one
 // repetition).
 func Grow(c mpi.Comm, clk Clock, reps int, w, budget float64, loop Loop, rootStep int) (Result, error) {
@@ -129,7 +132,7 @@ func Grow(c mpi.Comm, clk Clock, reps int, w, budget float64, loop Loop, rootSte
 		if budget > 0 && float64(n)*w > budget {
 			n = max(1, int(budget/w))
 		}
-		if r, err = Measure(c, clk, n, w, loop, rootStep); err != nil || 2*r.Invalid <= n {
+		if r, err = Measure(c, clk, n, w, loop, rootStep); err != nil || 2*r.Invalid <= n || r.StartLag() <= w {
 			break
 		}
 		w *= 4
