@@ -61,7 +61,7 @@ func (c *benchCase) setup() error {
 			return c.warmUpError(err, maxLen)
 		}
 	}
-	return nil
+	return c.syncClocks()
 }
 
 // run describes the kernel call for length x: counts are in items (floats
@@ -105,6 +105,9 @@ func (c *benchCase) measure(x int, _ Mode) (Sample, error) {
 		return Sample{T: -1}, nil
 	}
 	run := c.run(x, c.reps(x, NoMode))
+	if c.sync != nil {
+		return c.inWindows(run.Reps, run.ExecWindow, rootStep(run))
+	}
 	if !c.check {
 		t, err := run.Exec()
 		return Sample{T: t}, err

@@ -143,6 +143,9 @@ case-insensitive). Flags and names may come in any order.
 		u += aggrModeUsage + ext2021Usage
 	}
 	u += imbFlagsUsage
+	if s == MPI1Suite || s == NBCSuite {
+		u += windowUsage
+	}
 	if s == NBCSuite || s == MPI4Suite {
 		u = nbcUsage(u, s.title())
 	}

@@ -54,11 +54,14 @@ type Flags2021 struct {
 	// Mem is -mem GB ("" for IMB's default, 1). See imbflags.go.
 	IMBBarrier string `json:"imb_barrier,omitempty"`
 	Mem        string `json:"mem,omitempty"`
+	// WindowTime is -window_time, seconds between two repetitions' starts
+	// under -sync window (window.go); 0 chooses it from a measured bound.
+	WindowTime float64 `json:"window_time,omitempty"`
 }
 
 // flagNames2021 are the flags of Flags2021, in help order.
 var flagNames2021 = []string{"msglog", "iter", "iter_policy", "zero_size", "warm_up", "include", "exclude", "imb", "sync", "root_shift", "aggregate_mode",
-	"off_cache", "data_type", "red_data_type", "imb_barrier", "mem"}
+	"off_cache", "data_type", "red_data_type", "imb_barrier", "mem", "window_time"}
 
 // The -iter_policy values of IMB 2021.11 (IMB_mem_manager.c,
 // IMB_init_buffers_iter).
@@ -81,11 +84,13 @@ func (f *Flags2021) set2021(name, val string) error {
 			return usagef("-iter_policy %q: want dynamic, multiple_np, auto or off", val)
 		}
 		f.IterPolicy = val
-	case "zero_size", "warm_up", "sync", "root_shift":
+	case "sync", "window_time":
+		return f.setWindow(name, val)
+	case "zero_size", "warm_up", "root_shift":
 		if val != "on" && val != "off" {
 			return usagef("-%s %q: want on or off", name, val)
 		}
-		*map[string]*string{"zero_size": &f.ZeroSize, "warm_up": &f.WarmUp, "sync": &f.Sync,
+		*map[string]*string{"zero_size": &f.ZeroSize, "warm_up": &f.WarmUp,
 			"root_shift": &f.RootShift}[name] = val
 	case "imb":
 		return f.setIMB(val)
@@ -277,6 +282,9 @@ func (f *Flags2021) options() map[string]string {
 		}
 	}
 	f.Types.options(m)
+	if f.WindowTime > 0 {
+		m["window_time"] = strconv.FormatFloat(f.WindowTime, 'g', -1, 64)
+	}
 	if len(m) == 0 {
 		return nil
 	}

@@ -67,6 +67,8 @@ func (f *Flags2021) check2021(s *Suite) error {
 	case s == EXTSuite && (f.Sync != "" || f.RootShift != ""):
 		// IMB-EXT 2021.11 has neither (src_cpp/EXT/EXT_suite.cpp).
 		return usagef("-sync and -root_shift are flags of IMB 2021's collectives in mpibench mpi1, not of ext")
+	case f.Sync == syncWindow || f.WindowTime > 0 || s == NBCSuite:
+		return f.checkWindow(s)
 	case f.IMB != imb2021 && f.Sync != "":
 		return usagef("-sync %s: a flag of IMB 2021's collectives; add -imb 2021", f.Sync)
 	case f.IMB != imb2021 && f.RootShift != "":
@@ -107,7 +109,7 @@ const imb2021Usage = `  -imb 3|2021   2021: IMB-MPI1 2021.11's default list, hea
                 (collectives timed call by call, Reduce_scatter X bytes per
                 rank, MB = 10^6); records' context.imb says which (default 3)
   -sync on|off  -imb 2021: a barrier after every collective call, untimed
-                (default on)
+                (default on); barrier and none are the same; window below
   -root_shift on|off  -imb 2021: move the root after every call (default off)
 `
 

@@ -47,7 +47,7 @@ func (c *nbcCase) setup() error {
 		mpi.PatternBytes(c.send.Bytes(), c.comm.Rank(), 0, 0)
 	}
 	c.rate, _ = mpi.NBCCPURate()
-	return nil
+	return c.syncClocks()
 }
 
 // loop describes the loop for length x: count items per process, every
@@ -59,7 +59,7 @@ func (c *nbcCase) loop(x, reps int) *mpi.NBCRun {
 		counts[i], displs[i] = int32(count), int32(i*count)
 	}
 	return &mpi.NBCRun{Kind: c.b.NBC.Kind, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
-		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Sync: 1, CPU: -1,
+		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Sync: c.f21.nbcSync(), CPU: -1,
 		Persist: c.b.NBC.Persist, IMBBarrier: c.f21 != nil && c.f21.IMBBarrier == "on"}
 }
 
@@ -100,6 +100,9 @@ func (c *nbcCase) measure(x int, _ Mode) (Sample, error) {
 	}
 	if _, err := c.run(x, w, false); err != nil {
 		return Sample{}, err
+	}
+	if c.sync != nil {
+		return c.inWindows(n, c.loop(x, n).ExecWindow, 0)
 	}
 	return c.run(x, n, c.check)
 }

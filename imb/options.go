@@ -164,6 +164,9 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 	if err := o.F.check(s); err != nil {
 		return nil, err
 	}
+	if err := windowConflicts(o); err != nil {
+		return nil, err
+	}
 	if c.TimeLimit == 0 {
 		c.TimeLimit = DefaultTimeLimit[s.Name]
 	}

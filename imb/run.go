@@ -2,6 +2,7 @@ package imb
 
 import (
 	"fmt"
+	"mpibench/clocksync"
 	"slices"
 
 	"mpibench/cases"
@@ -224,7 +225,8 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 	}
 	defer comm.Free()
 	env := &caseEnv{suite: d.suite.Name, b: b, set: d.set, comm: comm, q: q, group: color, multi: multi, lens: lens,
-		check: d.cfg.Check, ioDir: d.cfg.IODir, cpuSecs: d.cpu, window: d.cfg.windowSize(), f21: &d.cfg.F}
+		check: d.cfg.Check, ioDir: d.cfg.IODir, cpuSecs: d.cpu, window: d.cfg.windowSize(), f21: &d.cfg.F,
+		sync: &syncState{budget: d.cfg.TimeLimit}}
 	c := newRunner(env)
 	d.watchSetup(b, q, "setup")
 	err = d.inCase(c.setup(), b, 0, -1, q)
@@ -274,7 +276,7 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 			if err != nil {
 				return d.inCase(err, b, m, x, q)
 			}
-			row := row{b: b, q: q, groups: groups, x: x, mode: m, reps: reps, all: all}
+			row := row{b: b, q: q, groups: groups, x: x, mode: m, reps: reps, all: all, win: env.lastWindow()}
 			err = d.speak(func() error { return d.emit(&row) })
 			d.cases.End()
 			if err != nil {
@@ -323,6 +325,7 @@ type row struct {
 	mode   Mode
 	reps   int // n_sample, as -time left it
 	all    []float64
+	win    *clocksync.Result // -sync window: the result (the same on every active rank)
 }
 
 // emit turns a gathered measurement into Records and sends them on.
@@ -389,6 +392,7 @@ func (d *Driver) record(w *row, g int) *result.Record {
 	if BigBench(b) && mpi.IsBig(int64(w.x)) {
 		r.CountMode = mpi.CountMode(b.Kernel, int64(w.x)) // bigcase.go
 	}
+	syncFields(r, d.cfg.F.method(b), w.win)
 	switch {
 	case b.NBC != nil && w.mode == NonBlocking:
 		nbcOverlap(r, w, g)

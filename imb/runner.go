@@ -38,6 +38,7 @@ type caseEnv struct {
 	nRep    int        // repetitions of the next measure (-time); 0: IMB 3.0's count
 	window  int        // Uniband, Biband: -window_size
 	f21     *Flags2021 // IMB 2021's flags (-imb 2021, -sync, -root_shift)
+	sync    *syncState // -sync window: the clock and the latest window result (window.go)
 }
 
 // reps is the repetition count of a sample at length x in mode m: the one

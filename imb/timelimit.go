@@ -131,7 +131,7 @@ func skipProbe(t1, secs float64, sel int) bool {
 // already measured in this mode; x's count is added to it.
 func (d *Driver) limitReps(c runner, env *caseEnv, x int, m Mode, done *[]lenReps) (int, error) {
 	sel, secs := d.cfg.F.reps2021(d.set, env.b, x, m, env.q), d.cfg.TimeLimit
-	if secs <= 0 || !d.cfg.F.timed(env.b) {
+	if secs <= 0 || !d.cfg.F.timed(env.b) || d.cfg.F.windowed(env.b) {
 		return sel, nil
 	}
 	t1, err := d.probe(c, env, x, m, 1)

@@ -36,6 +36,7 @@
 #define COLL(call)                                    \
 	do {                                          \
 		if (t21) {                            \
+			MUTANT_SKEW(k->comm);         \
 			double t1_ = MPI_Wtime();     \
 			CHK(call);                    \
 			*acc += MPI_Wtime() - t1_;    \

@@ -26,3 +26,26 @@ int mb_mutant_mpi_error(MPI_Comm comm)
 	return MPI_Send(&b, 1, MPI_BYTE, size, 0, comm);
 }
 #endif
+
+#ifdef MB_MUTANTS
+#include <time.h>
+
+/* Set from MPIBENCH_SKEW_US (mpi/mutant.go); seconds. */
+double mb_skew_delay = 0;
+
+/* mb_mutant_skew: rank 1 of comm sleeps mb_skew_delay seconds, giving
+ * the CPU to the other ranks of an oversubscribed test run. */
+void mb_mutant_skew(MPI_Comm comm)
+{
+	int rank;
+	struct timespec d;
+	if (!MUTANT(MB_MUT_SKEW) || comm == MPI_COMM_NULL)
+		return;
+	MPI_Comm_rank(comm, &rank);
+	if (rank != 1)
+		return;
+	d.tv_sec = (time_t)mb_skew_delay;
+	d.tv_nsec = (long)((mb_skew_delay - (double)d.tv_sec) * 1e9);
+	nanosleep(&d, NULL);
+}
+#endif

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strconv"
 )
 
 // MutantEnv names the environment variable that picks a mutant.
@@ -35,6 +36,7 @@ var mutants = map[string]C.int{
 	"osu-short":      C.MB_MUT_OSU_SHORT,
 	"osu-coll-short": C.MB_MUT_OSU_COLL_SHORT,
 	"no-offset":      C.MB_MUT_NO_OFFSET,
+	"skew":           C.MB_MUT_SKEW,
 }
 
 // Mutants lists the mutant names, sorted.
@@ -62,4 +64,11 @@ func init() {
 	}
 	C.mb_mutant = id
 	Mutant = name
+	if us, err := strconv.ParseFloat(os.Getenv(SkewEnv), 64); err == nil && us > 0 {
+		C.mb_skew_delay = C.double(us * 1e-6)
+	}
 }
+
+// SkewEnv names the skew mutant's delay of rank 1 before each collective
+// call, in µs.
+const SkewEnv = "MPIBENCH_SKEW_US"

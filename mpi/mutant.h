@@ -28,6 +28,7 @@ enum mb_mutant_id {
 	MB_MUT_OSU_SHORT,    /* OSU point-to-point: the sender sends one element too few */
 	MB_MUT_OSU_COLL_SHORT, /* OSU collectives: every call carries one element fewer */
 	MB_MUT_NO_OFFSET,    /* -off_cache: the MPI calls use slot 0 in every repetition */
+	MB_MUT_SKEW,         /* collectives (window, IMB 2021, SKaMPI loops): rank 1 sleeps before each call */
 	MB_MUT_COUNT
 };
 
@@ -48,6 +49,18 @@ int mb_mutant_mpi_error(MPI_Comm comm);
 #define MUTANT_MPI_ERROR(comm) mb_mutant_mpi_error(comm)
 #else
 #define MUTANT_MPI_ERROR(comm) MPI_SUCCESS
+#endif
+
+/* MUTANT_SKEW(comm): under the skew mutant, rank 1 of comm sleeps
+ * mb_skew_delay seconds (MPIBENCH_SKEW_US) before a collective call of a
+ * loop with a start per repetition: a deliberately skewed rank, for the
+ * test that barrier and window timing react to it as they should. */
+#ifdef MB_MUTANTS
+extern double mb_skew_delay;
+void mb_mutant_skew(MPI_Comm comm);
+#define MUTANT_SKEW(comm) mb_mutant_skew(comm)
+#else
+#define MUTANT_SKEW(comm) ((void)0)
 #endif
 
 #endif

@@ -111,6 +111,9 @@ LOOP start(const mb_nbc *k, int kind, int rank, MPI_Request *req)
 	return MPI_ERR_ARG;
 }
 
+/* mb_nbc_start is start for the window loop (window.c). */
+int mb_nbc_start(const mb_nbc *k, int rank, MPI_Request *req) { return start(k, k->kind, rank, req); }
+
 /* sends and recvs are the items a rank sends from sbuf and receives into
  * rbuf in one repetition. */
 static long long sends(const mb_nbc *k, int size)

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include "chk.h"
+#include "mutant.h"
 #include "skampi.h"
 
 #define TAG 2000
@@ -107,6 +108,9 @@ static int coll_op(const mb_sk *k)
 	}
 }
 
+/* mb_sk_coll is coll_op for the window loop (window.c). */
+int mb_sk_coll(const mb_sk *k) { return coll_op(k); }
+
 /* Collective: synchronise with MPI_Barrier, time on rank 0 from after the
  * barrier until every process has finished, which a second barrier
  * tells. The time of barrier + timer alone (MB_SK_COLL_EMPTY) is the
@@ -123,6 +127,7 @@ static int coll(const mb_sk *k, double *t)
 		*t = MPI_Wtime() - t0;
 		return MPI_Comm_free(&nc);
 	}
+	MUTANT_SKEW(k->comm);
 	CHK(coll_op(k));
 	CHK(MPI_Barrier(k->comm));
 	*t = MPI_Wtime() - t0;

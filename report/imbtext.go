@@ -151,6 +151,9 @@ func columns(r *result.Record) []string {
 	if hasDefects(r) {
 		cols = append(cols, "defects")
 	}
+	if r.Sync == "window" { // -sync window: the repetitions' validity and the window
+		cols = append(cols, "valid", "invalid", "window[usec]", "clkerr[usec]")
+	}
 	return cols
 }
 
@@ -221,6 +224,9 @@ func (t *IMBText) Row(r *result.Record) error {
 	}
 	if hasDefects(r) {
 		fmt.Fprintf(&b, "%13.2f", r.Defects)
+	}
+	if r.Sync == "window" && r.InvalidReps != nil {
+		fmt.Fprintf(&b, "%13d%13d%13.2f%13.2f", r.ValidReps, *r.InvalidReps, r.WindowS*1e6, r.ClockErr*1e6)
 	}
 	t.printf("%s\n", b.String())
 	return t.err

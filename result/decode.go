@@ -415,6 +415,10 @@ func (p *parser) recordField(k []byte, r *Record) bool {
 		return p.uint64(&r.Seed)
 	case "rel_err":
 		return p.relErr(&r.RelErr)
+	case "invalid_reps":
+		var v int
+		r.InvalidReps = &v
+		return p.int(&v)
 	case "stats":
 		return p.summary(&r.Stats)
 	case "context":
@@ -451,6 +455,8 @@ func recordStrings(r *Record, k []byte) *string {
 		return &r.Against
 	case "test":
 		return &r.Test
+	case "sync":
+		return &r.Sync
 	}
 	return nil
 }
@@ -495,6 +501,8 @@ func recordInts(r *Record, k []byte) *int {
 		return &r.FromBytes
 	case "factor":
 		return &r.Factor
+	case "valid_reps":
+		return &r.ValidReps
 	}
 	return nil
 }
@@ -543,6 +551,12 @@ func recordFloats(r *Record, k []byte) *float64 {
 		return &r.PValue
 	case "alpha":
 		return &r.Alpha
+	case "window_s":
+		return &r.WindowS
+	case "clock_error_s":
+		return &r.ClockErr
+	case "start_lag_s":
+		return &r.StartLag
 	}
 	return nil
 }

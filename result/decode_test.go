@@ -26,7 +26,9 @@ func decodeLines() []string {
 		`{"suite":null}`, `{"bytes":1e2}`, `{"bytes":1.0}`, `{"bytes":01}`, `{"bytes":-0}`, `{"t_max_us":1e400}`,
 		`{"t_max_us":0x10}`, `{"t_max_us":Inf}`, `{"check":truex}`, `{"check":false}`, `{"unknown":{"a":[1]}}`,
 		`{"beff":{"beff":1}}`, `{"seed":18446744073709551615}`, `{"seed":-1}`, `{"io_bytes":9007199254740993}`,
-		`{"rel_err":0.25}`, `{"osu":{"tail":[]},"osu":{"datatype":"x"}}`, `{"osu":null}`, `{"osu":{"tail":[{"p":1}],"x":1}}`, `{} {}`, `{"suite":"a",}`, `{`, ``, `[]`, ` { "suite" : "spaced" , "np" : 4 } `)
+		`{"rel_err":0.25}`, `{"osu":{"tail":[]},"osu":{"datatype":"x"}}`, `{"osu":null}`, `{"osu":{"tail":[{"p":1}],"x":1}}`,
+		`{"sync":"window","window_s":1e-3,"clock_error_s":2e-6,"valid_reps":9,"invalid_reps":0,"start_lag_s":1e-7}`,
+		`{"invalid_reps":null}`, `{"invalid_reps":3,"invalid_reps":1}`, `{} {}`, `{"suite":"a",}`, `{`, ``, `[]`, ` { "suite" : "spaced" , "np" : 4 } `)
 }
 
 // TestDecodeSame holds the fast parser to encoding/json: the same record

@@ -180,6 +180,21 @@ type Record struct {
 	// the time per message over the iterations (latency: half the round
 	// trip) and MBps Bytes/TAvg with MB = 2^20 bytes, as mpiGraph.
 	PairHosts []string `json:"pair_hosts,omitempty"` // processor names of src and dst
+	// -sync (mpi1 and nbc collectives, skampi's collective pattern): the
+	// method (barrier, none, window) and, with window, the window W
+	// between two repetitions' starts, the clock synchronisation's
+	// estimated error (clocksync: the largest over the ranks of the fit's
+	// |residual| + round trip/2, summed along the tree), and the
+	// repetitions every rank began in time (valid, timed) and those some
+	// rank began late (invalid, excluded; written also when 0); start_lag_s
+	// is the median over all repetitions of the latest rank's start lag
+	// (its first clock reading at or after the start minus the start).
+	Sync        string  `json:"sync,omitempty"`
+	WindowS     float64 `json:"window_s,omitempty"`
+	ClockErr    float64 `json:"clock_error_s,omitempty"`
+	ValidReps   int     `json:"valid_reps,omitempty"`
+	InvalidReps *int    `json:"invalid_reps,omitempty"`
+	StartLag    float64 `json:"start_lag_s,omitempty"`
 
 	Context Context `json:"context"`
 }

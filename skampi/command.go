@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"mpibench/clocksync"
 	"strconv"
 
 	"mpibench/internal/cli"
@@ -18,7 +19,7 @@ const Name = result.SuiteSkampi
 var Command = withPrintConfig(mpijob.Command[*plan]{Name: Name, Usage: usage, Parse: prepare, Run: run,
 	OutFlag: "-o"}.Suite("skampi [-config FILE] [flags]", "run SKaMPI measurements (adaptive, crash-tolerant)"))
 
-const usage = `Usage: mpirun -np P mpibench skampi [-config FILE] [-json FILE] [-epsilon E] [-samples=false] [-resume] [-timeout S]
+const usage = `Usage: mpirun -np P mpibench skampi [-config FILE] [-json FILE] [-epsilon E] [-samples=false] [-sync M] [-resume] [-timeout S]
 
 Runs the SKaMPI measurements of a configuration file (the default one
 without -config: sections 2-5 of the SKaMPI report). Each point is
@@ -35,6 +36,12 @@ refined adaptively.
                  (recorded by default, so that the figures can be recomputed)
   -resume        after a crash: skip the finished measurements of FILE, run
                  the others, and retry the one that crashed last (below)
+  -sync barrier|window  how a collective's repetitions start: barrier (the
+                 default: MPI_Barrier, timer, call, MPI_Barrier, timer) or
+                 window (a start common to all ranks on synchronised clocks,
+                 timed to the last rank's end; late starts excluded, counted)
+  -window_time S -sync window: seconds between two starts (default: chosen
+                 from the call's measured time)
   -print-config  print the default configuration and exit
   -h             this help
 
@@ -68,6 +75,7 @@ type flags struct {
 	epsilon     float64
 	printConfig bool
 	samples     bool
+	sync        Sync
 }
 
 // parseFlags reads the command line; every error is a cli.UsageError.
@@ -85,6 +93,8 @@ func parseFlags(args []string) (flags, error) {
 		f.epsilon = e
 		return nil
 	})
+	fs.Func("sync", "", f.sync.set)
+	fs.Func("window_time", "", f.sync.setWindow)
 	fs.BoolVar(&f.printConfig, "print-config", false, "")
 	fs.BoolVar(&f.samples, "samples", true, "")
 	var help bool
@@ -93,6 +103,9 @@ func parseFlags(args []string) (flags, error) {
 	}
 	if f.out == "" {
 		return f, cli.Usagef("-json (-o): want a file name")
+	}
+	if f.sync.Window > 0 && f.sync.Method != clocksync.Window {
+		return f, cli.Usagef("-window_time %g: the window of -sync window; add -sync window", f.sync.Window)
 	}
 	return f, nil
 }
@@ -114,5 +127,5 @@ func prepare(args []string, procs int, _ bool) (*plan, string, error) {
 	if err := cfg.Check(procs); err != nil {
 		return nil, "", err
 	}
-	return &plan{Config: cfg, Samples: f.samples}, f.out, nil
+	return &plan{Config: cfg, Samples: f.samples, Sync: f.sync}, f.out, nil
 }

@@ -55,6 +55,9 @@ type Measurement struct {
 	TimeLimit float64 `json:"timelimit"`
 	File      string  `json:"file"`
 	Line      int     `json:"line"`
+
+	sync Sync     // the run's -sync, set by Driver.run
+	win  *winInfo // the window figures of the latest point measured by at
 }
 
 // ConfigError is a bad configuration: it names the file and line.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"mpibench/clocksync"
 	"slices"
 
 	"mpibench/mpi"
@@ -24,8 +25,10 @@ type Driver struct {
 	// Samples keeps every repetition's raw time in the records (the
 	// default of mpibench skampi; -samples=false drops them).
 	Samples bool
-	pair    []int // the ping-pong pair, found by the first ping-pong measurement
-	lat     float64
+	// Sync is -sync and -window_time (window.go).
+	Sync Sync
+	pair []int // the ping-pong pair, found by the first ping-pong measurement
+	lat  float64
 }
 
 // point is one measured point as the timing process saw it.
@@ -38,6 +41,8 @@ type point struct {
 	// RelErr carries R.RelErr through JSON, which has no +Inf: nil when
 	// it is not finite.
 	RelErr *float64 `json:"rel_err"`
+	// Win is the window figures of a point timed in start windows.
+	Win *winInfo `json:"win,omitempty"`
 }
 
 // Run measures m on every rank of the world and returns its records on
@@ -53,6 +58,7 @@ func (d *Driver) Run(m *Measurement) ([]result.Record, error) {
 }
 
 func (d *Driver) run(m *Measurement) ([]result.Record, error) {
+	m.sync = d.Sync
 	var pts []point
 	var err error
 	root := 0 // world rank of the timing process
@@ -176,14 +182,17 @@ func (m *Measurement) emptyOp() mpi.SkampiOp {
 }
 
 // empty measures the systematic error of m's pattern on c and returns the
-// trimmed mean of its samples (meaningful on the timing process).
-func empty(c mpi.Comm, m *Measurement, decide method.Decide) (float64, error) {
+// trimmed mean of its samples (meaningful on the timing process); in
+// start windows (clk) the empty call's window time: the clocks' residual
+// misalignment and the clock reads.
+func empty(c mpi.Comm, m *Measurement, clk *clocksync.Clock, decide method.Decide) (float64, error) {
 	k, err := mpi.NewSkampiCase(c, m.emptyOp(), 0, 1)
 	if err != nil {
 		return 0, err
 	}
 	defer k.Free()
-	r, err := m.policy().Run(k.Sample, 0, decide)
+	smp, _ := sampler(c, clk, k, m.sync.Window)
+	r, err := m.policy().Run(smp, 0, decide)
 	return r.Trimmed, err
 }
 
@@ -205,7 +214,11 @@ func procsOf(c mpi.Comm, m *Measurement) int {
 }
 
 func atOnce(c mpi.Comm, m *Measurement, n, work int, decide method.Decide) (method.Result, error) {
-	e, err := empty(c, m, decide)
+	clk, err := m.sync.clock(c, m)
+	if err != nil {
+		return method.Result{}, err
+	}
+	e, err := empty(c, m, clk, decide)
 	if err != nil {
 		return method.Result{}, err
 	}
@@ -217,7 +230,10 @@ func atOnce(c mpi.Comm, m *Measurement, n, work int, decide method.Decide) (meth
 	if err := k.SetLen(n); err != nil {
 		return method.Result{}, err
 	}
-	return m.policy().Run(k.Sample, e, decide)
+	smp, ws := sampler(c, clk, k, m.sync.Window)
+	r, err := m.policy().Run(smp, e, decide)
+	m.win = ws.point()
+	return r, err
 }
 
 // lengths sweeps m over its lengths on c with method.Refine. The
@@ -230,7 +246,11 @@ func lengths(c mpi.Comm, m *Measurement, work int, base point) ([]point, error) 
 }
 
 func sweep(c mpi.Comm, m *Measurement, work int, base point) ([]point, error) {
-	e, err := empty(c, m, c.SkampiDecide)
+	clk, err := m.sync.clock(c, m)
+	if err != nil {
+		return nil, err
+	}
+	e, err := empty(c, m, clk, c.SkampiDecide)
 	if err != nil {
 		return nil, err
 	}
@@ -245,12 +265,13 @@ func sweep(c mpi.Comm, m *Measurement, work int, base point) ([]point, error) {
 		if err := k.SetLen(n); err != nil {
 			return 0, atPoint(err, n, c.Size())
 		}
-		r, err := m.policy().Run(k.Sample, e, c.SkampiDecide)
+		smp, ws := sampler(c, clk, k, m.sync.Window)
+		r, err := m.policy().Run(smp, e, c.SkampiDecide)
 		if err != nil {
 			return 0, atPoint(err, n, c.Size())
 		}
 		p := base
-		p.X, p.Bytes, p.R = n, n, r
+		p.X, p.Bytes, p.R, p.Win = n, n, r, ws.point()
 		pts = append(pts, p)
 		t, err := c.SkampiBcastFloat(r.Trimmed)
 		return t, atPoint(err, n, c.Size())
@@ -318,7 +339,7 @@ func (d *Driver) group(m *Measurement) ([]point, error) {
 		for _, p := range m.Points(d.World.Size()) {
 			got, err := d.onFirst(p, m, func(c mpi.Comm, base point) ([]point, error) {
 				r, err := at(c, m, m.length(), m.Work, c.SkampiDecide)
-				base.X, base.Bytes, base.R = p, m.length(), r
+				base.X, base.Bytes, base.R, base.Win = p, m.length(), r, m.win
 				return []point{base}, err
 			})
 			if err != nil {
@@ -344,13 +365,13 @@ func (d *Driver) group(m *Measurement) ([]point, error) {
 					return nil, err
 				}
 				p := base
-				p.X, p.Bytes, p.R = w, m.length(), r
+				p.X, p.Bytes, p.R, p.Win = w, m.length(), r, m.win
 				pts = append(pts, p)
 			}
 			return pts, nil
 		}
 		r, err := at(c, m, m.length(), m.Work, c.SkampiDecide)
-		base.Bytes, base.R = m.length(), r
+		base.Bytes, base.R, base.Win = m.length(), r, m.win
 		return []point{base}, err
 	})
 }
@@ -399,6 +420,7 @@ func (d *Driver) records(m *Measurement, pts []point) []result.Record {
 			Stop: p.R.Stop, MinReps: pol.MinReps, MaxReps: pol.MaxReps, TimeLimit: pol.TimeLimit,
 			Tick: pol.Tick * us, Context: d.Context,
 		})
+		d.syncFields(&recs[len(recs)-1], m, p.Win)
 	}
 	return recs
 }

@@ -13,6 +13,7 @@ import (
 type plan struct {
 	Config  *Config `json:"config,omitempty"`
 	Samples bool    `json:"samples"`
+	Sync    Sync    `json:"sync"`
 }
 
 // run runs the measurements in order; rank 0 journals and prints each as
@@ -26,7 +27,7 @@ func run(p *plan, env *mpijob.Env) int {
 	env.ResumeNote(true)
 	ctx := env.Ctx
 	ctx.Node, ctx.Network, ctx.User = cfg.Node, cfg.Network, cfg.User
-	d := &Driver{World: env.World, Context: ctx, Samples: p.Samples}
+	d := &Driver{World: env.World, Context: ctx, Samples: p.Samples, Sync: p.Sync}
 	rank0 := env.World.Rank() == 0
 	var jerr, terr error // the first failed write of the journal, of stdout
 	if rank0 {

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"mpibench/mpi"
 )
 
 // rec2021 is what these tests read of a record.

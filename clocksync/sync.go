@@ -1,0 +1,67 @@
+package clocksync
+
+import (
+	"fmt"
+
+	"mpibench/mpi"
+)
+
+// Options are the sizes of the synchronisation: Points fit points per
+// client, each the fastest of Exchanges ping-pongs (ReproMPI's HCA takes
+// the same two numbers; the fastest exchange has the tightest bound).
+type Options struct{ Points, Exchanges int }
+
+// Defaults are 20 fit points of 10 exchanges: 200 ping-pongs a client,
+// a few milliseconds on one node.
+var Defaults = Options{Points: 20, Exchanges: 10}
+
+// Clock is this rank's clock model against rank 0 of the communicator and
+// the estimated clock error of the whole communicator: the largest Err of
+// its ranks' models, in seconds.
+type Clock struct {
+	Model
+	MaxErr float64
+}
+
+// Sync synchronises the clocks of c (every rank calls it): in the round of
+// distance d (the largest power of two below the size first, halving), rank
+// r with r mod 2d = d is the client of r-d, whose own model is complete by
+// then because its lowest set bit is larger. Rank 0 keeps the identity.
+func Sync(c mpi.Comm, o Options) (Clock, error) {
+	if o.Points < 1 || o.Exchanges < 1 {
+		return Clock{}, fmt.Errorf("clock synchronisation of %d points of %d exchanges", o.Points, o.Exchanges)
+	}
+	rank, size := c.Rank(), c.Size()
+	m := Identity
+	top := 1
+	for top*2 < size {
+		top *= 2
+	}
+	for d := top; d >= 1 && size > 1; d /= 2 {
+		switch {
+		case rank%(2*d) == 0 && rank+d < size:
+			if _, _, _, _, err := c.ClockPair(rank+d, false, o.Points, o.Exchanges, [3]float64{m.A, m.S, m.Err}); err != nil {
+				return Clock{}, err
+			}
+		case rank%(2*d) == d:
+			x, off, rtt, ref, err := c.ClockPair(rank-d, true, o.Points, o.Exchanges, [3]float64{})
+			if err != nil {
+				return Clock{}, err
+			}
+			m = FitPoints(Fast(points(x, off, rtt))).Model().Then(Model{A: ref[0], S: ref[1], Err: ref[2]})
+		}
+	}
+	e := []float64{m.Err}
+	if err := c.MaxFloat64s(e); err != nil {
+		return Clock{}, err
+	}
+	return Clock{Model: m, MaxErr: e[0]}, nil
+}
+
+func points(x, off, rtt []float64) []Point {
+	pts := make([]Point, len(x))
+	for i := range x {
+		pts[i] = Point{X: x[i], Off: off[i], RTT: rtt[i]}
+	}
+	return pts
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"mpibench/result"
+)
+
+// skewUS is the skew mutant's delay of rank 1 before each collective call,
+// µs: long against an Allreduce of 4 bytes, short for the test's budget.
+const skewUS = 50000
+
+// syncRun runs Allreduce at 4 bytes, 10 repetitions, on every rank of the
+// job with the skew mutant and returns its one record.
+func syncRun(t *testing.T, bin string, args ...string) result.Record {
+	t.Helper()
+	np := maxRanks()
+	out := filepath.Join(t.TempDir(), "out.jsonl")
+	t.Setenv(mutantEnv, "skew")
+	t.Setenv("MPIBENCH_SKEW_US", strconv.Itoa(skewUS))
+	args = append([]string{"mpi1", "Allreduce", "-npmin", strconv.Itoa(np), "-msglog", "2:2", "-zero_size", "off",
+		"-iter", "10", "-json", out}, args...)
+	mustSucceed(t, launchBin(t, bin, np, args...))
+	return oneRecord(t, out)
+}
+
+// oneRecord is the one record of the results file path.
+func oneRecord(t *testing.T, path string) result.Record {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, _, err := result.Read(f, path)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("%s: want 1 record, got %d (%v)", path, len(recs), err)
+	}
+	return recs[0]
+}
+
+// TestSyncSkew: rank 1 sleeps d = skewUS before every Allreduce (the skew
+// mutant, after the barrier or before the window's wait). Theory:
+//   - barrier (IMB 2021's -sync on, each call timed alone between
+//     barriers): the other ranks enter at once and wait inside the
+//     Allreduce for rank 1's contribution, so their time includes d:
+//     t_max >= d (minus the barrier's own skew: the test asks d/2);
+//   - window with W = 5d: rank 1 still reaches its wait before the common
+//     start, every rank starts together, and the time is the Allreduce's
+//     alone: the mean of the valid repetitions is far below d (< d/2).
+//     Its start lag (the latest rank's, median) stays below d/2. A
+//     repetition is valid only where every rank began within the slack
+//     (the clock error, at least 1 µs) of the start, which a loaded
+//     machine can deny to all of them: then the time is not checked;
+//   - window with W = d/4: rank 1 reaches every wait d after its last call
+//     ended, after the next start, so every repetition is late: all
+//     invalid and counted, none valid, the start lag above 3d/4.
+//
+// Only lower bounds of sleeps and an upper bound far above an Allreduce
+// of 4 bytes: a loaded machine cannot break them.
+func TestSyncSkew(t *testing.T) {
+	bin := mutantBinary(t)
+	d := float64(skewUS) // µs
+	b := syncRun(t, bin, "-imb", "2021", "-sync", "barrier")
+	if b.Sync != "barrier" || b.TMax < d/2 {
+		t.Errorf("barrier: sync %q, t_max %.1f µs; want barrier and >= %.0f µs (rank 1's delay)", b.Sync, b.TMax, d/2)
+	}
+	w := syncRun(t, bin, "-sync", "window", "-window_time", strconv.FormatFloat(5*d*1e-6, 'g', -1, 64))
+	t.Logf("window 5d: t_avg %.1f µs, valid %d of %d, start lag %g s, clock error %g s; barrier t_max %.1f µs",
+		w.TAvg, w.ValidReps, w.Reps, w.StartLag, w.ClockErr, b.TMax)
+	switch {
+	case w.Sync != "window" || w.WindowS != 5*d*1e-6 || w.InvalidReps == nil:
+		t.Errorf("window 5d: sync %q, window %g s, invalid %v: want window, %g s and a count", w.Sync, w.WindowS, w.InvalidReps, 5*d*1e-6)
+	case w.ValidReps+*w.InvalidReps != w.Reps:
+		t.Errorf("window 5d: %d valid + %d invalid repetitions, want %d", w.ValidReps, *w.InvalidReps, w.Reps)
+	case w.StartLag*1e6 >= d/2:
+		t.Errorf("window 5d: median start lag %g s, want rank 1 before its start, lag < %.0f µs", w.StartLag, d/2)
+	case w.ValidReps == 0:
+		t.Logf("window 5d: no valid repetition (a loaded machine: every start lagged more than the slack); the time is not checked")
+	case w.TAvg >= d/2 || w.TAvg <= 0:
+		t.Errorf("window 5d: t_avg %.1f µs, want the Allreduce alone, in (0, %.0f) µs", w.TAvg, d/2)
+	}
+	if w.ClockErr <= 0 {
+		t.Errorf("window 5d: clock error %g, want > 0", w.ClockErr)
+	}
+	l := syncRun(t, bin, "-sync", "window", "-window_time", strconv.FormatFloat(d/4*1e-6, 'g', -1, 64))
+	if l.InvalidReps == nil || *l.InvalidReps != l.Reps || l.ValidReps != 0 || l.StartLag*1e6 < d/2 {
+		t.Errorf("window d/4: valid %d, invalid %v of %d repetitions, median start lag %g s; want all invalid, lag >= %.0f µs",
+			l.ValidReps, l.InvalidReps, l.Reps, l.StartLag, d/2)
+	}
+}
+
+// TestSyncWindowSuites: -sync window in nbc (a _pure loop) and skampi (the
+// collective pattern) on 2 ranks: the records carry the method, the
+// window, a clock error and the repetition counts. A loaded machine may
+// start no skampi repetition in time; the run must then fail with a
+// message that says so, naming -sync window.
+func TestSyncWindowSuites(t *testing.T) {
+	dir := t.TempDir()
+	lens, ski := filepath.Join(dir, "lens"), filepath.Join(dir, "w.ski")
+	if err := os.WriteFile(lens, []byte("4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	conf := "minreps 4\nmaxreps 8\nmeasure Allreduce_4 collective Allreduce none len=4\n"
+	if err := os.WriteFile(ski, []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	nbc := filepath.Join(dir, "nbc.jsonl")
+	r := launch(t, 2, "nbc", "Iallreduce_pure", "-sync", "window", "-window_time", "0.001", "-msglen", lens,
+		"-time", "0.05", "-json", nbc)
+	mustSucceed(t, r)
+	checkWindowRecord(t, nbc, 0.001, true)
+	sk := filepath.Join(dir, "sk.jsonl")
+	r = launch(t, 2, "skampi", "-config", ski, "-sync", "window", "-json", sk)
+	noPanic(t, r)
+	if r.code != 0 {
+		if !strings.Contains(r.stderr, "-sync window: no start in time") {
+			t.Fatalf("skampi -sync window: want success or the no-start message, got %s", r)
+		}
+		return
+	}
+	checkWindowRecord(t, sk, 0, false)
+}
+
+// checkWindowRecord reads the one record of path: a window record with
+// window w (0: any), a clock error, and valid + invalid = reps where
+// imb (every window counted), else valid >= reps (the policy's samples).
+func checkWindowRecord(t *testing.T, path string, w float64, imb bool) {
+	t.Helper()
+	r := oneRecord(t, path)
+	switch {
+	case r.Sync != "window" || r.InvalidReps == nil || r.ClockErr <= 0 || (w > 0 && r.WindowS != w) || r.WindowS <= 0:
+		t.Errorf("%s: sync %q, window %g s, clock error %g s, invalid %v; want window, %g s, > 0, a count",
+			r.Benchmark, r.Sync, r.WindowS, r.ClockErr, r.InvalidReps, w)
+	case imb && r.ValidReps+*r.InvalidReps != r.Reps:
+		t.Errorf("%s: %d valid + %d invalid, want %d repetitions", r.Benchmark, r.ValidReps, *r.InvalidReps, r.Reps)
+	case !imb && r.ValidReps < r.Reps:
+		t.Errorf("%s: %d valid repetitions, want at least the %d samples", r.Benchmark, r.ValidReps, r.Reps)
+	}
+}
