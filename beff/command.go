@@ -37,7 +37,7 @@ func runCommand(o Options, env *mpijob.Env) int {
 	if code != 0 || !o.Check {
 		return code
 	}
-	return mpijob.CheckCode(env.World, defects(recs))
+	return mpijob.CheckCode(env.World, "-check", defects(recs))
 }
 
 // defects names the measurements (rank 0's records) whose data check

@@ -85,7 +85,7 @@ func (s *Suite) measure(cfg *Config, env *mpijob.Env) int {
 	if err != nil {
 		return env.Fail(err)
 	}
-	return mpijob.CheckCode(env.World, bad)
+	return mpijob.CheckCode(env.World, "-check", bad)
 }
 
 // checkIODisk refuses an IMB-IO run whose files may need more than the

@@ -141,21 +141,7 @@ func (d *Driver) header() result.Header {
 
 // speak runs fn on rank 0 and shares its error with every rank, so a
 // failed write (disk full, closed pipe) stops all ranks together.
-func (d *Driver) speak(fn func() error) error {
-	msg, err := mpijob.Share(d.world, func() string {
-		if err := fn(); err != nil {
-			return err.Error()
-		}
-		return ""
-	})
-	if err != nil {
-		return err
-	}
-	if msg != "" {
-		return fmt.Errorf("writing results: %s", msg)
-	}
-	return nil
-}
+func (d *Driver) speak(fn func() error) error { return mpijob.Speak(d.world, fn) }
 
 // lengths are the message lengths of b. Barrier and Open_Close, IMB's Sync
 // type, have no length and run once, with MSGSPERSAMPLE repetitions.

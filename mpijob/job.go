@@ -496,16 +496,16 @@ func (e *Env) Finish(werr error, text func() error) int {
 	return 0
 }
 
-// CheckCode shares rank 0's -check verdict, the defects it found: 3 on
-// every rank when there are any.
-func CheckCode(world mpi.Comm, bad []string) int {
+// CheckCode shares rank 0's verdict of the check flag (-check, OSU's -c),
+// the defects it found: 3 on every rank when there are any.
+func CheckCode(world mpi.Comm, flag string, bad []string) int {
 	bad, err := Share(world, func() []string { return bad })
 	if err != nil {
 		return fail(world, os.Stderr, err)
 	}
 	if len(bad) > 0 {
 		if world.Rank() == 0 {
-			fmt.Fprintf(os.Stderr, "mpibench: -check found defects in %s\n", strings.Join(bad, ","))
+			fmt.Fprintf(os.Stderr, "mpibench: %s found defects in %s\n", flag, strings.Join(bad, ","))
 		}
 		return 3
 	}

@@ -81,7 +81,7 @@ func measure(o *Options, env *mpijob.Env) int {
 	if err := d.all(); err != nil {
 		return env.Fail(err)
 	}
-	return mpijob.CheckCode(env.World, d.bad)
+	return mpijob.CheckCode(env.World, "-c", d.bad)
 }
 
 // threadLevel refuses osu_latency_mt unless MPI provides

@@ -35,7 +35,7 @@ func measure(cfg *Config, env *mpijob.Env) int {
 	if err := d.run(); err != nil {
 		return env.Fail(err)
 	}
-	return mpijob.CheckCode(env.World, d.bad)
+	return mpijob.CheckCode(env.World, "-check", d.bad)
 }
 
 // MemoryNeed is the most memory a process's buffers take: a send and a
