@@ -64,11 +64,11 @@ func (f *Flags2021) check2021(s *Suite) error {
 		return usagef("-aggregate_mode is a flag of mpibench ext only")
 	case f.IMB == imb2021 && s != MPI1Suite && s != EXTSuite:
 		return usagef("-imb 2021 is a flag of mpibench mpi1 and ext only")
+	case f.Sync == syncWindow || f.WindowTime > 0 || s == NBCSuite:
+		return f.checkWindow(s)
 	case s == EXTSuite && (f.Sync != "" || f.RootShift != ""):
 		// IMB-EXT 2021.11 has neither (src_cpp/EXT/EXT_suite.cpp).
 		return usagef("-sync and -root_shift are flags of IMB 2021's collectives in mpibench mpi1, not of ext")
-	case f.Sync == syncWindow || f.WindowTime > 0 || s == NBCSuite:
-		return f.checkWindow(s)
 	case f.IMB != imb2021 && f.Sync != "":
 		return usagef("-sync %s: a flag of IMB 2021's collectives; add -imb 2021", f.Sync)
 	case f.IMB != imb2021 && f.RootShift != "":
