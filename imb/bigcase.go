@@ -97,7 +97,7 @@ func (c *bigCase) setup() error {
 			return c.warmUpError(err, maxLen)
 		}
 	}
-	return nil
+	return c.syncClocks() // -sync window: the int kernels' lengths
 }
 
 // bigRun is the large-count kernel call for x bytes.
@@ -111,6 +111,9 @@ func (c *bigCase) bigRun(x, reps int) *mpi.BigRun {
 func (c *bigCase) measure(x int, m Mode) (Sample, error) {
 	if !c.active() || !mpi.IsBig(int64(x)) {
 		return c.benchCase.measure(x, m)
+	}
+	if c.sync != nil {
+		return Sample{}, fmt.Errorf("-sync window: a length of 2 GiB and more (%d bytes) has no window loop; run it with -sync barrier or none", x)
 	}
 	run := c.bigRun(x, c.reps(x, NoMode))
 	if !c.check {
