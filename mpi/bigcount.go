@@ -121,3 +121,43 @@ func OSUBigRun(c Comm, s *OSUBig) (OSUResult, string, error) {
 	}
 	return res, countModes[k.mode], nil
 }
+
+// OSUCollBigRun runs one size of an OSU collective on every rank of c,
+// with the buffers bufs says, and returns the rank's times (Total,
+// Samples, Defects) and the count mode.
+func OSUCollBigRun(c Comm, s *OSUCollBig) (OSUCollTimes, string, error) {
+	kind := slices.Index(osuCollBig, s.Kind)
+	if kind < 0 {
+		return OSUCollTimes{}, "", kernelError("no large-count OSU collective", C.MPI_ERR_ARG)
+	}
+	send, recv := s.bufs(c.Rank(), c.Size())
+	var bufs [3]Buffer
+	defer func() {
+		for i := range bufs {
+			bufs[i].Free()
+		}
+	}()
+	for i, n := range []int64{send, recv, 8 * int64(s.Iters)} {
+		var err error
+		if bufs[i], err = Alloc(int(max(n, 1))); err != nil {
+			return OSUCollTimes{}, "", err
+		}
+	}
+	n := s.Bytes
+	if s.Kind != OSUBcast {
+		n /= 4 // floats
+	}
+	k := C.mb_bigcoll{comm: c.c, kind: C.int(kind), sbuf: bufs[0].p, rbuf: bufs[1].p, n: C.longlong(n),
+		iters: C.int(s.Iters), skip: C.int(s.Skip), vwarm: C.int(s.VWarm), root: C.int(s.Root)}
+	if s.Samples {
+		k.samples = (*C.double)(bufs[2].p)
+	}
+	if rc := C.mb_bigcoll_run(&k, C.int(b2i(s.Check))); rc != C.MPI_SUCCESS {
+		return OSUCollTimes{}, "", kernelError("osu large-count collective", rc)
+	}
+	t := OSUCollTimes{Total: float64(k.time), Defects: int64(k.errors)}
+	if s.Samples {
+		t.Samples = append([]float64(nil), unsafe.Slice((*float64)(bufs[2].p), s.Iters)...)
+	}
+	return t, countModes[k.mode], nil
+}
