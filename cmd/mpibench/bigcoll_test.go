@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 
 	"mpibench/mpi"
@@ -44,25 +45,61 @@ func collRows(recs []record) []string {
 // hook, lowered to 4096 bytes (a 100-item int limit, derived blocks of
 // 64 items): the int kernels at 2056 bytes, the large-count ones at 4112
 // and 8224 (4112: a remainder after the blocks, for bytes and floats).
-// The real kernels pass; the osu-coll-short mutant fails at the first
+// The real kernels pass (on MPICH through MPI-4's calls and the derived
+// types); the osu-coll-short mutant fails at the first
 // large-count size, where OSU ends the table.
 func TestBigCountOSUColl(t *testing.T) {
 	bin := mutantBinary(t)
 	t.Setenv(mpi.BigTestEnv, "4096:100:64:0")
 	mode := wantCountMode(false)
+	forces := []bool{false}
+	if mpi.Flavor == "mpich" {
+		forces = append(forces, true) // MPICH runs the derived types too
+	}
 	for _, test := range [][]string{{"osu_bcast"}, {"osu_reduce", "-T", "mpi_float", "-k", "rotate"},
 		{"osu_allreduce", "-T", "mpi_float"}} {
 		args := append(slices.Clone(test), "-m", "2056:8224", "-c", "-i", "3", "-x", "1", "-u", "1")
-		got := collRows(runOSUColl(t, bin, "", args...))
-		want := []string{"2056::false", "4112:" + mode + ":false", "8224:" + mode + ":false"}
-		if !slices.Equal(got, want) {
-			t.Errorf("%v: records (bytes:count_mode:defects) %v, want %v", args, got, want)
+		for _, force := range forces {
+			t.Setenv(mpi.BigTestEnv, "4096:100:64:"+map[bool]string{false: "0", true: "1"}[force])
+			got := collRows(runOSUColl(t, bin, "", args...))
+			m := wantCountMode(force)
+			want := []string{"2056::false", "4112:" + m + ":false", "8224:" + m + ":false"}
+			if !slices.Equal(got, want) {
+				t.Errorf("%v: records (bytes:count_mode:defects) %v, want %v", args, got, want)
+			}
 		}
+		t.Setenv(mpi.BigTestEnv, "4096:100:64:0")
 		// From the first large-count size on: the int kernels would fail first.
 		args = append(slices.Clone(test), "-m", "4112:8224", "-c", "-i", "3", "-x", "1", "-u", "1")
-		got = collRows(runOSUColl(t, bin, "osu-coll-short", args...))
+		got := collRows(runOSUColl(t, bin, "osu-coll-short", args...))
 		if want := []string{"4112:" + mode + ":true"}; !slices.Equal(got, want) {
 			t.Errorf("%v, osu-coll-short: records %v, want %v", args, got, want)
 		}
 	}
+}
+
+// TestBigCountOSUCollOver2GiB runs osu_bcast at 2 GiB + 8 bytes for real
+// with -c, one iteration and no warm-up (2 GiB + 8 per rank, 4 GiB for
+// the job), then the osu-coll-short mutant's, whose one missing byte
+// rank 1 must find. (osu_reduce and osu_allreduce at 2 GiB + 8 bytes are
+// 2^29 + 2 floats, an int count: TestBigCountOSUColl runs their
+// large-count calls; a real run would cost 6 to 8 GiB and 30 s more.)
+func TestBigCountOSUCollOver2GiB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a 4 GiB test")
+	}
+	const x = 1<<31 + 8
+	needAvailable(t, 5<<30)
+	one := []string{"-m", strconv.Itoa(x) + ":" + strconv.Itoa(x), "-M", "4G", "-c", "-i", "1", "-x", "0", "-u", "0"}
+	check := func(recs []record, what string, defects float64) {
+		t.Helper()
+		if len(recs) != 1 || recs[0].Bytes != x || recs[0].Reps != 1 || recs[0].Defects != defects ||
+			recs[0].CountMode != wantCountMode(false) {
+			t.Errorf("%s: %v, want one record of %d bytes, 1 iteration, %g defects, count_mode %q", what, recs, x,
+				defects, wantCountMode(false))
+		}
+	}
+	check(runOSUColl(t, binPath, "", append([]string{"osu_bcast"}, one...)...), "osu_bcast", 0)
+	check(runOSUColl(t, mutantBinary(t), "osu-coll-short", append([]string{"osu_bcast"}, one...)...),
+		"osu_bcast, osu-coll-short", 1)
 }
