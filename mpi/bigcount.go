@@ -86,25 +86,19 @@ func OSUBigRun(c Comm, s *OSUBig) (OSUResult, string, error) {
 	if !ok {
 		return OSUResult{}, "", kernelError("no large-count OSU kernel", C.MPI_ERR_ARG)
 	}
-	var bufs [5]Buffer
-	defer func() {
-		for i := range bufs {
-			bufs[i].Free()
-		}
-	}()
 	rank, w := c.Rank(), max(s.Window, 1)
-	sizes := [5]int{0, 0, 2 * w * int(C.sizeof_MPI_Request), w * int(C.sizeof_MPI_Status), 8 * s.Iters}
+	sizes := []int64{0, 0, int64(2 * w * int(C.sizeof_MPI_Request)), int64(w * int(C.sizeof_MPI_Status)),
+		8 * int64(s.Iters)}
 	if s.Kind != OSUBw || rank == 0 {
-		sizes[0] = int(s.Bytes) // the send buffer; osu_latency's only one
+		sizes[0] = s.Bytes // the send buffer; osu_latency's only one
 	}
 	if s.Kind == OSUBibw || (s.Kind == OSUBw && rank == 1) {
-		sizes[1] = int(s.Bytes)
+		sizes[1] = s.Bytes
 	}
-	for i, n := range sizes {
-		var err error
-		if bufs[i], err = Alloc(max(n, 1)); err != nil {
-			return OSUResult{}, "", err
-		}
+	bufs, err := allocAll(sizes)
+	defer freeAll(bufs)
+	if err != nil {
+		return OSUResult{}, "", err
 	}
 	k := C.mb_bigosu{comm: c.c, kind: kind, sbuf: bufs[0].p, rbuf: bufs[1].p, n: C.longlong(s.Bytes),
 		iters: C.int(s.Iters), skip: C.int(s.Skip), window: C.int(w), vwarm: C.int(s.VWarm),
@@ -131,17 +125,10 @@ func OSUCollBigRun(c Comm, s *OSUCollBig) (OSUCollTimes, string, error) {
 		return OSUCollTimes{}, "", kernelError("no large-count OSU collective", C.MPI_ERR_ARG)
 	}
 	send, recv := s.bufs(c.Rank(), c.Size())
-	var bufs [3]Buffer
-	defer func() {
-		for i := range bufs {
-			bufs[i].Free()
-		}
-	}()
-	for i, n := range []int64{send, recv, 8 * int64(s.Iters)} {
-		var err error
-		if bufs[i], err = Alloc(int(max(n, 1))); err != nil {
-			return OSUCollTimes{}, "", err
-		}
+	bufs, err := allocAll([]int64{send, recv, 8 * int64(s.Iters)})
+	defer freeAll(bufs)
+	if err != nil {
+		return OSUCollTimes{}, "", err
 	}
 	n := s.Bytes
 	if s.Kind != OSUBcast {
@@ -160,4 +147,23 @@ func OSUCollBigRun(c Comm, s *OSUCollBig) (OSUCollTimes, string, error) {
 		t.Samples = append([]float64(nil), unsafe.Slice((*float64)(bufs[2].p), s.Iters)...)
 	}
 	return t, countModes[k.mode], nil
+}
+
+// allocAll allocates a buffer of max(n, 1) bytes for each size n, up to
+// the first failure; freeAll frees those allocated.
+func allocAll(sizes []int64) ([]Buffer, error) {
+	bufs := make([]Buffer, len(sizes))
+	for i, n := range sizes {
+		var err error
+		if bufs[i], err = Alloc(int(max(n, 1))); err != nil {
+			return bufs, err
+		}
+	}
+	return bufs, nil
+}
+
+func freeAll(bufs []Buffer) {
+	for i := range bufs {
+		bufs[i].Free()
+	}
 }
