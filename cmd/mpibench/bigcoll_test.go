@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"mpibench/mpi"
@@ -102,4 +103,19 @@ func TestBigCountOSUCollOver2GiB(t *testing.T) {
 	check(runOSUColl(t, binPath, "", append([]string{"osu_bcast"}, one...)...), "osu_bcast", 0)
 	check(runOSUColl(t, mutantBinary(t), "osu-coll-short", append([]string{"osu_bcast"}, one...)...),
 		"osu_bcast, osu-coll-short", 1)
+}
+
+// TestBigCountOSUCollMemory: osu_allreduce needs its two buffers per
+// rank, checked before any allocation, on every rank. 64 GiB, beyond
+// this node: were one buffer counted, the fake memory would let it try,
+// and the allocation fail.
+func TestBigCountOSUCollMemory(t *testing.T) {
+	t.Setenv("MPIBENCH_FAKE_MEM_MB", "200000")
+	r := launch(t, 2, "osu", "osu_allreduce", "-T", "mpi_float", "-m", "64G", "-M", "64G")
+	noPanic(t, r)
+	want := "osu_allreduce at 68719476736 bytes needs 131072.0 MiB per process; " +
+		"this node has 100000.0 MiB per process available"
+	if r.code != 2 || !strings.Contains(r.stderr, want) {
+		t.Errorf("want exit 2 and %q, got %s", want, r)
+	}
 }
