@@ -124,6 +124,17 @@ func skipProbe(t1, secs float64, sel int) bool {
 	return float64(sel)*t1 <= secs/2
 }
 
+// countFixed tells whether the rule cannot change n_sample = sel: step 5
+// takes min(sel, t_sample), t_sample is at least 1 (1 + SECONDS/t, or
+// sel) and step 4 keeps it at least the smallest count before, so a sel
+// of 1 (or less) stays sel whatever the probes measure. IMB 2021.11 runs
+// its one-repetition probe there all the same (IMB_mem_manager.c,
+// IMB_init_buffers_iter: "first, run 1 iteration only", unconditionally);
+// mpibench leaves it out, with the same count: at 2 GiB and more, where
+// IMB's count is 1 (OVERALL_VOL / X < 1), the probe would double the
+// sample's run time.
+func countFixed(sel int) bool { return sel <= 1 }
+
 // limitReps chooses the repetition count of benchmark env.b at length x
 // in mode m under the -time bound, by the rule above: the probes run on
 // the active ranks, rank 0 decides from the slowest rank's times, and
@@ -132,6 +143,10 @@ func skipProbe(t1, secs float64, sel int) bool {
 func (d *Driver) limitReps(c runner, env *caseEnv, x int, m Mode, done *[]lenReps) (int, error) {
 	sel, secs := d.cfg.F.reps2021(d.set, env.b, x, m, env.q), d.cfg.TimeLimit
 	if secs <= 0 || !d.cfg.F.timed(env.b) || d.cfg.F.windowed(env.b) {
+		return sel, nil
+	}
+	if countFixed(sel) {
+		*done = append(*done, lenReps{x, sel})
 		return sel, nil
 	}
 	t1, err := d.probe(c, env, x, m, 1)

@@ -115,3 +115,25 @@ func TestTimeFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestCountFixed: a count of 1 skips the probes, and the whole rule of
+// IMB 2021.11 gives 1 there whatever the probes would have measured, so
+// the skip changes no count.
+func TestCountFixed(t *testing.T) {
+	for sel, want := range map[int]bool{0: true, 1: true, 2: false, 1000: false} {
+		if got := countFixed(sel); got != want {
+			t.Errorf("countFixed(%d) = %v, want %v", sel, got, want)
+		}
+	}
+	prevs := [][]lenReps{nil, {{1 << 20, 40}}, {{1 << 30, 2}, {1 << 32, 1}}, {{1 << 33, 7}}}
+	for _, tm := range []float64{1e-9, 1e-6, 0.01, 0.5, 3, 40} {
+		for _, secs := range []float64{0.5, 10, 1e9} {
+			for _, prev := range prevs {
+				n := monotone(boundReps(tm, secs, 1), 1<<31, 1, prev)
+				if n != 1 {
+					t.Errorf("t %g, bound %g, before %v: IMB's rule gives %d at a count of 1, want 1", tm, secs, prev, n)
+				}
+			}
+		}
+	}
+}

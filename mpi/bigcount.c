@@ -546,3 +546,109 @@ int mb_bigosu_run(mb_bigosu *k, int chk)
 	mb_big_free(&m);
 	return rc;
 }
+
+/* OSU 7.4's osu_bcast, osu_reduce and osu_allreduce at n items
+ * (osucoll.c's pass, with the calls of mb_big). */
+
+/* coll_call is one repetition's call: Bcast from root 0 (osu_bcast.c),
+ * Reduce to root, Allreduce. */
+static int coll_call(const mb_bigcoll *k, const mb_big *m, int kind, int root)
+{
+	if (kind == MB_BIGCOLL_BCAST)
+		return big_bcast(k->rbuf, m, 0, k->comm);
+	return big_reduce(k->sbuf, k->rbuf, m, kind == MB_BIGCOLL_REDUCE ? root : -1, k->comm);
+}
+
+/* coll_prepare writes rank's content of repetition i (Bcast: the root's
+ * bytes; the reductions: every rank's floats) and poisons what it
+ * receives into. */
+static void coll_prepare(const mb_bigcoll *k, int kind, int rank, int root, long long i)
+{
+	if (kind == MB_BIGCOLL_BCAST) {
+		if (rank == 0)
+			mb_fill_bytes(k->rbuf, k->n, 0, i, 0);
+		else
+			mb_poison(k->rbuf, k->n);
+		return;
+	}
+	mb_fill_floats(k->sbuf, k->n, rank, i, 0);
+	if (kind == MB_BIGCOLL_ALLREDUCE || rank == root)
+		mb_poison(k->rbuf, 4 * k->n);
+}
+
+/* coll_bad counts the items rank received wrong in repetition i. */
+static long long coll_bad(const mb_bigcoll *k, int kind, int rank, int size, int root, long long i)
+{
+	if (kind == MB_BIGCOLL_BCAST)
+		return rank == 0 ? 0 : mb_bad_bytes(k->rbuf, k->n, 0, i, 0);
+	if (kind == MB_BIGCOLL_ALLREDUCE || rank == root)
+		return mb_bad_sums(k->rbuf, k->n, size, i, 0);
+	return 0;
+}
+
+/* coll_loop is osucoll.c's pass for one kind (a constant when inlined):
+ * -c's -u calls after a barrier each and its barrier before the call;
+ * the call alone between the two MPI_Wtime calls; OSU's barrier after
+ * the time, before it for Reduce (osu_reduce.c). */
+LOOP coll_loop(mb_bigcoll *k, const mb_big *m, int kind, int rank, int size, int chk)
+{
+	int i, w, root = k->root < 0 ? 0 : k->root, pre = kind == MB_BIGCOLL_REDUCE;
+	double t0, t1;
+	for (i = 0; i < k->skip + k->iters; i++) {
+		if (k->root < 0)
+			root = i % size;
+		for (w = 0; chk && w < k->vwarm; w++) {
+			CHK(MPI_Barrier(k->comm));
+			CHK(coll_call(k, m, kind, root));
+		}
+		if (chk)
+			coll_prepare(k, kind, rank, root, i);
+		if (pre || chk)
+			CHK(MPI_Barrier(k->comm));
+		t0 = MPI_Wtime();
+		if (!SKIP(i))
+			CHK(coll_call(k, m, kind, root));
+		t1 = MPI_Wtime();
+		if (!pre)
+			CHK(MPI_Barrier(k->comm));
+		if (chk)
+			k->errors += coll_bad(k, kind, rank, size, root, i);
+		if (i < k->skip)
+			continue;
+		k->time += t1 - t0;
+		if (k->samples)
+			k->samples[i - k->skip] = t1 - t0;
+	}
+	return MPI_SUCCESS;
+}
+
+LOOP coll_kinds(mb_bigcoll *k, const mb_big *m, int chk)
+{
+	int rank, size;
+	CHK(MPI_Comm_rank(k->comm, &rank));
+	CHK(MPI_Comm_size(k->comm, &size));
+	CHK(MUTANT_MPI_ERROR(k->comm));
+	switch (k->kind) {
+	case MB_BIGCOLL_BCAST: return coll_loop(k, m, MB_BIGCOLL_BCAST, rank, size, chk);
+	case MB_BIGCOLL_REDUCE: return coll_loop(k, m, MB_BIGCOLL_REDUCE, rank, size, chk);
+	case MB_BIGCOLL_ALLREDUCE: return coll_loop(k, m, MB_BIGCOLL_ALLREDUCE, rank, size, chk);
+	}
+	return MPI_ERR_ARG;
+}
+
+/* mb_bigcoll_run builds the message's datatype outside the timed loop;
+ * the osu-coll-short mutant's calls carry one item fewer, while all n
+ * are filled and checked. */
+int mb_bigcoll_run(mb_bigcoll *k, int chk)
+{
+	mb_big m;
+	int rc;
+	long long n = MUTANT(MB_MUT_OSU_COLL_SHORT) && k->n > 0 ? k->n - 1 : k->n;
+	k->time = 0;
+	k->errors = 0;
+	CHK(mb_big_make(&m, n, k->kind != MB_BIGCOLL_BCAST));
+	k->mode = m.mode;
+	rc = chk ? coll_kinds(k, &m, 1) : coll_kinds(k, &m, 0);
+	mb_big_free(&m);
+	return rc;
+}

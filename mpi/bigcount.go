@@ -86,25 +86,19 @@ func OSUBigRun(c Comm, s *OSUBig) (OSUResult, string, error) {
 	if !ok {
 		return OSUResult{}, "", kernelError("no large-count OSU kernel", C.MPI_ERR_ARG)
 	}
-	var bufs [5]Buffer
-	defer func() {
-		for i := range bufs {
-			bufs[i].Free()
-		}
-	}()
 	rank, w := c.Rank(), max(s.Window, 1)
-	sizes := [5]int{0, 0, 2 * w * int(C.sizeof_MPI_Request), w * int(C.sizeof_MPI_Status), 8 * s.Iters}
+	sizes := []int64{0, 0, int64(2 * w * int(C.sizeof_MPI_Request)), int64(w * int(C.sizeof_MPI_Status)),
+		8 * int64(s.Iters)}
 	if s.Kind != OSUBw || rank == 0 {
-		sizes[0] = int(s.Bytes) // the send buffer; osu_latency's only one
+		sizes[0] = s.Bytes // the send buffer; osu_latency's only one
 	}
 	if s.Kind == OSUBibw || (s.Kind == OSUBw && rank == 1) {
-		sizes[1] = int(s.Bytes)
+		sizes[1] = s.Bytes
 	}
-	for i, n := range sizes {
-		var err error
-		if bufs[i], err = Alloc(max(n, 1)); err != nil {
-			return OSUResult{}, "", err
-		}
+	bufs, err := allocAll(sizes)
+	defer freeAll(bufs)
+	if err != nil {
+		return OSUResult{}, "", err
 	}
 	k := C.mb_bigosu{comm: c.c, kind: kind, sbuf: bufs[0].p, rbuf: bufs[1].p, n: C.longlong(s.Bytes),
 		iters: C.int(s.Iters), skip: C.int(s.Skip), window: C.int(w), vwarm: C.int(s.VWarm),
@@ -120,4 +114,56 @@ func OSUBigRun(c Comm, s *OSUBig) (OSUResult, string, error) {
 		res.Samples = append([]float64(nil), unsafe.Slice((*float64)(bufs[4].p), s.Iters)...)
 	}
 	return res, countModes[k.mode], nil
+}
+
+// OSUCollBigRun runs one size of an OSU collective on every rank of c,
+// with the buffers bufs says, and returns the rank's times (Total,
+// Samples, Defects) and the count mode.
+func OSUCollBigRun(c Comm, s *OSUCollBig) (OSUCollTimes, string, error) {
+	kind := slices.Index(osuCollBig, s.Kind)
+	if kind < 0 {
+		return OSUCollTimes{}, "", kernelError("no large-count OSU collective", C.MPI_ERR_ARG)
+	}
+	send, recv := s.bufs(c.Rank(), c.Size())
+	bufs, err := allocAll([]int64{send, recv, 8 * int64(s.Iters)})
+	defer freeAll(bufs)
+	if err != nil {
+		return OSUCollTimes{}, "", err
+	}
+	n := s.Bytes
+	if s.Kind != OSUBcast {
+		n /= 4 // floats
+	}
+	k := C.mb_bigcoll{comm: c.c, kind: C.int(kind), sbuf: bufs[0].p, rbuf: bufs[1].p, n: C.longlong(n),
+		iters: C.int(s.Iters), skip: C.int(s.Skip), vwarm: C.int(s.VWarm), root: C.int(s.Root)}
+	if s.Samples {
+		k.samples = (*C.double)(bufs[2].p)
+	}
+	if rc := C.mb_bigcoll_run(&k, C.int(b2i(s.Check))); rc != C.MPI_SUCCESS {
+		return OSUCollTimes{}, "", kernelError("osu large-count collective", rc)
+	}
+	t := OSUCollTimes{Total: float64(k.time), Defects: int64(k.errors)}
+	if s.Samples {
+		t.Samples = append([]float64(nil), unsafe.Slice((*float64)(bufs[2].p), s.Iters)...)
+	}
+	return t, countModes[k.mode], nil
+}
+
+// allocAll allocates a buffer of max(n, 1) bytes for each size n, up to
+// the first failure; freeAll frees those allocated.
+func allocAll(sizes []int64) ([]Buffer, error) {
+	bufs := make([]Buffer, len(sizes))
+	for i, n := range sizes {
+		var err error
+		if bufs[i], err = Alloc(int(max(n, 1))); err != nil {
+			return bufs, err
+		}
+	}
+	return bufs, nil
+}
+
+func freeAll(bufs []Buffer) {
+	for i := range bufs {
+		bufs[i].Free()
+	}
 }

@@ -115,4 +115,31 @@ typedef struct {
 /* mb_bigosu_run runs one size; chk 1 is OSU's -c (osu.h). */
 int mb_bigosu_run(mb_bigosu *k, int chk);
 
+/* mb_bigcoll is OSU 7.4's osu_bcast, osu_reduce and osu_allreduce
+ * (osucoll.h has the loop: each repetition timed alone, the barrier
+ * after the time, before it for Reduce) at n items through mb_big:
+ * Bcast n bytes of MPI_CHAR from root 0 into rbuf, every rank's one
+ * buffer; Reduce and Allreduce n floats of sbuf into rbuf with MPI_SUM
+ * (rbuf only significant at Reduce's roots). */
+enum mb_bigcoll_kind { MB_BIGCOLL_BCAST = 0, MB_BIGCOLL_REDUCE, MB_BIGCOLL_ALLREDUCE };
+
+typedef struct {
+	MPI_Comm comm;
+	int kind;          /* enum mb_bigcoll_kind */
+	void *sbuf, *rbuf;
+	long long n;       /* bytes (Bcast) or floats (the reductions) */
+	int iters, skip;   /* OSU's iterations and warm-ups */
+	int vwarm;         /* -u with -c: untimed calls before each repetition */
+	int root;          /* Reduce: the root; -1: rotate (i mod nprocs) */
+	double *samples;   /* iters seconds, each timed repetition's; NULL: none */
+	double time;       /* seconds of the timed repetitions on this rank */
+	long long errors;  /* -c: items received wrong on this rank */
+	int mode;          /* the enum mb_big_mode the messages went in */
+} mb_bigcoll;
+
+/* mb_bigcoll_run runs skip + iters repetitions; chk 1 is OSU's -c
+ * (osucoll.h: -u calls, then this rank's content into poisoned buffers,
+ * a barrier, the call, the check). */
+int mb_bigcoll_run(mb_bigcoll *k, int chk);
+
 #endif

@@ -27,3 +27,7 @@ type OSUBig struct {
 func OSUBigKind(k OSUKind) bool { return k == OSULatency || k == OSUBw || k == OSUBibw }
 
 func OSUBigRun(c Comm, s *OSUBig) (OSUResult, string, error) { return OSUResult{}, "", ErrNoMPI }
+
+func OSUCollBigRun(c Comm, s *OSUCollBig) (OSUCollTimes, string, error) {
+	return OSUCollTimes{}, "", ErrNoMPI
+}

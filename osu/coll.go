@@ -143,6 +143,9 @@ func measureColl(r *Run, t collTest, nb bool, size int64) (Result, error) {
 		// omb_get_root_rank: "Root rank('-k') cannot be more than number of processes".
 		return Result{}, fmt.Errorf("-k fixed:%d: the root must be below the %d processes", r.Opts.Root, r.Size)
 	}
+	if bigColl(r, t, nb, size) {
+		return measureCollBig(r, t, size) // big.go
+	}
 	bufs, err := newCollBuffers(r.Size, size)
 	if err != nil {
 		return Result{}, err

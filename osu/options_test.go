@@ -88,6 +88,11 @@ func TestParseRefusals(t *testing.T) {
 		{[]string{"mbw_mr", "-m", "1:4G"}, "messages of 2 GiB or more: osu_mbw_mr has no large-count kernel"},
 		{[]string{"bw", "-m", "1:4G", "-T", "mpi_int"}, "only -T mpi_char runs at these sizes"},
 		{[]string{"latency", "-m", "1025G"}, "the most is 1 TiB"},
+		{[]string{"osu_allreduce", "-m", "1:4G"}, "only -T mpi_float runs at these sizes for osu_allreduce"},
+		{[]string{"osu_bcast", "-m", "1:4G", "-T", "mpi_int"}, "only -T mpi_char runs at these sizes for osu_bcast"},
+		{[]string{"osu_reduce", "-m", "4G", "-T", "mpi_float", "-l"}, "-l (MPI_IN_PLACE) does not run"},
+		{[]string{"osu_alltoall", "-m", "4G"}, "osu_alltoall has no large-count kernel"},
+		{[]string{"osu_iallreduce", "-m", "4G", "-T", "mpi_float"}, "osu_iallreduce has no large-count kernel"},
 		{[]string{"latency", "-m", "9223372036854775807G"}, "bad size"},
 		{[]string{"bw", "-m", "8:4"}, "the minimum 8 is above the maximum 4"},
 		{[]string{"bw", "-m", "x"}, `-m x: bad size "x"`},
@@ -130,5 +135,16 @@ func TestTail(t *testing.T) {
 	}
 	if !slices.Equal(s, []float64{9, 1, 8, 2, 7, 3, 6, 4, 5, 10}) {
 		t.Errorf("Tail sorted its input")
+	}
+}
+
+// TestParseBigColl: osu_bcast, osu_reduce and osu_allreduce take sizes of
+// 2 GiB and more in their datatype.
+func TestParseBigColl(t *testing.T) {
+	for _, args := range [][]string{{"osu_bcast", "-m", "1:4G"}, {"osu_reduce", "-m", "4G", "-T", "mpi_float", "-k", "rotate"},
+		{"osu_allreduce", "-m", "2G:4G", "-T", "mpi_float", "-c"}} {
+		if o, err := Parse(args); err != nil || o.MaxSize != 4<<30 {
+			t.Errorf("%v: %v, %v; want -m up to 4 GiB", args, o, err)
+		}
 	}
 }

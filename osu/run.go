@@ -100,7 +100,7 @@ func threadLevel(b *Benchmark) error {
 // receive buffer per window slot with -b multiple, per thread for
 // osu_latency_mt, np of each for the collectives, one of each otherwise.
 func memoryNeed(b *Benchmark, o *Options, np int) memcheck.Need {
-	if n, ok := bigNeed(b, o); ok {
+	if n, ok := bigNeed(b, o, np); ok {
 		return n // big.go
 	}
 	n := int64(1)
