@@ -109,10 +109,13 @@ func (t *Types2021) setOffCache(val string) error {
 // check refuses the flags in the suites that do not have them here: IMB
 // 2021.11 has -data_type and -red_data_type in IMB-MPI1 only, and honours
 // -off_cache in IMB-MPI1, IMB-EXT, IMB-NBC, IMB-RMA and IMB-MPI4 (IMB-IO
-// takes and ignores it): mpibench has it for mpi1.
+// takes and ignores it): mpibench has it for mpi1, nbc and mpi4.
 func (t *Types2021) check(s *Suite) error {
 	if s == MPI1Suite {
 		return nil
+	}
+	if s == NBCSuite || s == MPI4Suite {
+		t = &Types2021{Data: t.Data, Red: t.Red} // -off_cache taken
 	}
 	switch {
 	case t.Data != mpi.TypeDefault:
@@ -122,7 +125,24 @@ func (t *Types2021) check(s *Suite) error {
 	case t.OffCache != "" && s == IOSuite:
 		return usagef("-off_cache: IMB-IO 2021.11 takes it and ignores it; mpibench io does not take it")
 	case t.OffCache != "":
-		return usagef("-off_cache is implemented for mpibench mpi1 only (IMB 2021.11 has it in EXT, NBC, RMA and MPI4 too)")
+		return usagef("-off_cache is implemented for mpibench mpi1, nbc and mpi4 (IMB 2021.11 has it in EXT and RMA too)")
+	}
+	return nil
+}
+
+// checkWindow refuses the flags with -sync window (sync): the window
+// loops (mpi/window.c) call MPI with the buffers' first bytes and
+// MPI_BYTE or MPI_FLOAT items, not the slots and types of these flags.
+func (t *Types2021) checkWindow(sync string) error {
+	if sync != syncWindow {
+		return nil
+	}
+	for name, given := range map[string]bool{"off_cache": t.OffCache != "", "data_type": t.Data != mpi.TypeDefault,
+		"red_data_type": t.Red != mpi.TypeDefault} {
+		if given {
+			return usagef("-%s with -sync window: the window loop keeps IMB's default buffers and types; "+
+				"leave out one of them", name)
+		}
 	}
 	return nil
 }
