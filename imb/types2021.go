@@ -185,12 +185,16 @@ func (f *Flags2021) lookup(s *Suite, name string) *Benchmark {
 	return f.Types.typed(b)
 }
 
-// typesUsage is the help of the flags.
-const typesUsage = `  -off_cache SIZE[,LINE]  every repetition sends from and receives into
+// offCacheUsage is the help of -off_cache (mpi1, nbc, mpi4).
+const offCacheUsage = `  -off_cache SIZE[,LINE]  every repetition sends from and receives into
                 other memory: slots of the message length plus one to two
                 cache lines, through 2*SIZE MB (SIZE: the last level cache in
-                MB, LINE its line in bytes, default 64; -1: 8 MB, 64 bytes)
-  -data_type byte|char|int|float|double  the type of the non-reductions'
+                MB, LINE its line in bytes, default 64; -1: 8 MB, 64 bytes);
+                mpi4's persistent requests stay at the first slot, as IMB's
+`
+
+// typesUsage is the help of the flags.
+const typesUsage = offCacheUsage + `  -data_type byte|char|int|float|double  the type of the non-reductions'
                 messages (default byte); lengths are whole items
   -red_data_type char|int|float|double  the type of the reductions, with
                 MPI_SUM (default float)
