@@ -5,7 +5,8 @@ package main
 // -check and record the flag; loops that hand MPI slot 0 in every
 // repetition (the no-offset mutant) fail it at every length in nbc; the
 // persistent loops of mpi4 stay at slot 0 as IMB's do, so the mutant
-// changes nothing there; the rows match Intel's binaries with the flag.
+// changes nothing there; the rows match Intel's binaries with the flag;
+// io takes the flag and ignores it, as IMB-IO.
 
 import (
 	"path/filepath"
@@ -102,5 +103,24 @@ func TestOffCacheSideBySide(t *testing.T) {
 			names := []string{"-off_cache", "0.01", c.a, c.b}
 			sideBySide(t, c.suite, peer, names, names)
 		})
+	}
+}
+
+// TestIOOffCache: io takes -off_cache and ignores it, as IMB-IO 2021.11
+// does (use_off_cache = 0 under MPIIO): the run succeeds and its records
+// carry the flag.
+func TestIOOffCache(t *testing.T) {
+	needMPI(t)
+	js := filepath.Join(t.TempDir(), "io.jsonl")
+	mustSucceed(t, launch(t, 2, "io", "-off_cache", "8", "-npmin", "2", "-msglen", ioLengths(t, 4), "-iodir",
+		t.TempDir(), "-json", js, "S_Write_indv"))
+	recs := readJSONL[rec2021](t, js)
+	if len(recs) == 0 {
+		t.Fatal("no records")
+	}
+	for _, r := range recs {
+		if r.Context.Options["off_cache"] != "8" {
+			t.Errorf("%+v: want off_cache 8 in the options", r)
+		}
 	}
 }
