@@ -147,6 +147,7 @@ case-insensitive). Flags and names may come in any order.
 		u += windowUsage
 	}
 	if s == NBCSuite || s == MPI4Suite {
+		u += offCacheUsage
 		u = nbcUsage(u, s.title())
 	}
 	if s == RMASuite {

@@ -200,6 +200,9 @@ func (f *Flags2021) check(s *Suite) error {
 	if err := f.Types.check(s); err != nil {
 		return err
 	}
+	if err := f.Types.checkWindow(f.Sync); err != nil {
+		return err
+	}
 	if err := f.checkIMBFlags(s); err != nil {
 		return err
 	}

@@ -1,8 +1,6 @@
 package imb
 
 import (
-	"slices"
-
 	"mpibench/mpi"
 	"mpibench/result"
 )
@@ -26,12 +24,13 @@ func (c *nbcCase) free() error {
 	return nil
 }
 
-// setup allocates the buffers and calibrates the CPU work.
+// setup allocates the buffers (under -off_cache, every length's slots)
+// and calibrates the CPU work.
 func (c *nbcCase) setup() error {
 	if !c.active() {
 		return nil
 	}
-	s, r := nbcBufferSizes(c.b.NBC.Kind, slices.Max(c.lens), c.q)
+	s, r := c.f21.caseBuffers(c.b, c.set, c.lens, c.q)
 	var err error
 	for _, a := range []struct {
 		buf *mpi.Buffer
@@ -60,7 +59,8 @@ func (c *nbcCase) loop(x, reps int) *mpi.NBCRun {
 	}
 	return &mpi.NBCRun{Kind: c.b.NBC.Kind, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
 		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Sync: c.f21.nbcSync(), CPU: -1,
-		Persist: c.b.NBC.Persist, IMBBarrier: c.f21 != nil && c.f21.IMBBarrier == "on"}
+		Persist: c.b.NBC.Persist, IMBBarrier: c.f21 != nil && c.f21.IMBBarrier == "on",
+		Slots: c.f21.slots(c.b, x, c.q, c.f21.reps2021(c.set, c.b, x, NoMode, c.q))}
 }
 
 // run runs the sample of a benchmark as IMB's kernel function does: the

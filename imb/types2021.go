@@ -108,21 +108,42 @@ func (t *Types2021) setOffCache(val string) error {
 
 // check refuses the flags in the suites that do not have them here: IMB
 // 2021.11 has -data_type and -red_data_type in IMB-MPI1 only, and honours
-// -off_cache in IMB-MPI1, IMB-EXT, IMB-NBC, IMB-RMA and IMB-MPI4 (IMB-IO
-// takes and ignores it): mpibench has it for mpi1.
+// -off_cache in IMB-MPI1, IMB-EXT, IMB-NBC, IMB-RMA and IMB-MPI4: mpibench
+// has it for mpi1, nbc and mpi4. IMB-IO 2021.11 takes it and ignores it
+// (IO_suite.cpp parses it; helper_IMB_functions.h, IMB_init_buffers_iter,
+// sets use_off_cache = 0 and allocates s_len and r_len under MPIIO), and
+// so does mpibench io: the records carry it, the loops do not change.
 func (t *Types2021) check(s *Suite) error {
 	if s == MPI1Suite {
 		return nil
+	}
+	if s == NBCSuite || s == MPI4Suite || s == IOSuite {
+		t = &Types2021{Data: t.Data, Red: t.Red} // -off_cache taken
 	}
 	switch {
 	case t.Data != mpi.TypeDefault:
 		return usagef("-data_type is a flag of mpibench mpi1 only (as of IMB-MPI1 2021.11)")
 	case t.Red != mpi.TypeDefault:
 		return usagef("-red_data_type is a flag of mpibench mpi1 only (as of IMB-MPI1 2021.11)")
-	case t.OffCache != "" && s == IOSuite:
-		return usagef("-off_cache: IMB-IO 2021.11 takes it and ignores it; mpibench io does not take it")
 	case t.OffCache != "":
-		return usagef("-off_cache is implemented for mpibench mpi1 only (IMB 2021.11 has it in EXT, NBC, RMA and MPI4 too)")
+		return usagef("-off_cache is implemented for mpibench mpi1, nbc and mpi4 (IMB 2021.11 has it in EXT and RMA too)")
+	}
+	return nil
+}
+
+// checkWindow refuses the flags with -sync window (sync): the window
+// loops (mpi/window.c) call MPI with the buffers' first bytes and
+// MPI_BYTE or MPI_FLOAT items, not the slots and types of these flags.
+func (t *Types2021) checkWindow(sync string) error {
+	if sync != syncWindow {
+		return nil
+	}
+	for name, given := range map[string]bool{"off_cache": t.OffCache != "", "data_type": t.Data != mpi.TypeDefault,
+		"red_data_type": t.Red != mpi.TypeDefault} {
+		if given {
+			return usagef("-%s with -sync window: the window loop keeps IMB's default buffers and types; "+
+				"leave out one of them", name)
+		}
 	}
 	return nil
 }
@@ -165,12 +186,16 @@ func (f *Flags2021) lookup(s *Suite, name string) *Benchmark {
 	return f.Types.typed(b)
 }
 
-// typesUsage is the help of the flags.
-const typesUsage = `  -off_cache SIZE[,LINE]  every repetition sends from and receives into
+// offCacheUsage is the help of -off_cache (mpi1, nbc, mpi4).
+const offCacheUsage = `  -off_cache SIZE[,LINE]  every repetition sends from and receives into
                 other memory: slots of the message length plus one to two
                 cache lines, through 2*SIZE MB (SIZE: the last level cache in
-                MB, LINE its line in bytes, default 64; -1: 8 MB, 64 bytes)
-  -data_type byte|char|int|float|double  the type of the non-reductions'
+                MB, LINE its line in bytes, default 64; -1: 8 MB, 64 bytes);
+                mpi4's persistent requests stay at the first slot, as IMB's
+`
+
+// typesUsage is the help of the flags.
+const typesUsage = offCacheUsage + `  -data_type byte|char|int|float|double  the type of the non-reductions'
                 messages (default byte); lengths are whole items
   -red_data_type char|int|float|double  the type of the reductions, with
                 MPI_SUM (default float)

@@ -7,6 +7,7 @@
 #include "chk.h"
 #include "mutant.h"
 #include "imbbarrier.h" /* -imb_barrier */
+#include "slots.h"       /* -off_cache: SB, RB, CS, CR */
 
 /* As in kernels.c, every loop is written once and always inlined with
  * constant arguments (kind, chk, ovl, pst), so each instantiation is the bare
@@ -81,10 +82,10 @@ double mb_nbc_cpu_rate(double *mflops)
 	return rate;
 }
 
-/* start posts repetition's non-blocking call; the root is 0. */
-LOOP start(const mb_nbc *k, int kind, int rank, MPI_Request *req)
+/* start posts a repetition's non-blocking call from s into r; the root
+ * is 0. */
+LOOP start(const mb_nbc *k, int kind, int rank, void *s, void *r, MPI_Request *req)
 {
-	void *s = k->sbuf, *r = k->rbuf;
 	int c = k->count;
 	MPI_Comm comm = k->comm;
 	switch (kind) {
@@ -112,7 +113,10 @@ LOOP start(const mb_nbc *k, int kind, int rank, MPI_Request *req)
 }
 
 /* mb_nbc_start is start for the window loop (window.c). */
-int mb_nbc_start(const mb_nbc *k, int rank, MPI_Request *req) { return start(k, k->kind, rank, req); }
+int mb_nbc_start(const mb_nbc *k, int rank, MPI_Request *req)
+{
+	return start(k, k->kind, rank, k->sbuf, k->rbuf, req);
+}
 
 /* sends and recvs are the items a rank sends from sbuf and receives into
  * rbuf in one repetition. */
@@ -145,46 +149,60 @@ static int reduction(int kind)
 }
 
 /* prepare writes this rank's content of repetition i into what it sends
- * and poisons what it receives (check mode only). */
-static void prepare(const mb_nbc *k, int rank, int size, int i)
+ * from s and poisons what it receives at r (check mode only). */
+static void prepare(const mb_nbc *k, int rank, int size, int i, void *s, void *r)
 {
 	if (reduction(k->kind)) {
-		mb_fill_floats(k->sbuf, sends(k, size), rank, i, 0);
-		mb_poison(k->rbuf, 4 * recvs(k, size));
+		mb_fill_floats(s, sends(k, size), rank, i, 0);
+		mb_poison(r, 4 * recvs(k, size));
 	} else {
-		mb_fill_bytes(k->sbuf, sends(k, size), rank, i, 0);
-		mb_poison(k->rbuf, recvs(k, size));
+		mb_fill_bytes(s, sends(k, size), rank, i, 0);
+		mb_poison(r, recvs(k, size));
 	}
 }
 
-/* blocks counts the wrong bytes of size blocks of count bytes: block p must
- * be p's content of repetition i from position at on. */
-static long long blocks(const mb_nbc *k, int size, int i, long long at)
+/* blocks counts the wrong bytes of size blocks of count bytes at r: block
+ * p must be p's content of repetition i from position at on. */
+static long long blocks(const mb_nbc *k, int size, int i, long long at, const void *r)
 {
 	long long bad = 0;
 	int p;
 	for (p = 0; p < size; p++)
-		bad += mb_bad_bytes((char *)k->rbuf + (long long)p * k->count, k->count, p, i, at);
+		bad += mb_bad_bytes((const char *)r + (long long)p * k->count, k->count, p, i, at);
 	return bad;
 }
 
-/* verify counts the items this rank received wrong in repetition i; the
- * sender and position follow from the definition (root 0, block p from
- * rank p, rank p's block of the root's buffer at p·count). */
-static long long verify(const mb_nbc *k, int rank, int size, int i)
+/* verify counts the items this rank received wrong at r in repetition
+ * i; the sender and position follow from the definition (root 0, block p
+ * from rank p, rank p's block of the root's buffer at p·count). */
+static long long verify(const mb_nbc *k, int rank, int size, int i, const void *r)
 {
 	long long at = (long long)rank * k->count;
 	switch (k->kind) {
-	case MB_IBCAST: return rank == 0 ? 0 : mb_bad_bytes(k->rbuf, k->count, 0, i, 0);
-	case MB_IALLGATHER: case MB_IALLGATHERV: return blocks(k, size, i, 0);
-	case MB_IGATHER: case MB_IGATHERV: return rank == 0 ? blocks(k, size, i, 0) : 0;
-	case MB_ISCATTER: case MB_ISCATTERV: return mb_bad_bytes(k->rbuf, k->count, 0, i, at);
-	case MB_IALLTOALL: case MB_IALLTOALLV: return blocks(k, size, i, at);
-	case MB_IREDUCE: return rank == 0 ? mb_bad_sums(k->rbuf, k->count, size, i, 0) : 0;
-	case MB_IREDUCE_SCATTER: return mb_bad_sums(k->rbuf, k->count, size, i, at);
-	case MB_IALLREDUCE: return mb_bad_sums(k->rbuf, k->count, size, i, 0);
+	case MB_IBCAST: return rank == 0 ? 0 : mb_bad_bytes(r, k->count, 0, i, 0);
+	case MB_IALLGATHER: case MB_IALLGATHERV: return blocks(k, size, i, 0, r);
+	case MB_IGATHER: case MB_IGATHERV: return rank == 0 ? blocks(k, size, i, 0, r) : 0;
+	case MB_ISCATTER: case MB_ISCATTERV: return mb_bad_bytes(r, k->count, 0, i, at);
+	case MB_IALLTOALL: case MB_IALLTOALLV: return blocks(k, size, i, at, r);
+	case MB_IREDUCE: return rank == 0 ? mb_bad_sums(r, k->count, size, i, 0) : 0;
+	case MB_IREDUCE_SCATTER: return mb_bad_sums(r, k->count, size, i, at);
+	case MB_IALLREDUCE: return mb_bad_sums(r, k->count, size, i, 0);
 	}
 	return 0;
+}
+
+/* slots_nbc are k's buffers as slots.h's loops take them: under a
+ * constant oc (-off_cache) repetition i sends from send slot i % s_iter
+ * and receives into receive slot i % r_iter (IMB_ibcast.c ...:
+ * s_buffer + i%s_cache_iter*s_offs). Ibcast's root sends from its send
+ * slot, the others receive into their receive slot: IMB takes s_offs and
+ * s_cache_iter for both, which are the receive slots' too (the send and
+ * receive buffers of Ibcast are one message each). */
+static inline __attribute__((always_inline)) slots slots_nbc(const mb_nbc *k)
+{
+	slots b = {(char *)k->sbuf, (char *)k->rbuf, k->s_iter, k->r_iter, k->s_offs, k->r_offs,
+		   MPI_BYTE, 0, 1};
+	return b;
 }
 
 /* repeat is the loop of every kind but Ibarrier: each repetition timed on
@@ -192,26 +210,28 @@ static long long verify(const mb_nbc *k, int rank, int size, int i)
  * the check and sync barriers outside the time. With pst (IMB-MPI4's
  * *_persist) the request is made once before the loop by the kind's *_init
  * call and freed after it, both untimed (IMB_bcast.c IMB_bcast_persist),
- * and each repetition starts it with MPI_Start instead of the call. */
-LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int rank, int size, double *t,
+ * and each repetition starts it with MPI_Start instead of the call. With
+ * oc (-off_cache, never with pst) repetition i uses slot i (slots_nbc). */
+LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int oc, int rank, int size, double *t,
 	    double *tc, long long *bad)
 {
 	int i, n = k->nrep, sync = k->sync;
 	long long cpu = k->cpu;
 	double t0, c0;
+	const slots B = slots_nbc(k);
 	MPI_Request req = MPI_REQUEST_NULL;
 	if (pst)
 		CHK(mb_nbc_init(k, rank, &req));
 	for (i = 0; i < n; i++) {
 		if (chk)
-			prepare(k, rank, size, i);
+			prepare(k, rank, size, i, SB(i), RB(i));
 		t0 = MPI_Wtime();
 		if (!pst)
 			req = MPI_REQUEST_NULL;
 		if (pst && !SKIP(i))
 			CHK(MPI_Start(&req));
 		else if (!SKIP(i))
-			CHK(start(k, kind, rank, &req));
+			CHK(start(k, kind, rank, CS(i), CR(i), &req));
 		if (ovl) {
 			c0 = MPI_Wtime();
 			mb_nbc_cpu(cpu);
@@ -220,7 +240,7 @@ LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int rank, int 
 		CHK(MPI_Wait(&req, MPI_STATUS_IGNORE));
 		*t += MPI_Wtime() - t0;
 		if (chk)
-			*bad += verify(k, rank, size, i);
+			*bad += verify(k, rank, size, i, RB(i));
 		CHK(mb_barriers(k->comm, sync, k->imb_barrier));
 	}
 	if (pst)
@@ -261,10 +281,11 @@ LOOP barrier_loop(const mb_nbc *k, int ovl, int pst, int rank, double *t, double
 	return MPI_SUCCESS;
 }
 
-#define KIND(K) case K: return repeat(k, K, chk, ovl, pst, rank, size, t, tc, bad)
+#define KIND(K) case K: return repeat(k, K, chk, ovl, pst, oc, rank, size, t, tc, bad)
 
-/* kinds instantiates repeat for every kind with constant chk, ovl and pst. */
-LOOP kinds(const mb_nbc *k, int chk, int ovl, int pst, int rank, int size, double *t, double *tc,
+/* kinds instantiates repeat for every kind with constant chk, ovl, pst
+ * and oc. */
+LOOP kinds(const mb_nbc *k, int chk, int ovl, int pst, int oc, int rank, int size, double *t, double *tc,
 	   long long *bad)
 {
 	switch (k->kind) {
@@ -285,13 +306,27 @@ LOOP kinds(const mb_nbc *k, int chk, int ovl, int pst, int rank, int size, doubl
 	return MPI_ERR_ARG;
 }
 
+/* offsets passes oc on as a constant: the -off_cache loops are
+ * instantiations of their own, chosen before the timing, and the loops
+ * without it stay as they were. A persistent request is bound to the
+ * buffers of its *_init call, which IMB makes at slot 0 (IMB_bcast.c
+ * IMB_bcast_persist: MPI_Bcast_init(bc_buf + i%s_cache_iter*s_offs, ...)
+ * with i = 0), so pst runs without offsets. */
+LOOP offsets(const mb_nbc *k, int chk, int ovl, int pst, int rank, int size, double *t, double *tc,
+	     long long *bad)
+{
+	if (!pst && k->s_iter > 0)
+		return kinds(k, chk, ovl, pst, 1, rank, size, t, tc, bad);
+	return kinds(k, chk, ovl, pst, 0, rank, size, t, tc, bad);
+}
+
 /* modes passes chk and ovl on as constants; pst is constant here. */
 LOOP modes(const mb_nbc *k, int chk, int pst, int rank, int size, double *t, double *tc, long long *bad)
 {
 	int ovl = k->cpu >= 0;
 	if (chk)
-		return ovl ? kinds(k, 1, 1, pst, rank, size, t, tc, bad) : kinds(k, 1, 0, pst, rank, size, t, tc, bad);
-	return ovl ? kinds(k, 0, 1, pst, rank, size, t, tc, bad) : kinds(k, 0, 0, pst, rank, size, t, tc, bad);
+		return ovl ? offsets(k, 1, 1, pst, rank, size, t, tc, bad) : offsets(k, 1, 0, pst, rank, size, t, tc, bad);
+	return ovl ? offsets(k, 0, 1, pst, rank, size, t, tc, bad) : offsets(k, 0, 0, pst, rank, size, t, tc, bad);
 }
 
 int mb_nbc_run(const mb_nbc *k, int chk, double *t, double *t_cpu, long long *bad)

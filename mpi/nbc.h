@@ -44,6 +44,8 @@ typedef struct {
 	int imb_barrier; /* IMB's barrier for nbarr and sync (imbbarrier.h) */
 	long long cpu;  /* CPU work per repetition in kernel passes; < 0: pure loop */
 	int persist;    /* IMB-MPI4: one persistent request (*_init) started every repetition */
+	int s_iter, r_iter;       /* -off_cache: slots of the send and receive buffers (0: off) */
+	long long s_offs, r_offs; /* -off_cache: bytes from one slot to the next */
 } mb_nbc;
 
 /* mb_nbc_run runs the loop of k and stores the time per repetition (t_pure,
