@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/plot/plotutil"
 
+	"mpibench/internal/textout"
 	"mpibench/report"
 	"mpibench/result"
 )
@@ -336,12 +337,12 @@ func htmlFigures(r *result.Record) []string {
 var htmlFuncs = template.FuncMap{
 	"pagePlots": func() int { return pagePlots },
 	"pageMB":    func() int { return pageSVGBytes >> 20 },
-	"us":        func(v float64) string { return Num(v) + " µs" },
+	"us":        func(v float64) string { return textout.Number(v) + " µs" },
 	"mbps": func(v float64) string {
 		if v == 0 {
 			return "–"
 		}
-		return Num(v) + " MB/s"
+		return textout.Number(v) + " MB/s"
 	},
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/plot/plotutil"
 
+	"mpibench/internal/textout"
 	"mpibench/stats"
 )
 
@@ -234,7 +235,7 @@ func largestDiff(m *Measurement, base, s *Series) (htmlDiff, bool) {
 	}
 	return htmlDiff{ID: m.ID, Title: m.Title, x: best.x,
 		At:  m.xText(Point{X: best.x, Bytes: best.bytes}),
-		Old: Num(best.old) + unit, New: Num(best.new) + unit,
+		Old: textout.Number(best.old) + unit, New: textout.Number(best.new) + unit,
 		Change: fmt.Sprintf("%+.1f %%", 100*(best.new/best.old-1)), Verdict: verdict,
 		Median:      fmt.Sprintf("%+.1f %% (%s)", 100*(stats.Median(ratios)-1), plural(len(ratios), "point")),
 		Significant: "–", size: math.Abs(math.Log(best.new / best.old))}, true

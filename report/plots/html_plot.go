@@ -23,6 +23,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"mpibench/internal/safefile"
+	"mpibench/internal/textout"
 )
 
 // The size of the PNG and PDF plots: half an A4 page wide.
@@ -372,10 +373,10 @@ func tickLabel(v float64) string {
 		s string
 	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
 		if v >= u.f {
-			return Num(v/u.f) + u.s
+			return textout.Number(v/u.f) + u.s
 		}
 	}
-	return Num(v)
+	return textout.Number(v)
 }
 
 // plainTicks are gonum/plot's ticks of a linear axis labelled as tickLabel
