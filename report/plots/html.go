@@ -227,6 +227,9 @@ func htmlPlotOf(m *Measurement, panels bool) (htmlPlot, error) {
 		if b := drawn.bandwidth(); b != nil {
 			ps = append(ps, panel{"bandwidth", "bandwidth", b})
 		}
+		if a := drawn.auxPanel(); a != nil {
+			ps = append(ps, panel{m.Aux.Class, m.Aux.Title, a})
+		}
 		if r := drawn.ratio(); r != nil {
 			ps = append(ps, panel{"ratio", plotWrap(m.quantity()+" relative to "+drawn.ratioBase().Label, 60), r})
 		}
@@ -337,7 +340,12 @@ func htmlFigures(r *result.Record) []string {
 var htmlFuncs = template.FuncMap{
 	"pagePlots": func() int { return pagePlots },
 	"pageMB":    func() int { return pageSVGBytes >> 20 },
-	"us":        func(v float64) string { return textout.Number(v) + " µs" },
+	"us": func(v float64) string {
+		if v == 0 {
+			return "–" // a bandwidth test's: no latency
+		}
+		return textout.Number(v) + " µs"
+	},
 	"mbps": func(v float64) string {
 		if v == 0 {
 			return "–"

@@ -1,0 +1,100 @@
+package plots
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"mpibench/internal/textout"
+	"mpibench/result"
+)
+
+// AuxPanel is a figure of a measurement's records beside its time or
+// bandwidth, drawn in a panel of its own from the main series' Point.Aux:
+// a message rate (IMB-P2P, IMB 2021's Uniband and Biband, osu_mbw_mr) or
+// an overlap in percent (IMB-NBC, IMB-MPI4, OSU's non-blocking
+// collectives).
+type AuxPanel struct {
+	Class, Title string // the panel's CSS class and title
+	YLabel, Note string
+	Linear       bool // a linear axis (a percentage; may be 0 or negative)
+	Zero         bool // 0 is a figure, not "none"
+}
+
+var (
+	rateAux = AuxPanel{Class: "rate", Title: "message rate", YLabel: "messages/s",
+		Note: "Message rate: messages per second (IMB's Msg/sec, OSU's Messages/s)."}
+	overlapAux = AuxPanel{Class: "overlap", Title: "overlap", YLabel: "overlap (%)", Linear: true, Zero: true,
+		Note: "Overlap: the share of the communication hidden behind the computation, in percent (100: all of it)."}
+)
+
+// auxPanel is the measurement's AuxPanel as a plot of every input's main
+// series; nil for none.
+func (m *Measurement) auxPanel() *Measurement {
+	a := m.Aux
+	if a == nil {
+		return nil
+	}
+	out := &Measurement{ID: m.ID + "-" + a.Class, Suite: m.Suite, Title: m.Title, XLabel: m.XLabel,
+		YLabel: a.YLabel, LogX: m.LogX, LinearY: a.Linear, Note: a.Note}
+	for _, s := range m.Series {
+		if s.Kind != 0 {
+			continue
+		}
+		t := &Series{Label: s.Label, Name: s.Name, Input: s.Input}
+		for _, p := range s.Points {
+			if (p.Aux > 0 || a.Zero) && !math.IsNaN(p.Aux) && !math.IsInf(p.Aux, 0) {
+				t.Points = append(t.Points, Point{X: p.X, Y: p.Aux, Bytes: p.Bytes, N: 1, Lo: p.Aux, Hi: p.Aux})
+			}
+		}
+		if len(t.Points) > 0 {
+			out.Series = append(out.Series, t)
+		}
+	}
+	if len(out.Series) == 0 {
+		return nil
+	}
+	return out
+}
+
+// syncTally sums the -sync figures of a main series' records: how the
+// repetitions started and how many missed their window.
+type syncTally struct {
+	method          string
+	window, clock   float64 // s; the largest of the records
+	valid, invalid  int
+	records, missed int // records, and those with an invalid repetition
+}
+
+func (t *syncTally) add(r *result.Record) {
+	t.method = r.Sync
+	t.window, t.clock = math.Max(t.window, r.WindowS), math.Max(t.clock, r.ClockErr)
+	t.valid += r.ValidReps
+	t.records++
+	if r.InvalidReps != nil && *r.InvalidReps > 0 {
+		t.invalid += *r.InvalidReps
+		t.missed++
+	}
+}
+
+// syncNote says how the main series of a measurement were synchronised:
+// "" where none was run with -sync.
+func syncNote(m *Measurement) string {
+	var parts []string
+	for _, s := range m.Series {
+		t := s.sync
+		if s.Kind != 0 || t == nil {
+			continue
+		}
+		text := fmt.Sprintf("%s: -sync %s", s.Label, t.method)
+		if t.method == "window" {
+			text += fmt.Sprintf(" (window %s µs, clock error up to %s µs): %d of %d repetitions missed their window and are excluded (at %d of %d lengths)",
+				textout.Number(1e6*t.window), textout.Number(1e6*t.clock), t.invalid, t.valid+t.invalid, t.missed, t.records)
+		}
+		parts = append(parts, text)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " " + strings.Join(parts, "; ") + "."
+}
