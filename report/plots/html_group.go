@@ -186,9 +186,12 @@ func (m *Measurement) xText(p Point) string {
 }
 
 // byteText writes a length the way the SKaMPI report does: bytes, KiB
-// or MiB when exact.
+// or MiB when exact; GiB for the messages of 2 GiB and more (-msglog 31,
+// OSU's -m ...:4G).
 func byteText(b int) string {
 	switch {
+	case b >= 1<<30 && b%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", b>>30)
 	case b >= 1<<20 && b%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", b>>20)
 	case b >= 1<<10 && b%(1<<10) == 0:
