@@ -35,24 +35,11 @@ func (m *Measurement) auxPanel() *Measurement {
 	if a == nil {
 		return nil
 	}
-	out := &Measurement{ID: m.ID + "-" + a.Class, Suite: m.Suite, Title: m.Title, XLabel: m.XLabel,
-		YLabel: a.YLabel, LogX: m.LogX, LinearY: a.Linear, Note: a.Note}
-	for _, s := range m.Series {
-		if s.Kind != 0 {
-			continue
-		}
-		t := &Series{Label: s.Label, Name: s.Name, Input: s.Input}
-		for _, p := range s.Points {
-			if (p.Aux > 0 || a.Zero) && !math.IsNaN(p.Aux) && !math.IsInf(p.Aux, 0) {
-				t.Points = append(t.Points, Point{X: p.X, Y: p.Aux, Bytes: p.Bytes, N: 1, Lo: p.Aux, Hi: p.Aux})
-			}
-		}
-		if len(t.Points) > 0 {
-			out.Series = append(out.Series, t)
-		}
-	}
-	if len(out.Series) == 0 {
-		return nil
+	out := m.derived("-"+a.Class, a.YLabel, a.Note, func(p Point) (float64, bool) {
+		return p.Aux, (p.Aux > 0 || a.Zero) && !math.IsNaN(p.Aux) && !math.IsInf(p.Aux, 0)
+	})
+	if out != nil {
+		out.LinearY = a.Linear
 	}
 	return out
 }

@@ -53,6 +53,21 @@ func suiteNames(t *testing.T) []string {
 	return names
 }
 
+// suiteInput reads testdata/suites/SUITE.jsonl.
+func suiteInput(t *testing.T, suite string) Input {
+	path := filepath.Join("testdata", "suites", suite+".jsonl")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("suite %s: %v (every suite needs records here)", suite, err)
+	}
+	recs, _, err := result.Read(f, path)
+	_ = f.Close() // read only
+	if err != nil || len(recs) == 0 {
+		t.Fatalf("%s: %d records, %v", path, len(recs), err)
+	}
+	return Input{Name: path, Records: recs}
+}
+
 // figurePanels maps each figure of a page to the classes of its panels.
 func figurePanels(page string) map[string][]string {
 	out := map[string][]string{}
@@ -82,17 +97,7 @@ func figurePanels(page string) map[string][]string {
 func TestReportEverySuite(t *testing.T) {
 	var inputs []Input
 	for _, s := range suiteNames(t) {
-		path := filepath.Join("testdata", "suites", s+".jsonl")
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatalf("suite %s: %v (every suite needs records here)", s, err)
-		}
-		recs, _, err := result.Read(f, path)
-		_ = f.Close() // read only
-		if err != nil || len(recs) == 0 {
-			t.Fatalf("%s: %d records, %v", path, len(recs), err)
-		}
-		inputs = append(inputs, Input{Name: path, Records: recs})
+		inputs = append(inputs, suiteInput(t, s))
 		if _, ok := suiteFigures[s]; !ok {
 			t.Errorf("suite %s: no figures expected of it in suiteFigures", s)
 		}
@@ -134,18 +139,8 @@ func TestReportEverySuite(t *testing.T) {
 // minimum and maximum, the non-blocking tests' compute and pure
 // communication times) are drawn dashed beside the main one.
 func TestReportOSUSecondary(t *testing.T) {
-	path := filepath.Join("testdata", "suites", "osu.jsonl")
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, _, err := result.Read(f, path)
-	_ = f.Close() // read only
-	if err != nil {
-		t.Fatal(err)
-	}
 	var b bytes.Buffer
-	if err := HTML(&b, []Input{{Name: path, Records: recs}}); err != nil {
+	if err := HTML(&b, []Input{suiteInput(t, result.SuiteOSU)}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"osu.jsonl (vm, Open MPI v4.1.4) P99", "osu.jsonl (vm, Open MPI v4.1.4) max latency",
