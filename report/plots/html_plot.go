@@ -343,6 +343,9 @@ func (t logTicks) Ticks(min, max float64) []plot.Tick {
 		}
 	}
 	if t.zero > 0 && t.zero >= min {
+		// A tick at the place of zero (2 where the lengths are 0, 4, 8)
+		// would write its label over "0".
+		ticks = slices.DeleteFunc(ticks, func(tk plot.Tick) bool { return math.Abs(tk.Value-t.zero) < 1e-9*t.zero })
 		ticks = append(ticks, plot.Tick{Value: t.zero, Label: "0"})
 	}
 	return ticks

@@ -27,3 +27,18 @@ func TestTickLabelsPlain(t *testing.T) {
 		t.Errorf("labels %s", got)
 	}
 }
+
+// Zero, drawn on a log axis at half the smallest length, takes the place
+// of a tick there: lengths 0, 4, 8 put it at 2, which is not labelled "2"
+// over the "0".
+func TestLogTicksZero(t *testing.T) {
+	var at2 []string
+	for _, tk := range (logTicks{zero: 2}).Ticks(2, 16) {
+		if tk.Value == 2 {
+			at2 = append(at2, tk.Label)
+		}
+	}
+	if len(at2) != 1 || at2[0] != "0" {
+		t.Errorf("ticks at 2: %q, want only \"0\"", at2)
+	}
+}
