@@ -3,6 +3,7 @@ package plots
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"mpibench/internal/textout"
@@ -64,11 +65,30 @@ func (t *syncTally) add(r *result.Record) {
 	}
 }
 
-// syncNote says how the main series of a measurement were synchronised:
-// "" where none was run with -sync.
-func syncNote(m *Measurement) string {
+// addRun notes how a main series' record was run: -sync and, for a
+// message of 2 GiB or more, how its count was passed.
+func (s *Series) addRun(r *result.Record) {
+	if r.Sync != "" {
+		if s.sync == nil {
+			s.sync = &syncTally{}
+		}
+		s.sync.add(r)
+	}
+	if r.CountMode != "" && !slices.Contains(s.count, r.CountMode) {
+		s.count = append(s.count, r.CountMode)
+	}
+}
+
+// runNote says how the main series of a measurement were run: how they
+// were synchronised, where one was run with -sync, and how the counts of
+// messages of 2 GiB and more were passed; "" for neither.
+func runNote(m *Measurement) string {
 	var parts []string
 	for _, s := range m.Series {
+		if s.Kind == 0 && len(s.count) > 0 {
+			parts = append(parts, fmt.Sprintf("%s: messages of 2 GiB and more passed as %s (count_mode, mpi/bigcount.h)",
+				s.Label, strings.Join(s.count, ", ")))
+		}
 		t := s.sync
 		if s.Kind != 0 || t == nil {
 			continue

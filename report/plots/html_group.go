@@ -49,6 +49,7 @@ type Series struct {
 	bws   [][]float64 // the throughputs of a main series
 	auxs  [][]float64 // the AuxPanel figures of a main series
 	sync  *syncTally  // the -sync figures of a main series' records
+	count []string    // the count_mode of its records of 2 GiB and more, each once
 	rate  bool        // Y is a bandwidth and Time its own figure (b_eff_io)
 }
 
@@ -392,12 +393,7 @@ func (g *grouper) addIMB(i int, label string, r *result.Record) {
 		if k == 0 {
 			p.BW, p.Aux = r.MBps*throughputUnit(r)/1e6, aux
 			g.addCase(ss[k], p.X, r)
-			if r.Sync != "" {
-				if ss[k].sync == nil {
-					ss[k].sync = &syncTally{}
-				}
-				ss[k].sync.add(r)
-			}
+			ss[k].addRun(r)
 		}
 		ss[k].add(p, "")
 	}

@@ -58,6 +58,7 @@ func (g *grouper) addOSU(i int, label string, r *result.Record) {
 		if j == 0 {
 			p.Aux = osuAux(r)
 			g.addCase(ss[0], p.X, r)
+			ss[0].addRun(r)
 		}
 		ss[j].add(p, "")
 	}

@@ -128,7 +128,8 @@ func TestReportEverySuite(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"at 4 GiB: latency", "repetitions missed their window and are excluded",
-		"Bandwidth (MB/s), MB = 10^6 bytes", "Overlap(%)", "smallest, at 1 B: bandwidth 7.836 MB/s;", `<rect x=`} {
+		"Bandwidth (MB/s), MB = 10^6 bytes", "Overlap(%)", "smallest, at 1 B: bandwidth 7.836 MB/s;",
+		"messages of 2 GiB and more passed as derived-type", `<rect x=`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
