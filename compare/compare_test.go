@@ -241,3 +241,30 @@ func TestTextAndJSON(t *testing.T) {
 		t.Errorf("JSON: %s", js)
 	}
 }
+
+// OSU's records are compared on the latency OSU prints (t_avg; t_max is
+// -f's slowest rank, absent without it) and the non-blocking collectives'
+// Overall(us) (their t_max is the pure pass's slowest rank); the
+// bandwidth tests, with no time, are left out.
+func TestOSUFigure(t *testing.T) {
+	nbc := func(overall float64) *result.OSU {
+		return &result.OSU{NBC: &result.OSUNBC{Overall: overall, Pure: 1}}
+	}
+	side := func(f float64) []result.Record {
+		return []result.Record{
+			{Suite: "osu", Benchmark: "osu_latency", Class: "latency", Bytes: 8, TAvg: 2 * f, OSU: &result.OSU{}},
+			{Suite: "osu", Benchmark: "osu_iallreduce", Class: "non-blocking", Bytes: 8, TAvg: 5 * f, TMax: 1, OSU: nbc(5 * f)},
+			{Suite: "osu", Benchmark: "osu_bw", Class: "bandwidth", Bytes: 8, MBps: 100 * f, OSU: &result.OSU{}},
+		}
+	}
+	c := Compare(SetOf("old", side(1)), SetOf("new", side(2)), DefaultAlpha)
+	if len(c.Changes) != 2 {
+		t.Fatalf("%d changes, want osu_latency's and osu_iallreduce's: %+v", len(c.Changes), c)
+	}
+	for _, ch := range c.Changes {
+		want := map[string]float64{"osu_latency": 2, "osu_iallreduce": 5}[ch.Benchmark]
+		if ch.Old.Median != want || ch.New.Median != 2*want {
+			t.Errorf("%s (%s): old %g new %g, want %g and %g", ch.Benchmark, ch.Metric, ch.Old.Median, ch.New.Median, want, 2*want)
+		}
+	}
+}

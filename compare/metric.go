@@ -21,6 +21,9 @@ type point struct {
 //   - records with Stats only (-samples=false): Stats.Median
 //   - p2p (IMB-P2P): t_avg, the t[usec] IMB-P2P prints; links: t_avg,
 //     the mean time per message its bandwidth comes from
+//   - osu: the latency OSU prints, t_avg (Latency, Avg Latency), and the
+//     non-blocking collectives' Overall(us); the bandwidth tests carry no
+//     time and are left out (their MB/s is no time per operation)
 //   - b_eff: t_max / looplength, the time of one execution of the pattern
 //     (b is computed from it)
 //   - the rest (IMB, b_eff_io): t_max, the slowest process's time, the
@@ -47,6 +50,10 @@ func measure(r *result.Record) (point, string, bool) {
 	case r.Stats != nil && r.Stats.N > 0:
 		p.value, metric = r.Stats.Median, "median_us"
 	case r.Suite == result.SuiteP2P || r.Suite == result.SuiteLinks:
+		p.value, metric = r.TAvg, "t_avg_us"
+	case r.Suite == result.SuiteOSU && r.OSU != nil && r.OSU.NBC != nil:
+		p.value, metric = r.OSU.NBC.Overall, "overall_us"
+	case r.Suite == result.SuiteOSU:
 		p.value, metric = r.TAvg, "t_avg_us"
 	case r.Suite == result.SuiteBeff:
 		if r.Reps > 0 {

@@ -118,6 +118,7 @@ func (c *Collector) Measurements() []*Measurement {
 		if spread {
 			m.Note += " Measured more than once (runs appended to one file): the median, shaded from the smallest to the largest."
 		}
+		m.Note += runNote(m)
 		m.LogX = m.LogX && groupPositiveX(m)
 		groupPrune(m, len(c.inputs))
 	}

@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/plot/plotutil"
 
+	"mpibench/internal/textout"
 	"mpibench/report"
 	"mpibench/result"
 )
@@ -226,6 +227,9 @@ func htmlPlotOf(m *Measurement, panels bool) (htmlPlot, error) {
 		if b := drawn.bandwidth(); b != nil {
 			ps = append(ps, panel{"bandwidth", "bandwidth", b})
 		}
+		if a := drawn.auxPanel(); a != nil {
+			ps = append(ps, panel{m.Aux.Class, m.Aux.Title, a})
+		}
 		if r := drawn.ratio(); r != nil {
 			ps = append(ps, panel{"ratio", plotWrap(m.quantity()+" relative to "+drawn.ratioBase().Label, 60), r})
 		}
@@ -336,13 +340,21 @@ func htmlFigures(r *result.Record) []string {
 var htmlFuncs = template.FuncMap{
 	"pagePlots": func() int { return pagePlots },
 	"pageMB":    func() int { return pageSVGBytes >> 20 },
-	"us":        func(v float64) string { return Num(v) + " µs" },
-	"mbps": func(v float64) string {
-		if v == 0 {
-			return "–"
-		}
-		return Num(v) + " MB/s"
-	},
+	"fig":       figureText,
+}
+
+// figureText states a point's latency and bandwidth: "latency 4 µs,
+// bandwidth 250 MB/s"; a bandwidth test's point (OSU's osu_bw), which has
+// no latency, its bandwidth only; a bandwidth of 0 (no bytes) as "–".
+func figureText(p Point) string {
+	bw := "–"
+	if p.MBps != 0 {
+		bw = textout.Number(p.MBps) + " MB/s"
+	}
+	if p.Time == 0 {
+		return "bandwidth " + bw
+	}
+	return "latency " + textout.Number(p.Time) + " µs, bandwidth " + bw
 }
 
 var htmlTemplate = template.Must(template.New("report").Funcs(htmlFuncs).Parse(htmlText))
@@ -440,7 +452,7 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 <p class="note">{{.M.Note}}</p>
 {{range .Notes}}<p class="note">{{.}}</p>
 {{end}}{{if .LeftOut}}<p class="note left-out">{{.LeftOut}}</p>{{end}}
-{{if .Figures}}<ul class="figs">{{range .Figures}}<li>{{.Label}}: {{if .Single}}at {{.FirstX}}: latency {{us .First.Time}}, bandwidth {{mbps .First.MBps}}{{else}}smallest, at {{.FirstX}}: latency {{us .First.Time}}, bandwidth {{mbps .First.MBps}}; largest, at {{.LastX}}: latency {{us .Last.Time}}, bandwidth {{mbps .Last.MBps}}{{end}}</li>{{end}}</ul>{{end}}
+{{if .Figures}}<ul class="figs">{{range .Figures}}<li>{{.Label}}: {{if .Single}}at {{.FirstX}}: {{fig .First}}{{else}}smallest, at {{.FirstX}}: {{fig .First}}; largest, at {{.LastX}}: {{fig .Last}}{{end}}</li>{{end}}</ul>{{end}}
 </figcaption>
 </div>
 </figure>

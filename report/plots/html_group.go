@@ -27,6 +27,7 @@ type Point struct {
 	Time  float64 // µs of one operation
 	MBps  float64 // bandwidth, MB = 10^6 bytes
 	BW    float64 // the record's own throughput column in MB/s, MB = 10^6 bytes; 0 for none
+	Aux   float64 // the figure of the measurement's AuxPanel (message rate, overlap)
 	N     int     // measurements Y is the median of (a file may repeat one)
 	Lo    float64 // the smallest and largest of them; Y when N is 1
 	Hi    float64
@@ -46,6 +47,9 @@ type Series struct {
 	ys    [][]float64
 	times [][]float64 // of a rate series
 	bws   [][]float64 // the throughputs of a main series
+	auxs  [][]float64 // the AuxPanel figures of a main series
+	sync  *syncTally  // the -sync figures of a main series' records
+	count []string    // the count_mode of its records of 2 GiB and more, each once
 	rate  bool        // Y is a bandwidth and Time its own figure (b_eff_io)
 }
 
@@ -66,6 +70,7 @@ func (s *Series) add(p Point, sub string) {
 			s.ys[i] = []float64{q.Y}
 			s.times[i] = []float64{q.Time}
 			s.bws[i] = []float64{q.BW}
+			s.auxs[i] = []float64{q.Aux}
 		}
 		s.ys[i] = append(s.ys[i], p.Y)
 		if s.rate {
@@ -73,6 +78,7 @@ func (s *Series) add(p Point, sub string) {
 		}
 		if s.Kind == 0 {
 			s.bws[i] = append(s.bws[i], p.BW)
+			s.auxs[i] = append(s.auxs[i], p.Aux)
 		}
 		return
 	}
@@ -84,6 +90,7 @@ func (s *Series) add(p Point, sub string) {
 	s.ys = append(s.ys, nil)
 	s.times = append(s.times, nil)
 	s.bws = append(s.bws, nil)
+	s.auxs = append(s.auxs, nil)
 }
 
 // aggregate makes each repeated point the median of its measurements
@@ -109,8 +116,11 @@ func (s *Series) aggregate() bool {
 		if len(s.bws[i]) > 1 {
 			p.BW = stats.Median(s.bws[i])
 		}
+		if len(s.auxs[i]) > 1 {
+			p.Aux = stats.Median(s.auxs[i])
+		}
 	}
-	s.at, s.ys, s.times, s.bws = nil, nil, nil, nil
+	s.at, s.ys, s.times, s.bws, s.auxs = nil, nil, nil, nil, nil
 	return spread
 }
 
@@ -128,6 +138,9 @@ type Measurement struct {
 	LinearY bool
 	Ref     float64
 	Series  []*Series
+	// Aux is the panel of a figure the records carry besides the time or
+	// bandwidth (aux.go); nil for none.
+	Aux *AuxPanel
 }
 
 // Figure is the latency and bandwidth of a main series at its smallest
@@ -174,9 +187,12 @@ func (m *Measurement) xText(p Point) string {
 }
 
 // byteText writes a length the way the SKaMPI report does: bytes, KiB
-// or MiB when exact.
+// or MiB when exact; GiB for the messages of 2 GiB and more (-msglog 31,
+// OSU's -m ...:4G).
 func byteText(b int) string {
 	switch {
+	case b >= 1<<30 && b%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", b>>30)
 	case b >= 1<<20 && b%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", b>>20)
 	case b >= 1<<10 && b%(1<<10) == 0:
@@ -187,12 +203,15 @@ func byteText(b int) string {
 
 // suiteOrder is the order of the report's sections; other suites follow.
 var suiteOrder = []string{result.SuiteMPI1, result.SuiteEXT, result.SuiteIO, result.SuiteBeff, result.SuiteBeffIO,
-	result.SuiteSkampi}
+	result.SuiteSkampi, result.SuiteP2P, result.SuiteNBC, result.SuiteMPI4, result.SuiteRMA, result.SuiteOSU,
+	result.SuitePGMPI}
 
 // suiteTitles are the section headings.
 var suiteTitles = map[string]string{
 	result.SuiteMPI1: "IMB-MPI1", result.SuiteEXT: "IMB-EXT", result.SuiteIO: "IMB-IO",
 	result.SuiteBeff: "b_eff", result.SuiteBeffIO: "b_eff_io", result.SuiteSkampi: "SKaMPI",
+	result.SuiteP2P: "IMB-P2P", result.SuiteNBC: "IMB-NBC", result.SuiteMPI4: "IMB-MPI4", result.SuiteRMA: "IMB-RMA",
+	result.SuiteOSU: "OSU Micro-Benchmarks", result.SuitePGMPI: "PGMPI",
 }
 
 // Group turns the records of every input into measurements, in suite
@@ -290,6 +309,7 @@ type grouper struct {
 	byID  map[string]*Measurement
 	order []*Measurement
 	imb   map[imbKey][3]*Series
+	osu   map[osuKey][]*Series
 	// cases are the identity (result.Identity) of the records of each
 	// point of a main IMB or SKaMPI series, for compare's verdict on it;
 	// b_eff's points are maxima over several cases and have none.
@@ -343,6 +363,8 @@ func (g *grouper) add(i int, label string, r *result.Record) {
 		g.addBeffIO(i, label, r)
 	case result.SuiteSkampi:
 		g.addSKaMPI(i, label, r)
+	case result.SuiteOSU:
+		g.addOSU(i, label, r)
 	default:
 		g.addIMB(i, label, r)
 	}
@@ -362,11 +384,16 @@ func (g *grouper) addIMB(i int, label string, r *result.Record) {
 		}
 		g.imb[k] = ss
 	}
-	for k, v := range [3]float64{r.TMax, r.TAvg, r.TMin} {
+	vs, aux := [3]float64{r.TMax, r.TAvg, r.TMin}, r.MsgRate
+	if r.TOvrl > 0 {
+		vs, aux = [3]float64{r.TOvrl, r.TPure, r.TCPU}, r.Overlap
+	}
+	for k, v := range vs {
 		p := Point{X: float64(r.Bytes), Y: v, Bytes: r.Bytes, Time: v, MBps: perMicro(r.Bytes, v)}
 		if k == 0 {
-			p.BW = r.MBps * throughputUnit(r) / 1e6
+			p.BW, p.Aux = r.MBps*throughputUnit(r)/1e6, aux
 			g.addCase(ss[k], p.X, r)
+			ss[k].addRun(r)
 		}
 		ss[k].add(p, "")
 	}
@@ -417,8 +444,17 @@ func (g *grouper) imbSeries(i int, label string, r *result.Record) [3]*Series {
 	proto := Measurement{ID: anchor(id), Suite: r.Suite, Title: title, LogX: true,
 		XLabel: "message length (bytes)", YLabel: "time (µs)",
 		Note: "t_max: the slowest process's time per call, the time IMB's Mbytes/sec is computed from; t_avg and t_min dashed."}
+	names := []string{"t_max", "t_avg", "t_min"}
+	switch {
+	case r.TOvrl > 0:
+		// IMB-NBC's and IMB-MPI4's non-blocking rows (imb/nbc.go).
+		names, proto.Aux = []string{"t_ovrl", "t_pure", "t_CPU"}, &overlapAux
+		proto.Note = "t_ovrl: the slowest process's time of the call overlapped with CPU work; t_pure (the call alone) and t_CPU (the calibrated CPU work) dashed. Overlap = 100·(t_pure + t_CPU − t_ovrl) / min(t_pure, t_CPU), IMB's overlap[%], in a panel of its own."
+	case r.MsgRate > 0:
+		proto.Aux = &rateAux
+	}
 	var ss [3]*Series
-	for k, name := range []string{"t_max", "t_avg", "t_min"} {
+	for k, name := range names {
 		ss[k] = g.series(proto, i, k, label+" "+name)
 	}
 	return ss

@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/plot/plotutil"
 
+	"mpibench/internal/textout"
 	"mpibench/stats"
 )
 
@@ -17,17 +18,25 @@ import (
 // every input at the points whose records carry a throughput (IMB's
 // Mbytes/sec, in MB of 10^6 bytes), nil when none does.
 func (m *Measurement) bandwidth() *Measurement {
-	b := &Measurement{ID: m.ID + "-bw", Suite: m.Suite, Title: m.Title, XLabel: m.XLabel,
-		YLabel: "MB/s", LogX: m.LogX, // gonum/plot pads the top by a long rotated label
-		Note: "The records' throughput (IMB's Mbytes/sec) in MB of 10^6 bytes."}
+	return m.derived("-bw", "MB/s", // gonum/plot pads the top by a long rotated label
+		"The records' throughput (IMB's Mbytes/sec) in MB of 10^6 bytes.",
+		func(p Point) (float64, bool) { return p.BW, p.BW > 0 })
+}
+
+// derived is a panel of another figure of the measurement's records: the
+// main series of every input at the points that have it (pick gives it
+// and whether the point has it), nil when none has.
+func (m *Measurement) derived(suffix, ylabel, note string, pick func(Point) (float64, bool)) *Measurement {
+	b := &Measurement{ID: m.ID + suffix, Suite: m.Suite, Title: m.Title, XLabel: m.XLabel,
+		YLabel: ylabel, LogX: m.LogX, Note: note}
 	for _, s := range m.Series {
 		if s.Kind != 0 {
 			continue
 		}
 		t := &Series{Label: s.Label, Name: s.Name, Input: s.Input}
 		for _, p := range s.Points {
-			if p.BW > 0 {
-				t.Points = append(t.Points, Point{X: p.X, Y: p.BW, Bytes: p.Bytes, N: 1, Lo: p.BW, Hi: p.BW})
+			if y, ok := pick(p); ok {
+				t.Points = append(t.Points, Point{X: p.X, Y: y, Bytes: p.Bytes, N: 1, Lo: y, Hi: y})
 			}
 		}
 		if len(t.Points) > 0 {
@@ -234,7 +243,7 @@ func largestDiff(m *Measurement, base, s *Series) (htmlDiff, bool) {
 	}
 	return htmlDiff{ID: m.ID, Title: m.Title, x: best.x,
 		At:  m.xText(Point{X: best.x, Bytes: best.bytes}),
-		Old: Num(best.old) + unit, New: Num(best.new) + unit,
+		Old: textout.Number(best.old) + unit, New: textout.Number(best.new) + unit,
 		Change: fmt.Sprintf("%+.1f %%", 100*(best.new/best.old-1)), Verdict: verdict,
 		Median:      fmt.Sprintf("%+.1f %% (%s)", 100*(stats.Median(ratios)-1), plural(len(ratios), "point")),
 		Significant: "–", size: math.Abs(math.Log(best.new / best.old))}, true

@@ -23,6 +23,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 
 	"mpibench/internal/safefile"
+	"mpibench/internal/textout"
 )
 
 // The size of the PNG and PDF plots: half an A4 page wide.
@@ -342,6 +343,9 @@ func (t logTicks) Ticks(min, max float64) []plot.Tick {
 		}
 	}
 	if t.zero > 0 && t.zero >= min {
+		// A tick at the place of zero (2 where the lengths are 0, 4, 8)
+		// would write its label over "0".
+		ticks = slices.DeleteFunc(ticks, func(tk plot.Tick) bool { return math.Abs(tk.Value-t.zero) < 1e-9*t.zero })
 		ticks = append(ticks, plot.Tick{Value: t.zero, Label: "0"})
 	}
 	return ticks
@@ -372,10 +376,10 @@ func tickLabel(v float64) string {
 		s string
 	}{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
 		if v >= u.f {
-			return Num(v/u.f) + u.s
+			return textout.Number(v/u.f) + u.s
 		}
 	}
-	return Num(v)
+	return textout.Number(v)
 }
 
 // plainTicks are gonum/plot's ticks of a linear axis labelled as tickLabel

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"mpibench/compare"
+	"mpibench/internal/textout"
 )
 
 // verdicts fills the significance column of the summary from package
@@ -39,7 +40,7 @@ func verdicts(diffs []htmlDiff, sets []*compare.Set) {
 // or too few values for any verdict, with what was tested.
 func verdictText(ch *compare.Change) string {
 	n := fmt.Sprintf("%d and %d %s", ch.Old.N, ch.New.N, ch.Unit)
-	p := "p = " + Num(ch.P)
+	p := "p = " + textout.Number(ch.P)
 	if ch.P < 0.001 {
 		p = "p < 0.001"
 	}
