@@ -74,7 +74,7 @@ static long long verify(const mb_osu *k, int partner, long long it)
 }
 
 /* begin prepares iteration i with -c: this rank's content written, then
- * OSU's MPI_Barrier, which osu_multi_lat and osu_mbw_mr (barrier = 1) have
+ * OSU's MPI_Barrier, which osu_multi_lat and osu_mbw_mr (barrier > 0) have
  * before every repetition anyway. */
 static int begin(mb_osu *k, int rank, int i, int barrier)
 {
@@ -138,9 +138,11 @@ static inline int window(mb_osu *k, int send, int peer, int tag, MPI_Request *re
 	return MPI_SUCCESS;
 }
 
-/* bw is osu_bw's loop (and osu_mbw_mr's with barrier = 1): the sender
- * times the window of Isends, their Waitall and the receiver's one-byte
- * ack. */
+/* bw is osu_bw's loop (barrier = 0) and osu_mbw_mr's (barrier = 2): the
+ * sender times the window of Isends, their Waitall and the receiver's
+ * one-byte ack. osu_mbw_mr 7.4 calls MPI_Barrier twice per iteration, once
+ * at its top and once right before the timed window (osu_mbw_mr.c,
+ * calc_bw), and so does this loop. */
 LOOP bw(mb_osu *k, int chk, int rank, int sender, int peer, int barrier)
 {
 	int i, j;
@@ -148,6 +150,8 @@ LOOP bw(mb_osu *k, int chk, int rank, int sender, int peer, int barrier)
 	for (i = 0; i < k->iters + k->skip; i++) {
 		if (chk)
 			CHK(begin(k, rank, i, barrier));
+		if (barrier > 1)
+			CHK(MPI_Barrier(k->comm));
 		for (j = 0; j <= k->vwarm; j++) {
 			int t = i >= k->skip && j == k->vwarm;
 			if (barrier)
@@ -215,11 +219,11 @@ LOOP loop(mb_osu *k, int chk)
 	case MB_OSU_LATENCY:
 		return latency(k, chk, rank, rank == 0, 1 - rank, 0);
 	case MB_OSU_MULTI_LAT:
-		return latency(k, chk, rank, rank < k->pairs, rank < k->pairs ? rank + k->pairs : rank - k->pairs, 1);
+		return latency(k, chk, rank, rank < k->pairs, rank < k->pairs ? rank + k->pairs : rank - k->pairs, 2);
 	case MB_OSU_BW:
 		return bw(k, chk, rank, rank == 0, 1 - rank, 0);
 	case MB_OSU_MBW_MR:
-		return bw(k, chk, rank, rank < k->pairs, rank < k->pairs ? rank + k->pairs : rank - k->pairs, 1);
+		return bw(k, chk, rank, rank < k->pairs, rank < k->pairs ? rank + k->pairs : rank - k->pairs, 2);
 	case MB_OSU_BIBW:
 		return bibw(k, chk, rank);
 	}

@@ -67,3 +67,24 @@ func TestCollText(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", sb.String(), want)
 	}
 }
+
+// TestCollBarriersCoverEveryTest: every collective test has OSU's barrier
+// layout written down (a missing one would run with none), and no layout
+// names a test that does not exist.
+func TestCollBarriersCoverEveryTest(t *testing.T) {
+	names := map[string]bool{}
+	for _, c := range append(slices.Clone(blocking), nonBlocking...) {
+		names[c.name] = true
+		if _, ok := collBarriers[c.name]; !ok {
+			t.Errorf("%s: no barrier layout in collBarriers", c.name)
+		}
+	}
+	for n := range collBarriers {
+		if !names[n] {
+			t.Errorf("collBarriers names %s, which is not a collective test", n)
+		}
+	}
+	if len(names) != 28 {
+		t.Errorf("%d collective tests, want OSU 7.4's 14 blocking and 14 non-blocking that mpibench has", len(names))
+	}
+}

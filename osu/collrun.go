@@ -81,10 +81,12 @@ func (s *collSetup) run() mpi.OSUColl {
 }
 
 // measure runs the setup on every rank and returns rank 0's Result (and
-// for a non-blocking test its row).
+// for a non-blocking test its row), with OSU's untimed barriers around
+// the passes (collbarriers.go).
 func (s *collSetup) measure() (Result, *result.OSUNBC, error) {
 	r := s.run()
-	if err := s.comm.Barrier(); err != nil {
+	bars := collBarriers[s.test.name]
+	if err := s.barriers(bars.pre); err != nil {
 		return Result{}, nil, err
 	}
 	pure, err := r.Exec(s.opts.Validate)
@@ -98,14 +100,27 @@ func (s *collSetup) measure() (Result, *result.OSUNBC, error) {
 	// osu_iallreduce.c: the pure pass's latency, per rank, is the dummy
 	// compute of the overlap pass (init_arrays does nothing on the CPU).
 	r.Compute = pure.Total / float64(s.iters)
-	if err := s.comm.Barrier(); err != nil {
+	if err := s.barriers(bars.between); err != nil {
 		return Result{}, nil, err
 	}
 	ovl, err := r.Exec(s.opts.Validate)
+	if err == nil {
+		err = s.barriers(bars.after)
+	}
 	if err != nil {
 		return Result{}, nil, err
 	}
 	return s.nbcResult(pure, ovl)
+}
+
+// barriers calls MPI_Barrier n times.
+func (s *collSetup) barriers(n int) error {
+	for range n {
+		if err := s.comm.Barrier(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // perRank gathers each rank's figures (the same number on every rank) to
@@ -146,6 +161,9 @@ func (s *collSetup) blockingResult(t mpi.OSUCollTimes) (Result, error) {
 	}
 	res.Times = res.Samples
 	ranks, err := s.perRank(lat)
+	if err == nil {
+		err = s.barriers(collBarriers[s.test.name].after)
+	}
 	if err != nil || ranks == nil {
 		return Result{Errors: errs}, err
 	}
@@ -198,6 +216,9 @@ func (s *collSetup) nbcResult(pure, ovl mpi.OSUCollTimes) (Result, *result.OSUNB
 	}
 	res.Times = res.Samples
 	ranks, err := s.perRank(ovl.Total*us, ovl.Compute*us, ovl.Init*us, ovl.Test*us, ovl.Wait*us, pure.Total*us)
+	if err == nil {
+		err = s.comm.Barrier() // calculate_and_print_stats's, after its reductions (osu_util_mpi.c)
+	}
 	if err != nil || ranks == nil {
 		return Result{Errors: errs}, nil, err
 	}

@@ -136,9 +136,22 @@ func (d *driver) all() error {
 		table, per = d.varied, len(windowSizes)
 	}
 	r.Env.Cases.SetTotal(len(sizes) * len(r.Opts.Types) * per)
+	if err := d.barriers(programBarriers(r.Bench.Name, true)); err != nil {
+		return err
+	}
 	for _, t := range r.Opts.Types {
 		r.TypeName, r.TypeSize = t, typeSizes[t]
 		if err := table(sizes); err != nil {
+			return err
+		}
+	}
+	return d.barriers(programBarriers(r.Bench.Name, false))
+}
+
+// barriers calls MPI_Barrier n times (programBarriers).
+func (d *driver) barriers(n int) error {
+	for range n {
+		if err := d.run.World.Barrier(); err != nil {
 			return err
 		}
 	}

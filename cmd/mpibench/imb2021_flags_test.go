@@ -419,18 +419,35 @@ func buildCounter(t *testing.T) string {
 // every rank's MPI_Barrier calls and IMB barrier messages.
 func barrierCounts(t *testing.T, so string, args ...string) (bar, imb []int) {
 	t.Helper()
+	return countedRun(t, so, 2, "", args...)
+}
+
+// countedRun runs prog (mpibench where "") on np ranks with the counter
+// preloaded and returns every rank's MPI_Barrier calls and IMB barrier
+// messages.
+func countedRun(t *testing.T, so string, np int, prog string, args ...string) (bar, imb []int) {
+	t.Helper()
+	argv := launcherArgs(np)
+	if prog != "" {
+		argv[len(argv)-1] = prog
+	}
 	t.Setenv("LD_PRELOAD", so)
-	r := launch(t, 2, args...)
+	r := execute(t, mpirunTimeout, launcherPath, append(argv, args...)...)
 	t.Setenv("LD_PRELOAD", "")
 	mustSucceed(t, r)
-	re := regexp.MustCompile(`pmpi-count rank \d+: MPI_Barrier (\d+) imb (\d+)`)
+	bar, imb = make([]int, np), make([]int, np)
+	seen := 0
+	re := regexp.MustCompile(`pmpi-count rank (\d+): MPI_Barrier (\d+) imb (\d+)`)
 	for _, m := range re.FindAllStringSubmatch(r.stderr, -1) {
-		b, _ := strconv.Atoi(m[1])
-		n, _ := strconv.Atoi(m[2])
-		bar, imb = append(bar, b), append(imb, n)
+		rank, _ := strconv.Atoi(m[1])
+		if rank < np {
+			bar[rank], _ = strconv.Atoi(m[2])
+			imb[rank], _ = strconv.Atoi(m[3])
+			seen++
+		}
 	}
-	if len(bar) != 2 {
-		t.Fatalf("%v: want the counts of 2 ranks on stderr, got %s", args, r)
+	if seen != np {
+		t.Fatalf("%s %v: want the counts of %d ranks on stderr, got %s", prog, args, np, r)
 	}
 	return bar, imb
 }

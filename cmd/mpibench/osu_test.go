@@ -311,3 +311,43 @@ func TestOSULatencyMT(t *testing.T) {
 		t.Errorf("rows %q, want %q", got, want[6:])
 	}
 }
+
+// TestOSUBarrierCalls: each test calls MPI_Barrier as often as OSU
+// 7.4's binary on every rank, with and without -c (counted by a preloaded
+// PMPI library): osu_mbw_mr's two barriers per iteration (osu_mbw_mr.c,
+// calc_bw), osu_multi_lat's one and its two around the run, the -c
+// barriers of osu_latency, osu_bw and osu_bibw, and the collectives'
+// barrier after every call.
+func TestOSUBarrierCalls(t *testing.T) {
+	needMPI(t)
+	so := buildCounter(t)
+	cases := slices.Clone(osuCases)
+	for _, b := range []string{"osu_allgather", "osu_allreduce", "osu_alltoall", "osu_barrier", "osu_bcast",
+		"osu_gather", "osu_reduce", "osu_scatter", "osu_iallreduce", "osu_ialltoall", "osu_ibarrier", "osu_ibcast"} {
+		cases = append(cases, osuCases[0])
+		cases[len(cases)-1].bench, cases[len(cases)-1].np = b, 3
+	}
+	for _, c := range cases {
+		np := min(c.np, maxRanks())
+		peer := peerBinary(c.bench)
+		if peer == "" {
+			t.Skipf("SKIPPED LOUDLY: no %s for this MPI in ~/.cache/mpibench-peers: "+
+				"`bash /work/shared/peers/build.sh ~/.cache/mpibench-peers`", c.bench)
+		}
+		for _, check := range []bool{false, true} {
+			args := []string{"-i", "5", "-x", "2"}
+			if !strings.HasSuffix(c.bench, "barrier") {
+				args = append(args, "-m", "4:8")
+			}
+			if check && !strings.HasSuffix(c.bench, "barrier") {
+				args = append(args, "-c")
+			}
+			ours, _ := countedRun(t, so, np, "", append([]string{"osu", c.bench}, args...)...)
+			theirs, _ := countedRun(t, so, np, peer, args...)
+			t.Logf("%s np %d %v: MPI_Barrier calls per rank: mpibench %v, OSU %v", c.bench, np, args, ours, theirs)
+			if !slices.Equal(ours, theirs) {
+				t.Errorf("%s np %d %v: MPI_Barrier calls per rank: mpibench %v, OSU %v", c.bench, np, args, ours, theirs)
+			}
+		}
+	}
+}
