@@ -119,15 +119,5 @@ func slotBytes(sl mpi.Slots) int { return max(sl.SIter*sl.SOffs, sl.RIter*sl.ROf
 // oneSidedAlloc is the largest acc_size of b's lengths and modes, 0 when
 // -off_cache is off.
 func (f *Flags2021) oneSidedAlloc(b *Benchmark, set *Settings, lens []int, q int) int {
-	modes := b.Modes
-	if modes == nil {
-		modes = []Mode{NoMode}
-	}
-	n := 0
-	for _, x := range lens {
-		for _, m := range modes {
-			n = max(n, slotBytes(f.modeSlots(b, set, x, q, m)))
-		}
-	}
-	return n
+	return largestWindow(b, lens, func(x int, m Mode) int { return slotBytes(f.modeSlots(b, set, x, q, m)) })
 }
