@@ -146,8 +146,10 @@ case-insensitive). Flags and names may come in any order.
 	if s == MPI1Suite || s == NBCSuite {
 		u += windowUsage
 	}
-	if s == NBCSuite || s == MPI4Suite {
+	if s == NBCSuite || s == MPI4Suite || s == EXTSuite || s == RMASuite {
 		u += offCacheUsage
+	}
+	if s == NBCSuite || s == MPI4Suite {
 		u = nbcUsage(u, s.title())
 	}
 	if s == RMASuite {

@@ -119,6 +119,12 @@ func rmaWindowSize(set *Settings, x int, m Mode) int {
 // rmaBufferSize is the size of each of the two buffers of a case: the
 // largest window it opens, at most max(X, OVERALL_VOL) (section 7.1).
 func rmaBufferSize(b *Benchmark, set *Settings, lens []int) int {
+	return largestWindow(b, lens, func(x int, m Mode) int { return rmaWindowSize(set, x, m) })
+}
+
+// largestWindow is the largest size(x, m) over the lengths lens and the
+// modes of b.
+func largestWindow(b *Benchmark, lens []int, size func(x int, m Mode) int) int {
 	modes := b.Modes
 	if modes == nil {
 		modes = []Mode{NoMode}
@@ -126,7 +132,7 @@ func rmaBufferSize(b *Benchmark, set *Settings, lens []int) int {
 	n := 0
 	for _, x := range lens {
 		for _, m := range modes {
-			n = max(n, rmaWindowSize(set, x, m))
+			n = max(n, size(x, m))
 		}
 	}
 	return n

@@ -31,7 +31,7 @@ func (c *rmaCase) setup() error {
 	c.rank = c.comm.Rank()
 	n := rmaBufferSize(c.b, c.set, c.lens)
 	if c.v2021() {
-		n = rmaBufferSize2021(c.lens)
+		n = max(rmaBufferSize2021(c.lens), c.f21.oneSidedAlloc(c.b, c.set, c.lens, c.q))
 	}
 	var err error
 	if c.send, err = mpi.Alloc(n); err != nil {
@@ -168,7 +168,8 @@ func (c *rmaCase) run(win mpi.Win, x int, m Mode, reps int) *mpi.RMARun {
 	r := &mpi.RMARun{Op: c.spec.Op, Win: win, Comm: c.comm, Origin: origin, Window: window,
 		WinItems: c.windowSize(x, m) / unit, Count: x / unit, Stride: c.stride(x, m) / unit,
 		Target: c.spec.target(c.rank), Reps: reps, Aggregate: m == Aggregate, IMB2021: c.v2021(),
-		OpenFence: c.spec.openFence(m), Barriers: c.set.NBarr, Rank: c.rank, Source: c.spec.source(c.rank)}
+		OpenFence: c.spec.openFence(m), Barriers: c.set.NBarr, Rank: c.rank, Source: c.spec.source(c.rank),
+		Slots: c.slots(x, m)}
 	if c.spec.Op == mpi.RMAAccumulate && c.rank == 0 {
 		r.Summands = c.q
 	}
@@ -181,9 +182,18 @@ func (c *rmaCase) v2021() bool { return c.f21 != nil && c.f21.IMB == imb2021 }
 // windowSize is the window of length x in mode m, in bytes.
 func (c *rmaCase) windowSize(x int, m Mode) int {
 	if c.v2021() {
-		return rmaWindowSize2021(x)
+		return max(rmaWindowSize2021(x), slotBytes(c.slots(x, m)))
 	}
 	return rmaWindowSize(c.set, x, m)
+}
+
+// slots is the -off_cache layout of length x in mode m: IMB-EXT 2021.11's
+// only (offcache.go); zero when off.
+func (c *rmaCase) slots(x int, m Mode) mpi.Slots {
+	if !c.v2021() {
+		return mpi.Slots{}
+	}
+	return c.f21.modeSlots(c.b, c.set, x, c.q, m)
 }
 
 // stride is the offset from one transfer to the next, in bytes: 0 under

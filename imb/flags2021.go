@@ -197,7 +197,7 @@ func (f *Flags2021) check(s *Suite) error {
 	if err := f.check2021(s); err != nil {
 		return err
 	}
-	if err := f.Types.check(s); err != nil {
+	if err := f.Types.check(s, f.IMB); err != nil {
 		return err
 	}
 	if err := f.Types.checkWindow(f.Sync); err != nil {

@@ -56,11 +56,12 @@ func planLengths(set *Settings, user []int, b *Benchmark) []int {
 func caseNeed(f *Flags2021, b *Benchmark, set *Settings, q int, lens []int, check bool) int {
 	switch {
 	case b.RMA != nil:
-		return 2 * rmaBufferSize(b, set, lens) // send and recv of rmaCase
+		// send and recv of rmaCase; -off_cache: IMB 2021's slots
+		return 2 * max(rmaBufferSize(b, set, lens), f.oneSidedAlloc(b, set, lens, q))
 	case b.IO != nil:
 		return ioNeed(b, set, q, lens, check)
 	case b.RMA3 != nil:
-		return rma3Need(b, set, q, lens, check)
+		return rma3Need(f, b, set, q, lens, check)
 	}
 	if n, ok := bigNeed(b, lens, q); ok {
 		return n // bigcase.go

@@ -58,6 +58,9 @@ func (f *Flags2021) slots(b *Benchmark, x, q, nSample int) mpi.Slots {
 // bufferSizes are BufferSizes under IMB 2021's definitions: its
 // Reduce_scatter reduces Q·X bytes.
 func (f *Flags2021) bufferSizes(b *Benchmark, x, q int) (send, recv int) {
+	if b.RMA != nil || b.RMA3 != nil {
+		return oneSidedSizes(b, x)
+	}
 	s, r := BufferSizes(b, x, q)
 	if f.rsBlock(b) {
 		s = q * x
@@ -78,4 +81,43 @@ func (f *Flags2021) caseBuffers(b *Benchmark, set *Settings, lens []int, q int) 
 		send, recv = max(send, sl.SIter*sl.SOffs), max(recv, sl.RIter*sl.ROffs)
 	}
 	return send, recv
+}
+
+// IMB-EXT and IMB-RMA 2021.11 under -off_cache: n_sample, and so the
+// slots, depend on the mode (helper_IMB_functions.h, IMB_init_buffers_iter
+// step 1: x_sample is MSGSPERSAMPLE in aggregate mode, MSGS_NONAGGR
+// otherwise); the window is acc_size = max(s_alloc, r_alloc) bytes (step 3,
+// :524-525, and :583 IMB_init_transfer), so that it covers every slot:
+// IMB_init_transfer.c creates it on r_buffer for put access, on s_buffer
+// for get access. The kernels: mpi/rma.c (ext), mpi/rma3.c (rma).
+
+// oneSidedSizes are s_len and r_len of a one-sided benchmark at x bytes
+// (EXT_benchmark.cpp and RMA_benchmark.cpp: SENDBUF_SIZE_I and
+// RECVBUF_SIZE_I; Exchange_put and Exchange_get 2I both; Compare_and_swap
+// RECVBUF_SIZE_3I).
+func oneSidedSizes(b *Benchmark, x int) (send, recv int) {
+	switch {
+	case b.RMA3 == nil:
+		return x, x
+	case b.RMA3.Flow == mpi.RMA3Exch:
+		return 2 * x, 2 * x
+	case b.RMA3.Op == mpi.RMA3CAS:
+		return x, 3 * x
+	}
+	return x, x
+}
+
+// modeSlots is the -off_cache layout of b at x bytes in mode m.
+func (f *Flags2021) modeSlots(b *Benchmark, set *Settings, x, q int, m Mode) mpi.Slots {
+	return f.slots(b, x, q, f.reps2021(set, b, x, m, q))
+}
+
+// slotBytes is IMB's acc_size of a layout: max(s_alloc, r_alloc), 0 when
+// off (a slot is longer than the message, so s_alloc = s_iter·s_offs).
+func slotBytes(sl mpi.Slots) int { return max(sl.SIter*sl.SOffs, sl.RIter*sl.ROffs) }
+
+// oneSidedAlloc is the largest acc_size of b's lengths and modes, 0 when
+// -off_cache is off.
+func (f *Flags2021) oneSidedAlloc(b *Benchmark, set *Settings, lens []int, q int) int {
+	return largestWindow(b, lens, func(x int, m Mode) int { return slotBytes(f.modeSlots(b, set, x, q, m)) })
 }

@@ -21,13 +21,15 @@ func newRMA3Case(env *caseEnv) runner { return &rma3Case{caseEnv: env} }
 func (c *rma3Case) active() bool { return !c.comm.Null() }
 
 // setup allocates the timed runs' buffers: every repetition moves its
-// bytes at offset 0, as IMB does without -off_cache.
+// bytes at offset 0, as IMB does without -off_cache; with it IMB's
+// acc_size of the largest layout (offcache.go).
 func (c *rma3Case) setup() error {
 	if !c.active() {
 		return nil
 	}
 	var err error
-	c.origin, c.window, err = rma3Buffers(c.b.RMA3.Flow.Blocks() * slices.Max(c.lens))
+	n := max(c.b.RMA3.Flow.Blocks()*slices.Max(c.lens), c.f21.oneSidedAlloc(c.b, c.set, c.lens, c.q))
+	c.origin, c.window, err = rma3Buffers(n)
 	for _, buf := range []mpi.Buffer{c.origin, c.window} {
 		if err != nil {
 			break
@@ -54,17 +56,38 @@ func rma3Buffers(n int) (origin, window mpi.Buffer, err error) {
 // rma3Need is what a rank of an rma3Case allocates: the timed buffers
 // and, in -check mode, a sample's slot buffers at the largest IMB count
 // (-time only lowers it).
-func rma3Need(b *Benchmark, set *Settings, q int, lens []int, check bool) int {
-	blocks := b.RMA3.Flow.Blocks()
-	need := 2 * blocks * slices.Max(lens)
-	if check {
-		most := 0
-		for _, x := range lens {
-			most = max(most, set.Repetitions(x, NoMode)*x)
-		}
-		need += 2 * blocks * q * most
+func rma3Need(f *Flags2021, b *Benchmark, set *Settings, q int, lens []int, check bool) int {
+	need := 2 * max(b.RMA3.Flow.Blocks()*slices.Max(lens), f.oneSidedAlloc(b, set, lens, q))
+	if !check {
+		return need
 	}
-	return need
+	most, modes := 0, []Mode{NoMode}
+	if f.Types.CacheMB > 0 { // the slots depend on the mode
+		modes = append(slices.Clone(b.Modes), NoMode)
+	}
+	for _, x := range lens {
+		for _, m := range modes {
+			sl := f.modeSlots(b, set, x, q, m)
+			most = max(most, rma3CheckBytes(b, sl, set.Repetitions(x, m), q, x))
+		}
+	}
+	return need + 2*most
+}
+
+// rma3CheckBytes is what each buffer of a checked run of n repetitions at
+// x bytes on q processes holds (mpi/rma3.h, mb_rma3_span): a slot of x
+// bytes per repetition, rank and block, or under -off_cache a page of
+// IMB's acc_size (rounded up to whole floats) per m = min(s_iter, r_iter)
+// repetitions (Truly_passive_put: 2n, its two loops) and rank.
+func rma3CheckBytes(b *Benchmark, sl mpi.Slots, n, q, x int) int {
+	if sl.SIter == 0 {
+		return n * q * x * b.RMA3.Flow.Blocks()
+	}
+	if b.RMA3.Flow == mpi.RMA3Truly {
+		n *= 2
+	}
+	m := min(sl.SIter, sl.RIter)
+	return (n + m - 1) / m * q * ((slotBytes(sl) + 3) / 4 * 4)
 }
 
 func (c *rma3Case) free() error {
@@ -93,11 +116,12 @@ func (c *rma3Case) measure(x int, m Mode) (Sample, error) {
 	}
 	s := c.b.RMA3
 	n := c.reps(x, m)
+	sl := c.f21.modeSlots(c.b, c.set, x, c.q, m)
 	r := &mpi.RMA3Run{Comm: c.comm, Flow: s.Flow, Op: s.Op, Bidir: s.Bidir, Local: s.Local,
-		Aggregate: m == Aggregate, Origin: c.origin, Window: c.window, WinSize: x * s.Flow.Blocks(), Count: x / s.Op.Unit(), Reps: n,
-		Warm: rma3Warm(n), Barriers: c.set.NBarr}
+		Aggregate: m == Aggregate, Origin: c.origin, Window: c.window, WinSize: max(x*s.Flow.Blocks(), slotBytes(sl)),
+		Count: x / s.Op.Unit(), Reps: n, Warm: rma3Warm(n), Barriers: c.set.NBarr, Slots: sl}
 	if c.check {
-		size := n * c.q * x * s.Flow.Blocks()
+		size := rma3CheckBytes(c.b, sl, n, c.q, x)
 		o, w, err := rma3Buffers(size)
 		if err != nil {
 			return Sample{}, err

@@ -108,16 +108,18 @@ func (t *Types2021) setOffCache(val string) error {
 
 // check refuses the flags in the suites that do not have them here: IMB
 // 2021.11 has -data_type and -red_data_type in IMB-MPI1 only, and honours
-// -off_cache in IMB-MPI1, IMB-EXT, IMB-NBC, IMB-RMA and IMB-MPI4: mpibench
-// has it for mpi1, nbc and mpi4. IMB-IO 2021.11 takes it and ignores it
-// (IO_suite.cpp parses it; helper_IMB_functions.h, IMB_init_buffers_iter,
-// sets use_off_cache = 0 and allocates s_len and r_len under MPIIO), and
-// so does mpibench io: the records carry it, the loops do not change.
-func (t *Types2021) check(s *Suite) error {
+// -off_cache in IMB-MPI1, IMB-EXT, IMB-NBC, IMB-RMA and IMB-MPI4, and so
+// does mpibench in mpi1, ext -imb 2021 (imb is -imb), nbc, rma and mpi4
+// (offcache.go); IMB 3.0's IMB-EXT has no -off_cache. IMB-IO 2021.11
+// takes it and ignores it (IO_suite.cpp parses it;
+// helper_IMB_functions.h, IMB_init_buffers_iter, sets use_off_cache = 0
+// and allocates s_len and r_len under MPIIO), and so does mpibench io:
+// the records carry it, the loops do not change.
+func (t *Types2021) check(s *Suite, imb string) error {
 	if s == MPI1Suite {
 		return nil
 	}
-	if s == NBCSuite || s == MPI4Suite || s == IOSuite {
+	if s == NBCSuite || s == MPI4Suite || s == IOSuite || s == RMASuite || s == EXTSuite && imb == imb2021 {
 		t = &Types2021{Data: t.Data, Red: t.Red} // -off_cache taken
 	}
 	switch {
@@ -125,8 +127,10 @@ func (t *Types2021) check(s *Suite) error {
 		return usagef("-data_type is a flag of mpibench mpi1 only (as of IMB-MPI1 2021.11)")
 	case t.Red != mpi.TypeDefault:
 		return usagef("-red_data_type is a flag of mpibench mpi1 only (as of IMB-MPI1 2021.11)")
+	case t.OffCache != "" && s == EXTSuite:
+		return usagef("-off_cache %s: a flag of IMB-EXT 2021 (IMB 3.0 has none); add -imb 2021", t.OffCache)
 	case t.OffCache != "":
-		return usagef("-off_cache is implemented for mpibench mpi1, nbc and mpi4 (IMB 2021.11 has it in EXT and RMA too)")
+		return usagef("-off_cache is a flag of mpibench mpi1, ext -imb 2021, nbc, rma, mpi4 and io")
 	}
 	return nil
 }
@@ -186,12 +190,14 @@ func (f *Flags2021) lookup(s *Suite, name string) *Benchmark {
 	return f.Types.typed(b)
 }
 
-// offCacheUsage is the help of -off_cache (mpi1, nbc, mpi4).
+// offCacheUsage is the help of -off_cache (mpi1, ext -imb 2021, nbc, rma,
+// mpi4).
 const offCacheUsage = `  -off_cache SIZE[,LINE]  every repetition sends from and receives into
                 other memory: slots of the message length plus one to two
                 cache lines, through 2*SIZE MB (SIZE: the last level cache in
                 MB, LINE its line in bytes, default 64; -1: 8 MB, 64 bytes);
-                mpi4's persistent requests stay at the first slot, as IMB's
+                mpi4's persistent requests stay at the first slot, as IMB's;
+                ext (-imb 2021 only) and rma: the window covers every slot
 `
 
 // typesUsage is the help of the flags.

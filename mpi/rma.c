@@ -21,12 +21,51 @@ int mb_win_open(void *base, MPI_Aint size, int disp_unit, MPI_Comm comm, MPI_Win
 	return MPI_Win_fence(0, *win);
 }
 
-/* xfer issues transfer i. The switch on k->op is decided identically on
- * every transfer, so it costs a predicted branch next to an MPI call. */
-static int xfer(const mb_rma *k, int i)
+static int unit(const mb_rma *k) { return k->op == MB_RMA_ACC ? 4 : 1; }
+
+/* slot_at is the byte offset of slot i % iter, offs bytes each. */
+static inline long long slot_at(int i, int iter, long long offs) { return (long long)(i % iter) * offs; }
+
+/* o_at is the byte offset of transfer i in the origin buffer: i*stride
+ * items, or under a constant oc (-off_cache) IMB 2021.11's slot: Put and
+ * Accumulate send from s_buffer + i%s_cache_iter*s_offs
+ * (IMB_ones_unidir.c:456,545; IMB_ones_accu.c:166,230), a Get lands at
+ * r_buffer + i%r_cache_iter*r_offs (IMB_ones_unidir.c:292,373). Bidir_Put
+ * and Bidir_Get call the same kernels (IMB_ones_bidir.c). */
+static inline long long o_at(const mb_rma *k, int i, int oc)
 {
-	MPI_Aint disp = (MPI_Aint)i * k->stride, tdisp = disp;
-	int count = k->count;
+	if (!oc)
+		return (long long)i * k->stride * unit(k);
+	return k->op == MB_RMA_GET ? slot_at(i, k->r_iter, k->r_offs) : slot_at(i, k->s_iter, k->s_offs);
+}
+
+/* w_at is the byte offset of transfer i in the target's window: a Put's
+ * displacement i%r_cache_iter*r_offs (IMB_ones_unidir.c:458,547), a Get's
+ * i%s_cache_iter*s_offs (:294,375), Accumulate's i%r_cache_iter*r_off
+ * floats with r_off = r_offs/4 rounded down (IMB_ones_accu.c:130,170,232:
+ * the window's displacement unit is the float). */
+static inline long long w_at(const mb_rma *k, int i, int oc)
+{
+	if (!oc)
+		return (long long)i * k->stride * unit(k);
+	switch (k->op) {
+	case MB_RMA_GET:
+		return slot_at(i, k->s_iter, k->s_offs);
+	case MB_RMA_ACC:
+		return slot_at(i, k->r_iter, k->r_offs / 4 * 4);
+	}
+	return slot_at(i, k->r_iter, k->r_offs);
+}
+
+/* xfer_at issues transfer i; under the no-offset mutant an -off_cache
+ * loop hands MPI slot 0 whatever the repetition, which the check must
+ * catch. The switch on k->op is decided identically on every transfer, so
+ * it costs a predicted branch next to an MPI call. */
+static inline __attribute__((always_inline)) int xfer_at(const mb_rma *k, int i, int oc)
+{
+	int j = oc && MUTANT(MB_MUT_NO_OFFSET) ? 0 : i, count = k->count;
+	void *o = (char *)k->obuf + o_at(k, j, oc);
+	MPI_Aint tdisp = (MPI_Aint)(w_at(k, j, oc) / unit(k));
 	if (MUTANT(MB_MUT_RMA_OFFSET)) {
 		/* Test-only broken kernel: the target displacement one item too
 		 * far, the transfer cut at the window's end (MPI would reject
@@ -37,32 +76,32 @@ static int xfer(const mb_rma *k, int i)
 	}
 	switch (k->op) {
 	case MB_RMA_PUT:
-		return MPI_Put((char *)k->obuf + disp, count, MPI_BYTE, k->target, tdisp,
-			       count, MPI_BYTE, k->win);
+		return MPI_Put(o, count, MPI_BYTE, k->target, tdisp, count, MPI_BYTE, k->win);
 	case MB_RMA_GET:
-		return MPI_Get((char *)k->obuf + disp, count, MPI_BYTE, k->target, tdisp,
-			       count, MPI_BYTE, k->win);
+		return MPI_Get(o, count, MPI_BYTE, k->target, tdisp, count, MPI_BYTE, k->win);
 	case MB_RMA_ACC:
-		return MPI_Accumulate((float *)k->obuf + disp, count, MPI_FLOAT, k->target, tdisp,
-				      count, MPI_FLOAT, MPI_SUM, k->win);
+		return MPI_Accumulate(o, count, MPI_FLOAT, k->target, tdisp, count, MPI_FLOAT, MPI_SUM, k->win);
 	}
 	return MPI_ERR_ARG;
 }
 
+/* xfer and xfer_oc are the two instantiations: the loops without
+ * -off_cache call the first, as before -off_cache existed. */
+static int xfer(const mb_rma *k, int i) { return xfer_at(k, i, 0); }
+static int xfer_oc(const mb_rma *k, int i) { return xfer_at(k, i, 1); }
+#define XFER(k, i) (oc ? xfer_oc(k, i) : xfer(k, i))
+
 /* skip: the first-only mutant, which transfers in repetition 0 only. */
 static inline int skip(int i) { return MUTANT(MB_MUT_FIRST_ONLY) && i > 0; }
 
-static int unit(const mb_rma *k) { return k->op == MB_RMA_ACC ? 4 : 1; }
-
-/* chk_prepare sets up repetition i of a checked run in section i's bytes
- * (all at offset 0 in non-aggregate mode): the data this rank puts or
- * accumulates (its origin buffer) or offers to a Get (its window), poison
- * where a Put or Get delivers to this rank, and zeros that Accumulate
- * sums into at the root. */
-static void chk_prepare(const mb_rma *k, int i)
+/* chk_prepare sets up repetition i of a checked run in its section (its
+ * slots under oc): the data this rank puts or accumulates (its origin
+ * buffer) or offers to a Get (its window), poison where a Put or Get
+ * delivers to this rank, and zeros that Accumulate sums into at the root. */
+static void chk_prepare(const mb_rma *k, int i, int oc)
 {
-	long long off = (long long)i * k->stride * unit(k), n = (long long)k->count * unit(k);
-	char *o = (char *)k->obuf + off, *w = (char *)k->wbuf + off;
+	long long n = (long long)k->count * unit(k);
+	char *o = (char *)k->obuf + o_at(k, i, oc), *w = (char *)k->wbuf + w_at(k, i, oc);
 	switch (k->op) {
 	case MB_RMA_PUT:
 		if (k->target >= 0)
@@ -86,11 +125,13 @@ static void chk_prepare(const mb_rma *k, int i)
 
 /* chk_verify counts the wrong items repetition i left at this rank: the
  * source's pattern where a Put or Get delivered, the exact sum over the
- * nacc accumulating ranks in the root's window. */
-static long long chk_verify(const mb_rma *k, int i)
+ * nacc accumulating ranks in the root's window; under oc in the slots
+ * repetition i used, as IMB's CHK_DIFF checks them (IMB_ones_unidir.c:469,
+ * IMB_ones_accu.c:185). */
+static long long chk_verify(const mb_rma *k, int i, int oc)
 {
-	long long off = (long long)i * k->stride * unit(k), n = (long long)k->count * unit(k);
-	const char *o = (const char *)k->obuf + off, *w = (const char *)k->wbuf + off;
+	long long n = (long long)k->count * unit(k);
+	const char *o = (const char *)k->obuf + o_at(k, i, oc), *w = (const char *)k->wbuf + w_at(k, i, oc);
 	switch (k->op) {
 	case MB_RMA_PUT:
 		return k->src >= 0 ? mb_bad_bytes(w, n, k->src, i, 0) : 0;
@@ -107,129 +148,148 @@ static long long chk_verify(const mb_rma *k, int i)
  * only, as the passive side of IMB's Unidir benchmarks does. With chk,
  * repetition i is prepared and made public by a fence of its own before
  * its transfer and verified after the fence that completes it. */
-static inline __attribute__((always_inline)) int nonaggregate(const mb_rma *k, int chk, long long *bad)
+static inline __attribute__((always_inline)) int nonaggregate(const mb_rma *k, int chk, int oc, long long *bad)
 {
 	int i, n = k->nrep;
 	for (i = 0; i < n; i++) {
 		if (chk) {
-			chk_prepare(k, i);
+			chk_prepare(k, i, oc);
 			CHK(MPI_Win_fence(0, k->win));
 		}
 		if (k->target >= 0 && !skip(i))
-			CHK(xfer(k, i));
+			CHK(XFER(k, i));
 		CHK(MPI_Win_fence(0, k->win));
 		if (chk)
-			*bad += chk_verify(k, i);
+			*bad += chk_verify(k, i, oc);
 	}
 	return MPI_SUCCESS;
 }
 
 /* first_kept is the first repetition whose data stays in its section
  * after an aggregate run: every one where the sections are disjoint (IMB
- * 3.0), only the last where all transfers share offset 0 (IMB 2021.11
- * without -off_cache: i % cache_iter * offs = 0, IMB_ones_unidir.c). */
-static inline int first_kept(const mb_rma *k)
+ * 3.0); only the last where all transfers share offset 0 (IMB 2021.11
+ * without -off_cache: i % cache_iter * offs = 0, IMB_ones_unidir.c); under
+ * oc the last min(s_iter, r_iter), which use distinct slots (in IMB-EXT
+ * both are the slots of one message, s_iter = r_iter). Earlier
+ * repetitions of a slot carry the same prepared data as the kept one. */
+static inline int first_kept(const mb_rma *k, int oc)
 {
-	return k->imb2021 && k->stride == 0 && k->nrep > 0 ? k->nrep - 1 : 0;
+	int n = k->nrep, kept = n;
+	if (oc)
+		kept = k->s_iter < k->r_iter ? k->s_iter : k->r_iter;
+	else if (k->imb2021 && k->stride == 0)
+		kept = 1;
+	return n > kept ? n - kept : 0;
 }
 
 /* Aggregate mode: all transfers, then one fence completes them; with chk,
  * every section that keeps a repetition's data is verified after that
  * fence. */
-static inline __attribute__((always_inline)) int aggregate(const mb_rma *k, int chk, long long *bad)
+static inline __attribute__((always_inline)) int aggregate(const mb_rma *k, int chk, int oc, long long *bad)
 {
 	int i, n = k->nrep;
 	if (k->target >= 0)
 		for (i = 0; i < n; i++)
 			if (!skip(i))
-				CHK(xfer(k, i));
+				CHK(XFER(k, i));
 	CHK(MPI_Win_fence(0, k->win));
 	if (chk)
-		for (i = first_kept(k); i < n; i++)
-			*bad += chk_verify(k, i);
+		for (i = first_kept(k, oc); i < n; i++)
+			*bad += chk_verify(k, i, oc);
 	return MPI_SUCCESS;
 }
 
-/* IMB-EXT 2021.11's Accumulate (IMB_ones_accu.c, IMB_accumulate), which
- * IMB 3.0's loops above do not cover:
- *  - non-aggregate: no N_BARR barriers; every repetition is an epoch of
- *    its own, MPI_Win_fence(MPI_MODE_NOPRECEDE), MPI_Accumulate,
- *    MPI_Win_fence(MPI_MODE_NOSUCCEED), and only these are timed (the
- *    sum of the repetitions' times over n_sample);
- *  - aggregate: N_BARR barriers, then the timer around
- *    MPI_Win_fence(MPI_MODE_NOPRECEDE), n_sample accumulates to offset 0,
- *    MPI_Win_fence(MPI_MODE_NOSUCCEED).
- * With chk, a non-aggregate repetition is prepared and made public by a
- * fence before its epoch and verified after it. In aggregate mode every
- * accumulate adds to the same floats, whose sum over n_sample repetitions
- * is not exact in float; a checked run therefore issues one accumulate,
- * as IMB 2021.11's CHECK build does (n_sample = r_cache_iter = 1), on
- * the last repetition's data. */
-static inline __attribute__((always_inline)) int acc2021(const mb_rma *k, double *t, long long *bad, int chk)
+/* acc_nonaggr is IMB-EXT 2021.11's non-aggregate Accumulate
+ * (IMB_ones_accu.c, IMB_accumulate): no N_BARR barriers; every repetition
+ * is an epoch of its own, MPI_Win_fence(MPI_MODE_NOPRECEDE),
+ * MPI_Accumulate, MPI_Win_fence(MPI_MODE_NOSUCCEED), and only these are
+ * timed (the sum of the repetitions' times over n_sample). With chk, a
+ * repetition is prepared and made public by a fence before its epoch and
+ * verified after it. */
+static inline __attribute__((always_inline)) int acc_nonaggr(const mb_rma *k, double *t, long long *bad, int chk,
+							      int oc)
 {
-	int i, n = k->nrep, last = n > 0 ? n - 1 : 0;
+	int i, n = k->nrep;
 	double t0, sum = 0;
-	CHK(MUTANT_MPI_ERROR(k->comm));
-	if (!k->aggregate) {
-		for (i = 0; i < n; i++) {
-			if (chk) {
-				chk_prepare(k, i);
-				CHK(MPI_Win_fence(0, k->win));
-			}
-			t0 = MPI_Wtime();
-			CHK(MPI_Win_fence(MPI_MODE_NOPRECEDE, k->win));
-			if (k->target >= 0 && !skip(i))
-				CHK(xfer(k, i));
-			CHK(MPI_Win_fence(MPI_MODE_NOSUCCEED, k->win));
-			sum += MPI_Wtime() - t0;
-			if (chk)
-				*bad += chk_verify(k, i);
+	for (i = 0; i < n; i++) {
+		if (chk) {
+			chk_prepare(k, i, oc);
+			CHK(MPI_Win_fence(0, k->win));
 		}
-		*t = sum / (n > 0 ? n : 1);
-		return MPI_SUCCESS;
+		t0 = MPI_Wtime();
+		CHK(MPI_Win_fence(MPI_MODE_NOPRECEDE, k->win));
+		if (k->target >= 0 && !skip(i))
+			CHK(XFER(k, i));
+		CHK(MPI_Win_fence(MPI_MODE_NOSUCCEED, k->win));
+		sum += MPI_Wtime() - t0;
+		if (chk)
+			*bad += chk_verify(k, i, oc);
 	}
+	*t = sum / (n > 0 ? n : 1);
+	return MPI_SUCCESS;
+}
+
+/* acc2021 is IMB-EXT 2021.11's Accumulate (IMB_ones_accu.c), which IMB
+ * 3.0's loops above do not cover; aggregate mode: N_BARR barriers, then
+ * the timer around MPI_Win_fence(MPI_MODE_NOPRECEDE), n_sample
+ * accumulates, MPI_Win_fence(MPI_MODE_NOSUCCEED). Repeated accumulates
+ * into the same floats do not sum exactly in float, so IMB's CHECK build
+ * issues r_cache_iter of them, one into each slot (IMB_ones_accu.c:219,
+ * n_sample = r_cache_iter: 1 without -off_cache), and verifies each; a
+ * checked run here does the same with the last repetitions' data
+ * (first_kept). */
+static inline __attribute__((always_inline)) int acc2021(const mb_rma *k, double *t, long long *bad, int chk, int oc)
+{
+	int i, n = k->nrep, lo = chk ? first_kept(k, oc) : 0;
+	double t0;
+	CHK(MUTANT_MPI_ERROR(k->comm));
+	if (!k->aggregate)
+		return acc_nonaggr(k, t, bad, chk, oc);
 	if (chk) {
-		chk_prepare(k, last);
+		for (i = lo; i < n; i++)
+			chk_prepare(k, i, oc);
 		CHK(MPI_Win_fence(0, k->win));
-		n = n > 0 ? 1 : 0;
 	}
 	for (i = 0; i < k->nbarr; i++)
 		CHK(MPI_Barrier(k->comm));
 	t0 = MPI_Wtime();
 	CHK(MPI_Win_fence(MPI_MODE_NOPRECEDE, k->win));
 	if (k->target >= 0)
-		for (i = 0; i < n; i++)
-			if (!skip(i))
-				CHK(xfer(k, chk ? last : i));
+		for (i = lo; i < n; i++)
+			if (!skip(i - lo))
+				CHK(XFER(k, i));
 	CHK(MPI_Win_fence(MPI_MODE_NOSUCCEED, k->win));
-	*t = (MPI_Wtime() - t0) / (n > 0 ? n : 1);
-	if (chk && n > 0)
-		*bad += chk_verify(k, last);
+	*t = (MPI_Wtime() - t0) / (n > lo ? n - lo : 1);
+	if (chk)
+		for (i = lo; i < n; i++)
+			*bad += chk_verify(k, i, oc);
 	return MPI_SUCCESS;
 }
 
 /* rma_run is the timed run; the check run (chk = 1) is the same loop with
- * the per-repetition preparation and verification. In aggregate mode the
- * sections are prepared before the opening fence, which the check run
- * always has, so that the window's public copy holds them. */
-static inline __attribute__((always_inline)) int rma_run(const mb_rma *kp, double *t, long long *bad, int chk)
+ * the per-repetition preparation and verification; oc (-off_cache) moves
+ * every repetition to its slots. In aggregate mode the sections are
+ * prepared before the opening fence, which the check run always has, so
+ * that the window's public copy holds them. */
+static inline __attribute__((always_inline)) int rma_run(const mb_rma *kp, double *t, long long *bad, int chk,
+							  int oc)
 {
 	/* A local copy: MPI calls could alias *kp as far as the compiler knows. */
 	mb_rma k = *kp;
 	int i, rc;
 	double t0;
 	if (k.imb2021 && k.op == MB_RMA_ACC)
-		return acc2021(&k, t, bad, chk);
+		return acc2021(&k, t, bad, chk, oc);
 	if (chk && k.aggregate)
-		for (i = first_kept(&k); i < k.nrep; i++)
-			chk_prepare(&k, i);
+		for (i = first_kept(&k, oc); i < k.nrep; i++)
+			chk_prepare(&k, i, oc);
 	if (k.open_fence || (chk && k.aggregate))
 		CHK(MPI_Win_fence(0, k.win));
 	CHK(MUTANT_MPI_ERROR(k.comm));
 	for (i = 0; i < k.nbarr; i++)
 		CHK(MPI_Barrier(k.comm));
 	t0 = MPI_Wtime();
-	rc = k.aggregate ? aggregate(&k, chk, bad) : nonaggregate(&k, chk, bad);
+	rc = k.aggregate ? aggregate(&k, chk, oc, bad) : nonaggregate(&k, chk, oc, bad);
 	*t = (MPI_Wtime() - t0) / (k.nrep > 0 ? k.nrep : 1);
 	return rc;
 }
@@ -237,13 +297,13 @@ static inline __attribute__((always_inline)) int rma_run(const mb_rma *kp, doubl
 int mb_rma_run(const mb_rma *k, double *t)
 {
 	long long unused = 0;
-	return rma_run(k, t, &unused, 0);
+	return k->s_iter > 0 ? rma_run(k, t, &unused, 0, 1) : rma_run(k, t, &unused, 0, 0);
 }
 
 int mb_rma_check(const mb_rma *k, double *t, long long *defects)
 {
 	*defects = 0;
-	return rma_run(k, t, defects, 1);
+	return k->s_iter > 0 ? rma_run(k, t, defects, 1, 1) : rma_run(k, t, defects, 1, 0);
 }
 
 /* One life cycle of a window. MPI_ERRORS_RETURN is set on every window so

@@ -63,6 +63,8 @@ func (r *RMARun) exec(check bool) (float64, int, error) {
 		nrep: C.int(r.Reps), aggregate: rmaFlag(r.Aggregate), open_fence: rmaFlag(r.OpenFence),
 		nbarr: C.int(r.Barriers), imb2021: rmaFlag(r.IMB2021), wbuf: r.Window.p, wcount: C.MPI_Aint(r.WinItems),
 		rank: C.int(r.Rank), src: C.int(r.Source), nacc: C.int(r.Summands),
+		s_iter: C.int(r.Slots.SIter), r_iter: C.int(r.Slots.RIter),
+		s_offs: C.longlong(r.Slots.SOffs), r_offs: C.longlong(r.Slots.ROffs),
 	}
 	var t C.double
 	var bad C.longlong
@@ -87,6 +89,12 @@ func (r *RMARun) fits() error {
 		unit = 4
 	}
 	end := ((r.Reps-1)*r.Stride + r.Count) * unit
+	if sl := r.Slots; sl.SIter > 0 { // every slot lies in both buffers (rma.c, o_at, w_at)
+		end = max(sl.SIter*sl.SOffs, sl.RIter*sl.ROffs)
+		if sl.RIter < 1 || sl.SOffs < r.Count*unit || sl.ROffs < r.Count*unit {
+			return &Error{Call: "one-sided kernel", Code: -1, Text: "-off_cache slots smaller than a transfer"}
+		}
+	}
 	if r.Reps > 0 && (end > r.Origin.n || end > r.Window.n || r.WinItems*unit > r.Window.n) {
 		return &Error{Call: "one-sided kernel", Code: -1, Text: "transfers beyond the origin buffer or the window"}
 	}

@@ -41,6 +41,12 @@ typedef struct {
 	int rank;       /* this rank's pattern */
 	int src;        /* Put/Get: whose data arrives at this rank (window, origin), -1 none */
 	int nacc;       /* Accumulate: ranks summing into this rank's window, 0 if not the root */
+	/* IMB 2021's -off_cache (imb2021 only): with s_iter > 0 transfer i
+	 * uses send slot i % s_iter (s_offs bytes each) and receive slot
+	 * i % r_iter (r_offs bytes each), stride 0: rma.c, o_at and w_at.
+	 * s_iter = 0: off. */
+	int s_iter, r_iter;
+	long long s_offs, r_offs;
 } mb_rma;
 
 /* mb_rma_run executes the pattern and stores the time per transfer in *t.

@@ -10,13 +10,15 @@ import "C"
 // TPure); check runs the checked instantiation, whose time is no benchmark
 // data, and returns the wrong items it found.
 func (r *RMA3Run) Exec(check bool) (RMA3Times, error) {
-	if err := r.fits(check); err != nil {
-		return RMA3Times{}, err
-	}
 	k := C.mb_rma3{comm: r.Comm.c, flow: C.int(r.Flow), op: C.int(r.Op), bidir: rmaFlag(r.Bidir),
 		local: rmaFlag(r.Local), aggregate: rmaFlag(r.Aggregate), obuf: r.Origin.p, wbuf: r.Window.p,
 		wsize: C.MPI_Aint(r.WinSize), count: C.int(r.Count), nrep: C.int(r.Reps), nwarm: C.int(r.Warm),
-		nbarr: C.int(r.Barriers), cpu_rate: C.double(r.CPURate)}
+		nbarr: C.int(r.Barriers), cpu_rate: C.double(r.CPURate),
+		s_iter: C.int(r.Slots.SIter), r_iter: C.int(r.Slots.RIter),
+		s_offs: C.longlong(r.Slots.SOffs), r_offs: C.longlong(r.Slots.ROffs)}
+	if err := r.fits(check, &k); err != nil {
+		return RMA3Times{}, err
+	}
 	var t, tp C.double
 	var bad C.longlong
 	if rc := C.mb_rma3_run(&k, rmaFlag(check), &t, &tp, &bad); rc != C.MPI_SUCCESS {
@@ -25,14 +27,21 @@ func (r *RMA3Run) Exec(check bool) (RMA3Times, error) {
 	return RMA3Times{T: float64(t), TPure: float64(tp), Defects: int(bad)}, nil
 }
 
-// fits guards the C loop: a checked run moves Reps·size slots of Count
-// items through both buffers, a timed run one Count at offset 0.
-func (r *RMA3Run) fits(check bool) error {
+// fits guards the C loop: a checked run moves mb_rma3_span bytes through
+// both buffers (Reps·size slots of Count items, or their -off_cache
+// pages), a timed run one Count at offset 0, or under -off_cache IMB's
+// acc_size, every slot.
+func (r *RMA3Run) fits(check bool, k *C.mb_rma3) error {
 	need := r.Count * r.Op.Unit() * r.Flow.Blocks()
-	if check {
-		need *= r.Reps * r.Comm.Size()
+	sl := r.Slots
+	switch {
+	case check:
+		need = int(C.mb_rma3_span(k, C.int(r.Comm.Size())))
+	case sl.SIter > 0:
+		need = max(sl.SIter*sl.SOffs, sl.RIter*sl.ROffs)
 	}
-	if need > r.Origin.n || need > r.Window.n || r.WinSize > r.Window.n || r.WinSize < need {
+	bad := sl.SIter > 0 && (sl.RIter < 1 || min(sl.SOffs, sl.ROffs) < r.Count*r.Op.Unit())
+	if bad || need > r.Origin.n || need > r.Window.n || r.WinSize > r.Window.n || r.WinSize < need {
 		return &Error{Call: "IMB-RMA kernel", Code: -1, Text: "transfers beyond the origin buffer or the window"}
 	}
 	return nil

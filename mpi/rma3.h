@@ -44,6 +44,12 @@ typedef struct {
 	int nwarm;     /* untimed warm-up transfers before, in non-aggregate mode */
 	int nbarr;     /* barriers before the timer starts */
 	double cpu_rate; /* MB_RMA3_TRULY: passes of mb_nbc_cpu per second */
+	/* IMB 2021's -off_cache: with s_iter > 0 repetition i uses send slot
+	 * i % s_iter (s_offs bytes each) and receive slot i % r_iter (r_offs
+	 * bytes each) as IMB_rma_put.c, IMB_rma_get.c and IMB_rma_atomic.c
+	 * place them (rma3.c, o_at, w_at, r_at); s_iter = 0: off. */
+	int s_iter, r_iter;
+	long long s_offs, r_offs;
 } mb_rma3;
 
 /* mb_rma3_run creates the window (MPI_Win_create over wbuf, MPI_ERRORS_RETURN),
@@ -60,7 +66,15 @@ typedef struct {
  * address them, with the pattern at offset half*count; Compare_and_swap
  * moves the origin's float pattern as MPI_INT bits). Both buffers must then hold nrep*p*count items (twice that for Exchange, and for
  * Truly_passive_put, whose second loop moves repetitions nrep..2*nrep-1).
+ * Under -off_cache a checked run keeps the slots of the timed run inside
+ * pages: repetition i of owner o in page (i / m)*p + o, m = min(s_iter,
+ * r_iter), each page max(s_iter*s_offs, r_iter*r_offs) bytes rounded up
+ * to 4 (mb_rma3_span says how many bytes both buffers need).
  * Truly_passive_put stores t_pure in *tpure and t_ovrl in *t. */
 int mb_rma3_run(const mb_rma3 *k, int chk, double *t, double *tpure, long long *defects);
+
+/* mb_rma3_span is the bytes a checked run of k moves through each buffer
+ * on p processes. */
+long long mb_rma3_span(const mb_rma3 *k, int p);
 
 #endif

@@ -61,6 +61,9 @@ type RMA3Run struct {
 	Warm      int // warm-up repetitions (untimed, non-aggregate)
 	Barriers  int
 	CPURate   float64 // RMA3Truly: passes of the CPU work per second (NBCCPURate)
+	// Slots is IMB 2021's -off_cache layout (rma3.c, o_at, w_at, r_at);
+	// the zero value is off.
+	Slots Slots
 }
 
 // RMA3Times is one rank's outcome of an RMA3Run.

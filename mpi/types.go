@@ -169,6 +169,10 @@ type RMARun struct {
 	// this rank (-1: none); Summands is the number of ranks whose
 	// Accumulate sums into this rank's window (0 if none).
 	Rank, Source, Summands int
+	// Slots is IMB 2021's -off_cache layout (IMB2021 only, Stride 0):
+	// transfer i at the slots of IMB-EXT's kernels (rma.c, o_at and w_at);
+	// the zero value is off.
+	Slots Slots
 }
 
 // WinRun describes one execution of the Window benchmark: Reps life cycles

@@ -6,6 +6,7 @@ package main
 // -check that the rma-offset mutant fails at every length that moves data.
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -21,9 +22,10 @@ import (
 var ext2021Plan = []string{"-iter", "200,1,30", "-time", "100"}
 
 // TestEXT2021SideBySide runs Intel's IMB-EXT 2021.11 and mpibench ext -imb
-// 2021 on the same plan and requires the same header lines up to their
-// values, and the same tables: benchmark, head (process count, mode),
-// columns, length and repetition count of every row.
+// 2021 on the same plan, without and with -off_cache 1,64, and requires
+// the same header lines up to their values, and the same tables:
+// benchmark, head (process count, mode), columns, length and repetition
+// count of every row (-off_cache changes none).
 func TestEXT2021SideBySide(t *testing.T) {
 	needMPI(t)
 	peer := peerBinary("IMB-EXT")
@@ -31,7 +33,17 @@ func TestEXT2021SideBySide(t *testing.T) {
 		t.Skipf("SKIPPED LOUDLY: no IMB-EXT for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
 			"`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's binary", mpi.Flavor, mpi.Flavor)
 	}
-	plan := append([]string{"-msglen", ioLengths(t, 0, 4, 64, 65536)}, ext2021Plan...)
+	for _, oc := range [][]string{nil, {"-off_cache", "1,64"}} {
+		t.Run(fmt.Sprint(oc), func(t *testing.T) {
+			plan := append(append([]string{"-msglen", ioLengths(t, 0, 4, 64, 65536)}, ext2021Plan...), oc...)
+			ext2021SideBySide(t, peer, plan)
+		})
+	}
+}
+
+// ext2021SideBySide compares one plan's runs (TestEXT2021SideBySide).
+func ext2021SideBySide(t *testing.T, peer string, plan []string) {
+	t.Helper()
 	argv := launcherArgs(2)
 	argv[len(argv)-1] = peer
 	theirs := execute(t, mpirunTimeout, launcherPath, append(argv, plan...)...)

@@ -188,9 +188,9 @@ func TestIMBTypesErrors(t *testing.T) {
 		{[]string{"mpi1", "-red_data_type", "byte"}, `-red_data_type "byte"`},
 		{[]string{"mpi1", "-off_cache", "-1,128"}, `-off_cache "-1,128"`},
 		{[]string{"ext", "-data_type", "int"}, "-data_type is a flag of mpibench mpi1 only"},
-		{[]string{"ext", "-off_cache", "8"}, "-off_cache is implemented for mpibench mpi1, nbc and mpi4"},
+		{[]string{"ext", "-off_cache", "8"}, "-off_cache 8: a flag of IMB-EXT 2021 (IMB 3.0 has none); add -imb 2021"},
 		{[]string{"nbc", "-sync", "window", "-off_cache", "8"}, "-off_cache with -sync window"},
-		{[]string{"rma", "-off_cache", "8"}, "-off_cache is implemented for mpibench mpi1, nbc and mpi4"},
+		{[]string{"rma", "-off_cache", "8,0"}, `-off_cache "8,0"`},
 	} {
 		var r runResult
 		if i == 0 {

@@ -1,9 +1,11 @@
 package main
 
-// Integration tests of -off_cache in mpibench nbc and mpi4 (IMB-NBC and
-// IMB-MPI4 2021.11; imb/offcache.go, mpi/nbc.c): the offset loops pass
-// -check and record the flag; loops that hand MPI slot 0 in every
-// repetition (the no-offset mutant) fail it at every length in nbc; the
+// Integration tests of -off_cache in mpibench nbc, mpi4, ext -imb 2021
+// and rma (IMB-NBC, IMB-MPI4, IMB-EXT and IMB-RMA 2021.11;
+// imb/offcache.go, mpi/nbc.c, mpi/rma.c, mpi/rma3.c): the offset loops
+// pass -check and record the flag; loops that hand MPI slot 0 in every
+// repetition (the no-offset mutant) fail it at every length in nbc, ext
+// and rma; the
 // persistent loops of mpi4 stay at slot 0 as IMB's do, so the mutant
 // changes nothing there; the rows match Intel's binaries with the flag;
 // io takes the flag and ignores it, as IMB-IO.
@@ -16,18 +18,19 @@ import (
 	"mpibench/mpi"
 )
 
-// offCacheRun runs suite with -check -off_cache 0.01 (10 KiB: several
-// slots at every length) at 3 and 1024 bytes (4 and 1024 for the
-// reductions: whole floats) under mutant m, requires
+// offCacheRun runs suite with flags and -check -off_cache cache (0.01,
+// 10 KiB: several slots at every length) at 3 and 1024 bytes (4 and 1024
+// for the reductions: whole floats) under mutant m, requires
 // the exit code (3 with defects) and a record of every name, each with
 // the flag in its options, and returns the records.
-func offCacheRun(t *testing.T, suite, m string, wantCode int, names []string) []rec2021 {
+func offCacheRun(t *testing.T, suite, cache, m string, wantCode int, names []string, flags ...string) []rec2021 {
 	t.Helper()
 	t.Setenv(mutantEnv, m)
 	js := filepath.Join(t.TempDir(), suite+".jsonl")
 	argv := launcherArgs(2)
 	argv[len(argv)-1] = mutantBinary(t)
-	argv = append(argv, suite, "-time", "0.02", "-check", "-npmin", "2", "-off_cache", "0.01", "-msglen",
+	argv = append(append(argv, suite), flags...)
+	argv = append(argv, "-time", "0.02", "-check", "-npmin", "2", "-off_cache", cache, "-msglen",
 		ioLengths(t, 3, 1024), "-json", js)
 	r := execute(t, mpirunTimeout, launcherPath, append(argv, names...)...)
 	noPanic(t, r)
@@ -38,8 +41,8 @@ func offCacheRun(t *testing.T, suite, m string, wantCode int, names []string) []
 	seen := map[string]bool{}
 	for _, rec := range recs {
 		seen[rec.Benchmark] = true
-		if rec.Context.Options["off_cache"] != "0.01" || rec.Reps < 2 {
-			t.Errorf("%+v: want off_cache 0.01 in the options and 2 or more repetitions", rec)
+		if rec.Context.Options["off_cache"] != cache || rec.Reps < 2 {
+			t.Errorf("%+v: want off_cache %s in the options and 2 or more repetitions", rec, cache)
 		}
 	}
 	if len(seen) != len(names) {
@@ -56,12 +59,12 @@ func offCacheRun(t *testing.T, suite, m string, wantCode int, names []string) []
 func TestNBCOffCache(t *testing.T) {
 	needMPI(t)
 	names := nbcPure(nbcCalls[:len(nbcCalls)-1])
-	for _, rec := range offCacheRun(t, "nbc", "", 0, append(slices.Clone(names), "Ibcast", "Ireduce_scatter")) {
+	for _, rec := range offCacheRun(t, "nbc", "0.01", "", 0, append(slices.Clone(names), "Ibcast", "Ireduce_scatter")) {
 		if rec.Defects != 0 {
 			t.Errorf("real loop: %+v", rec)
 		}
 	}
-	for _, rec := range offCacheRun(t, "nbc", "no-offset", 3, append(names, "Ibcast")) {
+	for _, rec := range offCacheRun(t, "nbc", "0.01", "no-offset", 3, append(names, "Ibcast")) {
 		if rec.Defects <= 0 {
 			t.Errorf("mutant no-offset passed -check: %s %d bytes", rec.Benchmark, rec.Bytes)
 		}
@@ -76,7 +79,7 @@ func TestMPI4OffCache(t *testing.T) {
 	needMPI(t)
 	names := []string{"Bcast_persist", "Alltoallv_persist", "Reduce_scatter_persist_pure", "Allreduce_persist_pure"}
 	for _, m := range []string{"", "no-offset"} {
-		for _, rec := range offCacheRun(t, "mpi4", m, 0, names) {
+		for _, rec := range offCacheRun(t, "mpi4", "0.01", m, 0, names) {
 			if rec.Defects != 0 {
 				t.Errorf("mutant %q: %+v", m, rec)
 			}
@@ -84,14 +87,48 @@ func TestMPI4OffCache(t *testing.T) {
 	}
 }
 
-// TestOffCacheSideBySide runs Intel's IMB-NBC (and IMB-MPI4 where it is
-// built) and mpibench with -off_cache on the same plan and compares the
+// TestEXTOffCache: ext -imb 2021 -off_cache 1,64 (IMB-EXT 2021.11,
+// IMB_ones_unidir.c, IMB_ones_accu.c: every transfer at its slots, the
+// window over all of them) passes -check in every transfer benchmark,
+// mode and length, and loops that hand MPI slot 0 in every repetition
+// (no-offset) fail it in every record. Window moves no data.
+func TestEXTOffCache(t *testing.T) {
+	needMPI(t)
+	names := []string{"Unidir_Get", "Unidir_Put", "Bidir_Get", "Bidir_Put", "Accumulate"}
+	for _, m := range []string{"", "no-offset"} {
+		for _, rec := range offCacheRun(t, "ext", "1,64", m, map[string]int{"": 0, "no-offset": 3}[m], names, "-imb", "2021") {
+			if (rec.Defects != 0) != (m != "") {
+				t.Errorf("mutant %q: %+v", m, rec)
+			}
+		}
+	}
+}
+
+// TestRMAOffCache: rma -off_cache 1,64 (IMB-RMA 2021.11, IMB_rma_put.c,
+// IMB_rma_get.c, IMB_rma_atomic.c) passes -check in a benchmark of every
+// transfer and flow, and the no-offset mutant fails it in every record.
+func TestRMAOffCache(t *testing.T) {
+	needMPI(t)
+	names := []string{"Unidir_put", "Bidir_get", "One_put_all", "All_get_all", "Put_all_local", "Exchange_put",
+		"Exchange_get", "Accumulate", "Get_accumulate", "Fetch_and_op", "Compare_and_swap", "Truly_passive_put"}
+	for _, m := range []string{"", "no-offset"} {
+		for _, rec := range offCacheRun(t, "rma", "1,64", m, map[string]int{"": 0, "no-offset": 3}[m], names) {
+			if (rec.Defects != 0) != (m != "") {
+				t.Errorf("mutant %q: %+v", m, rec)
+			}
+		}
+	}
+}
+
+// TestOffCacheSideBySide runs Intel's IMB-NBC, IMB-RMA (and IMB-MPI4 where
+// it is built) and mpibench with -off_cache on the same plan and compares the
 // tables row for row: the flag changes no benchmark, length or count.
 func TestOffCacheSideBySide(t *testing.T) {
 	needMPI(t)
 	for _, c := range []struct{ suite, peer, a, b string }{
 		{"nbc", "IMB-NBC", "Ibcast", "Igatherv_pure"},
 		{"mpi4", "IMB-MPI4", "Alltoall_persist", "Reduce_persist_pure"},
+		{"rma", "IMB-RMA", "Unidir_get", "Accumulate"},
 	} {
 		t.Run(c.suite, func(t *testing.T) {
 			peer := peerBinary(c.peer)
