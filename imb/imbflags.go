@@ -81,6 +81,12 @@ func (f *Flags2021) memLimit(s *Suite) float64 {
 // init each otherwise. The families include IMB-NBC's I-names and
 // IMB-MPI4's _persist names, with or without _pure.
 func imbBufferBytes(name string, x, q int) float64 {
+	send, recv := imbBuffers(name, x, q)
+	return send + recv
+}
+
+// imbBuffers are imbBufferBytes's s_len and r_len.
+func imbBuffers(name string, x, q int) (send, recv float64) {
 	init := float64(max(x, 4))
 	base := strings.TrimSuffix(strings.TrimSuffix(name, "_pure"), "_persist")
 	if len(base) > 1 && base[0] == 'I' && unicode.IsLower(rune(base[1])) { // IMB-NBC's Iallgather
@@ -89,28 +95,51 @@ func imbBufferBytes(name string, x, q int) float64 {
 	n := float64(q)
 	switch base {
 	case "Alltoall", "Alltoallv":
-		return 2 * n * init
-	case "Allgather", "Allgatherv", "Gather", "Gatherv", "Scatter", "Scatterv":
-		return init + n*init
+		return n * init, n * init
+	case "Allgather", "Allgatherv", "Gather", "Gatherv":
+		return init, n * init
+	case "Scatter", "Scatterv":
+		return n * init, init
 	}
 	switch name {
 	case "Exchange":
-		return 3 * init
+		return 2 * init, init
 	case "Barrier", "Open_Close":
-		return 0
+		return 0, 0
 	case "Exchange_put", "Exchange_get":
-		return 4 * init
+		return 2 * init, 2 * init
 	case "Compare_and_swap":
-		return 4 * init
+		return init, 3 * init
 	}
-	return 2 * init
+	return init, init
 }
 
-// fitMem splits lens into the lengths whose buffers fit under limit bytes
-// (all when limit is 0) and the others.
-func fitMem(name string, lens []int, q int, limit float64) (fit, over []int) {
+// memNeed is IMB 2021.11's used_mem of b at x bytes on q processes in
+// bytes: s_alloc + r_alloc, each max(s_len, iter·offs) under -off_cache
+// (helper_IMB_functions.h, IMB_init_buffers_iter, steps 3 and 4), with
+// iter from the largest repetition count of b's modes; IMB-IO and the
+// benchmarks without a length (IMB's Sync type) have no slots.
+func (f *Flags2021) memNeed(s *Suite, set *Settings, b *Benchmark, x, q int) float64 {
+	send, recv := imbBuffers(b.Name, x, q)
+	if f.Types.CacheMB <= 0 || b.NoBytes || s == IOSuite {
+		return send + recv
+	}
+	n := 0
+	for _, m := range f.runModes(b) {
+		n = max(n, f.reps2021(set, b, x, m, q))
+	}
+	alloc := func(l float64) float64 {
+		iter, offs := f.Types.cacheSlots(int(l), n)
+		return max(l, float64(iter)*float64(offs))
+	}
+	return alloc(send) + alloc(recv)
+}
+
+// fitMem splits lens into the lengths whose buffers (need) fit under
+// limit bytes (all when limit is 0) and the others.
+func fitMem(need func(x int) float64, lens []int, limit float64) (fit, over []int) {
 	for _, x := range lens {
-		if limit > 0 && imbBufferBytes(name, x, q) > limit {
+		if limit > 0 && need(x) > limit {
 			over = append(over, x)
 		} else {
 			fit = append(fit, x)
@@ -122,8 +151,8 @@ func fitMem(name string, lens []int, q int, limit float64) (fit, over []int) {
 // outOfMem is IMB's line for a sample not run for -mem (IMB_output.c,
 // SAMPLE_FAILED_MEMORY): the length, then the GBytes it needs rounded as
 // IMB rounds them.
-func outOfMem(name string, x, q int) string {
-	gb := float32(imbBufferBytes(name, x, q) / (1 << 30))
+func outOfMem(need float64, x int) string {
+	gb := float32(need / (1 << 30))
 	return fmt.Sprintf("%13d out-of-mem.; needed X=%8.3f GB; use flag \"-mem X\" or MAX_MEM_USAGE>=X (IMB_mem_info.h)",
 		x, (1000*gb+1)/1000)
 }

@@ -42,12 +42,13 @@ func TestMemFlag(t *testing.T) {
 	if err := f.setIMBFlag("mem", "0.5"); err != nil || f.memLimit(MPI1Suite) != 1<<29 {
 		t.Errorf("-mem 0.5: %v, limit %g", err, f.memLimit(MPI1Suite))
 	}
-	fit, over := fitMem("Alltoall", []int{0, 64, 4096}, 2, 1000)
+	need := func(x int) float64 { return imbBufferBytes("Alltoall", x, 2) }
+	fit, over := fitMem(need, []int{0, 64, 4096}, 1000)
 	if !slices.Equal(fit, []int{0, 64}) || !slices.Equal(over, []int{4096}) {
 		t.Errorf("fit %v, over %v", fit, over)
 	}
 	want := `         4096 out-of-mem.; needed X=   0.001 GB; use flag "-mem X" or MAX_MEM_USAGE>=X (IMB_mem_info.h)`
-	if got := outOfMem("Alltoall", 4096, 2); got != want {
+	if got := outOfMem(need(4096), 4096); got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
 	for _, bad := range []string{"1", "ON", ""} {
@@ -70,5 +71,35 @@ func TestEXT2021Layout(t *testing.T) {
 	}
 	if (&Flags2021{}).windowMode(win, NoMode) != NoMode {
 		t.Error("IMB 3.0: Window must count MSGSPERSAMPLE")
+	}
+}
+
+// TestMemNeedOffCache: under -off_cache -mem's need is IMB's s_alloc +
+// r_alloc with the slots (worked by hand from helper_IMB_functions.h):
+// PingPong at 1 MiB with -off_cache 8 has slots of (2^20/64 + 1)·64 =
+// 1048640 bytes, floor((2·8·2^20 + 1048640 − 1) / 1048640) = 16 of them
+// in each buffer; IMB-IO has none, nor does it without the flag.
+func TestMemNeedOffCache(t *testing.T) {
+	var f Flags2021
+	if err := f.setIMBFlag("imb", "2021"); err != nil {
+		t.Fatal(err)
+	}
+	set := f.settings(&MPI1Suite.Settings)
+	b := f.lookup(MPI1Suite, "PingPong")
+	if got := f.memNeed(MPI1Suite, set, b, 1<<20, 2); got != 2<<20 {
+		t.Errorf("without -off_cache: %g, want %d", got, 2<<20)
+	}
+	if err := f.Types.setOffCache("8"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := f.memNeed(MPI1Suite, set, b, 1<<20, 2), 2*16*1048640.0; got != want {
+		t.Errorf("-off_cache 8, PingPong 1 MiB: %g, want %g", got, want)
+	}
+	if got := f.memNeed(IOSuite, set, b, 1<<20, 2); got != 2<<20 {
+		t.Errorf("io: %g, want %d (IMB-IO allocates no slots)", got, 2<<20)
+	}
+	want := `      1048576 out-of-mem.; needed X=   0.032 GB; use flag "-mem X" or MAX_MEM_USAGE>=X (IMB_mem_info.h)`
+	if got := outOfMem(f.memNeed(MPI1Suite, set, b, 1<<20, 2), 1<<20); got != want {
+		t.Errorf("line %q, want %q", got, want)
 	}
 }

@@ -22,7 +22,8 @@ func MemoryNeed(cfg *Config, size int) memcheck.Need {
 			if b.Class == SingleTransfer && q < s.SingleQ {
 				continue // runBenchmark skips it
 			}
-			fit, _ := fitMem(b.Name, lens, q, cfg.F.memLimit(s)) // -mem: the lengths the case runs
+			mem := func(x int) float64 { return cfg.F.memNeed(s, set, b, x, q) }
+			fit, _ := fitMem(mem, lens, cfg.F.memLimit(s)) // -mem: the lengths the case runs
 			if len(fit) == 0 {
 				continue
 			}

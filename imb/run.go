@@ -84,7 +84,7 @@ func (d *Driver) count() int {
 		b := d.cfg.F.lookup(d.suite, name)
 		for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
 			if _, bad := d.suite.invalid(b, q); !bad {
-				fit, _ := fitMem(b.Name, planLengths(d.set, d.cfg.Lengths, b), q, d.cfg.F.memLimit(d.suite))
+				fit, _ := fitMem(d.memNeed(b, q), planLengths(d.set, d.cfg.Lengths, b), d.cfg.F.memLimit(d.suite))
 				n += len(d.cfg.F.runModes(b)) * len(fit)
 			}
 		}
@@ -175,12 +175,13 @@ func (d *Driver) runBenchmark(b *Benchmark) error {
 			}
 			continue
 		}
-		fit, over := fitMem(b.Name, lens, q, d.cfg.F.memLimit(d.suite)) // -mem (imbflags.go)
+		need := d.memNeed(b, q)
+		fit, over := fitMem(need, lens, d.cfg.F.memLimit(d.suite)) // -mem (imbflags.go)
 		if err := d.runFit(b, q, fit); err != nil {
 			return err
 		}
 		for _, x := range over {
-			if err := d.comment(outOfMem(b.Name, x, q)); err != nil {
+			if err := d.comment(outOfMem(need(x), x)); err != nil {
 				return err
 			}
 		}
@@ -436,4 +437,9 @@ func MinMaxAvg(v []float64) (lo, hi, avg float64) {
 		return 0, 0, 0
 	}
 	return lo, hi, avg / float64(n)
+}
+
+// memNeed is -mem's need of b on q processes at a length (imbflags.go).
+func (d *Driver) memNeed(b *Benchmark, q int) func(x int) float64 {
+	return func(x int) float64 { return d.cfg.F.memNeed(d.suite, d.set, b, x, q) }
 }

@@ -13,6 +13,7 @@ package main
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"mpibench/mpi"
@@ -160,4 +161,42 @@ func TestIOOffCache(t *testing.T) {
 			t.Errorf("%+v: want off_cache 8 in the options", r)
 		}
 	}
+}
+
+// TestOffCacheMem: -mem counts the -off_cache slots as IMB 2021.11 does
+// (used_mem = s_alloc + r_alloc): PingPong at 1 MiB with -off_cache 8 and
+// 10 repetitions needs 0.021 GB, over -mem 0.015, so mpibench prints the
+// same out-of-mem line as Intel's IMB-MPI1 where it is built (else the
+// line as IMB prints it); 512 KiB fits.
+func TestOffCacheMem(t *testing.T) {
+	args := []string{"PingPong", "-off_cache", "8", "-mem", "0.015", "-msglog", "19:20", "-iter", "10"}
+	ours := launch(t, 2, append([]string{"mpi1", "-imb", "2021"}, args...)...)
+	mustSucceed(t, ours)
+	want := []string{`      1048576 out-of-mem.; needed X=   0.021 GB; use flag "-mem X" or MAX_MEM_USAGE>=X (IMB_mem_info.h)`}
+	if peer := peerIMB(); peer != "" {
+		argv := launcherArgs(2)
+		argv[len(argv)-1] = peer
+		theirs := execute(t, mpirunTimeout, launcherPath, append(argv, args...)...)
+		mustSucceed(t, theirs)
+		want = outOfMemLines(theirs.stdout)
+	} else {
+		t.Logf("no IMB-MPI1 2021.11 built: comparing with its line as written in the test")
+	}
+	if got := outOfMemLines(ours.stdout); !slices.Equal(got, want) || len(got) != 1 {
+		t.Errorf("out-of-mem lines %q, want %q", got, want)
+	}
+	if !strings.Contains(ours.stdout, "       524288           10 ") {
+		t.Errorf("512 KiB should run 10 repetitions:\n%s", ours.stdout)
+	}
+}
+
+// outOfMemLines are the lines of IMB's -mem refusals in out.
+func outOfMemLines(out string) []string {
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.Contains(l, "out-of-mem.") {
+			lines = append(lines, l)
+		}
+	}
+	return lines
 }
