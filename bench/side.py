@@ -5,6 +5,7 @@ hand on the outputs side.sh kept after a failure).
 """
 import glob
 import json
+import math
 import re
 import statistics
 import sys
@@ -145,13 +146,61 @@ def rows(tmp, m, rounds, parts):
     return got
 
 
+def signed_rank_p(ratios):
+    """Two-sided exact p of Wilcoxon's signed-rank test that the rounds'
+    log ratios are centred on 0 (ratio 1): the rounds are pairs (both
+    programs launched back to back), so this asks whether mpibench and the
+    peer differ beyond the launch-to-launch noise. Ties get average ranks
+    (counted in halves so that the exact distribution stays on integers);
+    ratios of exactly 1 are dropped (Wilcoxon's rule). 1.0 when no round
+    is left. With 7 rounds the smallest p is 2/128 = 0.016."""
+    d = [math.log(r) for r in ratios if r > 0 and r != 1 and math.isfinite(r)]
+    if not d:
+        return 1.0
+    order = sorted(range(len(d)), key=lambda i: abs(d[i]))
+    half = [0] * len(d)  # twice the average rank
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and abs(d[order[j + 1]]) == abs(d[order[i]]):
+            j += 1
+        for k in range(i, j + 1):
+            half[order[k]] = i + j + 2
+        i = j + 1
+    w = sum(h for h, x in zip(half, d) if x > 0)
+    counts = {0: 1}  # number of sign patterns per doubled W+
+    for h in half:
+        nxt = dict(counts)
+        for s, c in counts.items():
+            nxt[s + h] = nxt.get(s + h, 0) + c
+        counts = nxt
+    total = 2 ** len(d)
+    lo = sum(c for s, c in counts.items() if s <= w) / total
+    hi = sum(c for s, c in counts.items() if s >= w) / total
+    return min(1.0, 2 * min(lo, hi))
+
+
+def verdict(v, p):
+    """'~1' where the rounds cannot tell the two apart at the 5 % level,
+    else whether mpibench's figure is above or below the peer's."""
+    if p >= 0.05:
+        return "~1"
+    return "above" if statistics.median(v) > 1 else "below"
+
+
 def main():
     tmp, rounds, mpis, parts = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), sys.argv[4].split()
     print()
-    print("%-8s %-52s %7s %7s %7s" % ("MPI", "row (np 2): mpibench / peer", "median", "min", "max"))
+    print("%-8s %-52s %7s %7s %7s %7s %s" % ("MPI", "row (np 2): mpibench / peer", "median", "min", "max",
+                                             "p", "verdict"))
     for m in mpis:
         for label, v in rows(tmp, m, rounds, parts).items():
-            print("%-8s %-52s %7.3f %7.3f %7.3f" % (m, label, statistics.median(v), min(v), max(v)))
+            p = signed_rank_p(v)
+            print("%-8s %-52s %7.3f %7.3f %7.3f %7.3f %s" % (m, label, statistics.median(v), min(v), max(v),
+                                                             p, verdict(v, p)))
+    print()
+    print("p: Wilcoxon signed-rank test (exact, two-sided) of the rounds' log ratios against 0;")
+    print("verdict ~1: mpibench and the peer do not differ beyond the noise of the launches at the 5 % level.")
 
 
 main()
