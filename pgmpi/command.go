@@ -26,7 +26,7 @@ var (
 	nrepCommand = mpijob.Command[nrepPlan]{Name: Name + " nrep", Usage: help(), Parse: parseNrep,
 		Run: runNrep}
 	measureCommand = mpijob.Command[measurePlan]{Name: Name + " measure", Usage: help(), Parse: parseMeasure,
-		Run: runMeasure, OutFlag: "-o"}
+		Run: runMeasure, OutFlag: "-o"} // a directory: measure has no -json (README.md, "Hangs, interrupts and crashes")
 )
 
 // dispatch runs the step that args name.

@@ -90,7 +90,7 @@ func parseNrep(args []string, size int, resume bool) (nrepPlan, string, error) {
 			"left nothing to resume; run it again without -resume")
 	}
 	if err := writable(cfg.Out); err != nil {
-		return cfg, "", fmt.Errorf("-o: %w", err)
+		return cfg, "", fmt.Errorf("%s: %w", cli.ResultsFlag, err)
 	}
 	return cfg, "", nil
 }

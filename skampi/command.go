@@ -16,8 +16,7 @@ import (
 const Name = result.SuiteSkampi
 
 // Command is mpibench skampi as the registry knows it.
-var Command = withPrintConfig(mpijob.Command[*plan]{Name: Name, Usage: usage, Parse: prepare, Run: run,
-	OutFlag: "-o"}.Suite("skampi [-config FILE] [flags]", "run SKaMPI measurements (adaptive, crash-tolerant)"))
+var Command = withPrintConfig(mpijob.Command[*plan]{Name: Name, Usage: usage, Parse: prepare, Run: run}.Suite("skampi [-config FILE] [flags]", "run SKaMPI measurements (adaptive, crash-tolerant)"))
 
 const usage = `Usage: mpirun -np P mpibench skampi [-config FILE] [-json FILE] [-epsilon E] [-samples=false] [-sync M] [-resume] [-timeout S]
 
@@ -110,8 +109,8 @@ func parseFlags(args []string) (flags, error) {
 	return f, nil
 }
 
-// prepare reads the command line and the configuration on rank 0; the -o
-// file is the journal that mpijob opens or resumes.
+// prepare reads the command line and the configuration on rank 0; the
+// -json file is the journal that mpijob opens or resumes.
 func prepare(args []string, procs int, _ bool) (*plan, string, error) {
 	f, err := parseFlags(args)
 	if err != nil {
