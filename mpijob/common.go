@@ -1,12 +1,15 @@
 package mpijob
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"time"
 
+	"mpibench/internal/cli"
 	"mpibench/mpi"
 	"mpibench/progress"
 )
@@ -53,74 +56,102 @@ const defaultThreadLevel = "single"
 // -flag=value and -flag value forms, and leaves the rest, in order, to the
 // command. A value that is itself spelt -resume or -timeout is not told
 // apart from the flag.
+//
+// The flag package reads each common flag (commonSet); the loop only
+// finds them, because the flag package stops at the first argument it
+// does not know, and these flags may come anywhere among the suite's.
 func splitCommon(args []string) (commonFlags, []string, error) {
 	c := commonFlags{thread: defaultThreadLevel}
+	fs, bad := c.commonSet()
 	var rest []string
 	for i := 0; i < len(args); i++ {
-		name, val, hasVal := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
 		if args[i] == "--" {
 			rest = append(rest, args[i:]...)
 			break
 		}
-		if !strings.HasPrefix(args[i], "-") {
+		name, _, hasVal := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		f := fs.Lookup(name)
+		if !strings.HasPrefix(args[i], "-") || f == nil {
 			rest = append(rest, args[i])
 			continue
 		}
-		switch name {
-		case "resume":
-			if hasVal {
-				return c, nil, fmt.Errorf("-resume takes no value")
-			}
-			c.resume = true
-		case "progress":
-			p, err := parseProgress(val, hasVal)
-			if err != nil {
-				return c, nil, err
-			}
-			c.progress = p
-		case "timeout":
-			if !hasVal {
-				if val, i = nextValue(args, i); i < 0 {
-					return c, nil, fmt.Errorf("-timeout: want a number of seconds")
-				}
-			}
-			t, err := parseTimeout(val)
-			if err != nil {
-				return c, nil, err
-			}
-			c.timeout = t
-		case "thread_level":
-			if !hasVal {
-				if val, i = nextValue(args, i); i < 0 {
-					return c, nil, fmt.Errorf("-thread_level: want single, funneled, serialized or multiple")
-				}
-			}
-			if _, err := mpi.ParseThreadLevel(val); err != nil {
-				return c, nil, err
-			}
-			c.thread = val
-		default:
-			rest = append(rest, args[i])
+		if _, ok := f.Value.(cli.Switch); ok && hasVal {
+			// Not even -resume=true: a switch takes no value at all.
+			return c, nil, fmt.Errorf("-%s takes no value", name)
+		}
+		// One flag for the flag package, spelt -flag[=value], and its
+		// value from the next argument when it takes one.
+		one := []string{"-" + strings.TrimLeft(args[i], "-")}
+		if !hasVal && !isBool(f) && i+1 < len(args) {
+			i++
+			one = append(one, args[i])
+		}
+		if err := fs.Parse(one); err != nil {
+			return c, nil, commonError(f, *bad)
 		}
 	}
 	return c, rest, nil
 }
 
-// parseProgress reads -progress, -progress=true or -progress=false.
-func parseProgress(v string, hasVal bool) (progress.Mode, error) {
-	on, err := strconv.ParseBool(v)
-	switch {
-	case !hasVal:
-		return progress.On, nil
-	case err != nil:
-		return 0, fmt.Errorf("-progress=%s: want true or false", v)
-	case on:
-		return progress.On, nil
+// commonSet is the flag set of the common flags, writing into c. The
+// errors of its values are whole messages, kept in *bad as they are
+// rather than in the flag package's words.
+func (c *commonFlags) commonSet() (*flag.FlagSet, *error) {
+	fs := cli.NewFlags("common")
+	bad := new(error)
+	keep := func(set func(string) error) func(string) error {
+		return func(v string) error {
+			*bad = set(v)
+			return *bad
+		}
 	}
-	return progress.Off, nil
+	fs.Var(cli.Switch{On: &c.resume}, "resume", "")
+	// As the flag package's bool flags, but Auto until given.
+	fs.BoolFunc("progress", "", keep(func(v string) error {
+		on, err := strconv.ParseBool(v)
+		switch {
+		case err != nil:
+			return fmt.Errorf("-progress=%s: want true or false", v)
+		case on:
+			c.progress = progress.On
+		default:
+			c.progress = progress.Off
+		}
+		return nil
+	}))
+	fs.Func("timeout", "-timeout: want a number of seconds", keep(func(v string) (err error) {
+		c.timeout, err = parseTimeout(v)
+		return err
+	}))
+	fs.Func("thread_level", "-thread_level: want single, funneled, serialized or multiple", keep(func(v string) error {
+		_, err := mpi.ParseThreadLevel(v)
+		if err == nil {
+			c.thread = v
+		}
+		return err
+	}))
+	return fs, bad
 }
 
-// parseTimeout reads -timeout's seconds: 0 is off.
+// commonError is the error of the common flag f: its value's own, or,
+// when the flag package found no value to give it, f's usage line,
+// which says what the flag wants.
+func commonError(f *flag.Flag, bad error) error {
+	if bad != nil {
+		return bad
+	}
+	return errors.New(f.Usage)
+}
+
+// isBool tells whether the flag package takes f without a value.
+func isBool(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// parseTimeout reads -timeout's seconds: 0 is off. Not cli.Seconds, which
+// takes no 0 but a word for off, and no floor: here 0, spelt any way
+// ParseFloat reads it, is off, and below a millisecond is refused.
 func parseTimeout(v string) (time.Duration, error) {
 	s, err := strconv.ParseFloat(v, 64)
 	// Below a millisecond no case can finish: a typo, not a limit.
@@ -131,13 +162,4 @@ func parseTimeout(v string) (time.Duration, error) {
 		return -1, nil
 	}
 	return time.Duration(s * float64(time.Second)), nil
-}
-
-// nextValue is the value of the flag args[i] given as the next argument
-// ("-flag value") and that argument's index, or -1 when there is none.
-func nextValue(args []string, i int) (string, int) {
-	if i+1 == len(args) {
-		return "", -1
-	}
-	return args[i+1], i + 1
 }

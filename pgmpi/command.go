@@ -1,11 +1,13 @@
 package pgmpi
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
 
 	"mpibench/mpijob"
+	"mpibench/result"
 )
 
 // Name is the command word of PGMPI's steps; their records' Suite is
@@ -19,14 +21,28 @@ const Name = "guidelines"
 // mpibench-analyze), so that this package, linked into every rank, does
 // not link the plotting of package guideline.
 var Command = mpijob.Suite{Name: Name, Synopsis: "guidelines nrep|measure [flags]",
-	Summary: "PGMPI: repetitions, then one launch's samples", MPI: true, Main: dispatch}
+	Summary: "PGMPI: repetitions, then one launch's samples", MPI: true, Main: dispatch, List: listing}
+
+// listing is PGMPI's rows of `mpibench list`: every call or mock-up, its
+// class, the guideline it is the right side of, and the calls it uses.
+func listing() mpijob.Listing {
+	l := mpijob.Listing{Header: []string{"suite", "call", "class", "guideline", "based on"}}
+	for _, c := range Calls {
+		uses := c.Name
+		if len(c.Uses) > 0 {
+			uses = strings.Join(c.Uses, ", ")
+		}
+		l.Rows = append(l.Rows, []string{result.SuitePGMPI, c.Name, c.Class(), cmp.Or(c.Guideline, "-"), uses})
+	}
+	return l
+}
 
 // The two steps that run under MPI.
 var (
 	nrepCommand = mpijob.Command[nrepPlan]{Name: Name + " nrep", Usage: help(), Parse: parseNrep,
 		Run: runNrep}
 	measureCommand = mpijob.Command[measurePlan]{Name: Name + " measure", Usage: help(), Parse: parseMeasure,
-		Run: runMeasure, OutFlag: "-o"}
+		Run: runMeasure, OutFlag: "-o"} // a directory: measure has no -json (README.md, "Hangs, interrupts and crashes")
 )
 
 // dispatch runs the step that args name.

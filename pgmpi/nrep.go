@@ -220,16 +220,3 @@ func ParseKeyValues(s string) (map[string]float64, error) {
 	}
 	return out, nil
 }
-
-// ParseSizes reads a comma-separated list of byte counts, 0 to MaxBytes.
-func ParseSizes(s string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 0 || n > MaxBytes {
-			return nil, fmt.Errorf("bad size %q: want bytes from 0 to %d", f, MaxBytes)
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}

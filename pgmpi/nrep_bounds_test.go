@@ -1,7 +1,9 @@
 package pgmpi
 
 import (
+	"flag"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -41,14 +43,35 @@ func TestBounds(t *testing.T) {
 		t.Errorf("ReadNrep at the bounds: %v", err)
 	}
 
-	if _, err := ParseSizes("16,1073741825"); err == nil || !strings.Contains(err.Error(), "1073741825") {
-		t.Errorf("ParseSizes above 1 GiB: %v", err)
+	if _, _, err := parseMeasure([]string{"-calls", "MPI_Bcast", "-sizes", "16,1073741825", "-verify"}, 1, false); err == nil ||
+		!strings.Contains(err.Error(), "1073741825") {
+		t.Errorf("-sizes above 1 GiB: %v", err)
 	}
-	if got, err := ParseSizes("0,1073741824"); err != nil || got[1] != MaxBytes {
-		t.Errorf("ParseSizes at the bound: %v %v", got, err)
+	if p, _, err := parseMeasure([]string{"-calls", "MPI_Bcast", "-sizes", "0,1073741824", "-verify"}, 1, false); err != nil ||
+		len(p.Items) != 2 || p.Items[1].Bytes != MaxBytes {
+		t.Errorf("-sizes at the bound: %+v %v", p, err)
 	}
 	// Volume rounds within int at the bound.
 	if v := Volume(MaxBytes, 3); v < MaxBytes || v%12 != 0 {
 		t.Errorf("Volume(MaxBytes, 3) = %d", v)
+	}
+}
+
+// -sizes is defaultSizes until given, and a list given replaces it, in
+// the order given.
+func TestSizesFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []int
+	}{
+		{nil, []int{16, 256, 4096, 65536}},
+		{[]string{"-sizes", "8, 0,8"}, []int{8, 0, 8}},
+		{[]string{"-sizes=1024"}, []int{1024}},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		got := sizesFlag(fs)
+		if err := fs.Parse(c.args); err != nil || !slices.Equal(*got, c.want) {
+			t.Errorf("%q: %v %v, want %v", c.args, *got, err, c.want)
+		}
 	}
 }

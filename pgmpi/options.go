@@ -14,23 +14,31 @@ import (
 	"mpibench/internal/safefile"
 )
 
-// callsAndSizes reads -calls and -sizes and rounds the sizes for size
+// callsAndSizes reads -calls and rounds the sizes of -sizes for size
 // processes.
-func callsAndSizes(calls, sizes string, size int) ([]string, []int, error) {
+func callsAndSizes(calls string, sizes []int, size int) ([]string, []int, error) {
 	cs, err := ParseCalls(calls)
 	if err != nil {
 		return nil, nil, fmt.Errorf("-calls: %w", err)
 	}
-	ns, err := ParseSizes(sizes)
-	if err != nil {
-		return nil, nil, fmt.Errorf("-sizes: %w", err)
-	}
-	ns, _ = Volumes(ns, size)
+	ns, _ := Volumes(sizes, size)
 	var names []string
 	for _, c := range cs {
 		names = append(names, c.Name)
 	}
 	return names, ns, nil
+}
+
+// sizesFlag defines -sizes on fs: the volumes in bytes, 0 to MaxBytes,
+// defaultSizes until given.
+func sizesFlag(fs *flag.FlagSet) *[]int {
+	var ns []int
+	set := cli.Sizes(&ns, MaxBytes)
+	if err := set(defaultSizes); err != nil {
+		panic("pgmpi: defaultSizes: " + err.Error()) // a constant: TestSizesFlag reads it
+	}
+	fs.Func("sizes", "", set)
+	return &ns
 }
 
 // parseFlags reads args with fs; a step takes flags only. Every error is
@@ -53,7 +61,7 @@ func parseNrep(args []string, size int, resume bool) (nrepPlan, string, error) {
 	crit := &cfg.Criteria
 	fs := flag.NewFlagSet("nrep", flag.ContinueOnError)
 	calls := fs.String("calls", "", "")
-	sizes := fs.String("sizes", defaultSizes, "")
+	sizes := sizesFlag(fs)
 	method := fs.String("method", RSE, "")
 	thr := fs.String("thresholds", "", "")
 	win := fs.String("window", "", "")
@@ -82,7 +90,7 @@ func parseNrep(args []string, size int, resume bool) (nrepPlan, string, error) {
 			"left nothing to resume; run it again without -resume")
 	}
 	if err := writable(cfg.Out); err != nil {
-		return cfg, "", fmt.Errorf("-o: %w", err)
+		return cfg, "", fmt.Errorf("%s: %w", cli.ResultsFlag, err)
 	}
 	return cfg, "", nil
 }
@@ -157,7 +165,7 @@ func parseMeasure(args []string, size int, resume bool) (measurePlan, string, er
 	var cfg measurePlan
 	fs := flag.NewFlagSet("measure", flag.ContinueOnError)
 	calls := fs.String("calls", "", "")
-	sizes := fs.String("sizes", defaultSizes, "")
+	sizes := sizesFlag(fs)
 	reps := fs.Int("reps", 100, "")
 	nrep := fs.String("nrep", "", "")
 	dir := fs.String("o", "pgmpi", "")
@@ -184,7 +192,7 @@ func parseMeasure(args []string, size int, resume bool) (measurePlan, string, er
 	return cfg, launchFile(*dir, cfg.Launch), nil
 }
 
-func plainItems(calls, sizes string, reps, size int) ([]measureItem, error) {
+func plainItems(calls string, sizes []int, reps, size int) ([]measureItem, error) {
 	if reps < 1 || reps > MaxReps {
 		return nil, fmt.Errorf("-reps %d: want 1 to %d repetitions", reps, MaxReps)
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // FuzzParseLists fuzzes the list flags of the guidelines commands: -calls,
-// -sizes, -thresholds and -window.
+// -thresholds and -window (-sizes is cli.Sizes, tested in internal/cli).
 func FuzzParseLists(f *testing.F) {
 	for _, s := range []string{
 		"", "all", "ALL", "MPI_Allgather,MPI_Gather", " mpi_bcast , MPI_Bcast ", "Gather_as_Allgather", "nosuch",
@@ -23,11 +23,6 @@ func FuzzParseLists(f *testing.F) {
 				if c == nil || Find(c.Name) != c {
 					t.Fatalf("ParseCalls(%q): call %v", s, c)
 				}
-			}
-		}
-		if sizes, err := ParseSizes(s); err == nil {
-			if slices.ContainsFunc(sizes, func(n int) bool { return n < 0 || n > MaxBytes }) {
-				t.Fatalf("ParseSizes(%q): %v", s, sizes)
 			}
 		}
 		if kv, err := ParseKeyValues(s); err == nil {

@@ -55,3 +55,15 @@ func TestNrepJSONAlias(t *testing.T) {
 		}
 	}
 }
+
+// A predictions file that cannot be written is named by -json in the
+// message, whichever spelling was given.
+func TestNrepJSONMessage(t *testing.T) {
+	out := t.TempDir() + "/missing/nrep.json"
+	for _, flag := range []string{"-json", "-o"} {
+		_, _, err := parseNrep([]string{"-calls", "MPI_Bcast", flag, out}, 2, false)
+		if err == nil || !strings.HasPrefix(err.Error(), "-json: ") {
+			t.Errorf("%s %s: %v", flag, out, err)
+		}
+	}
+}

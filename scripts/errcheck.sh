@@ -8,14 +8,11 @@ cd "$(dirname "$0")/.."
 # The version is pinned in go.mod (internal/tools); "go mod download"
 # fetches it with the other modules.
 errcheck="go run github.com/kisielk/errcheck"
-# Files other engineers are changing in this session: their findings are
-# theirs to fix (issue 17); remove a line here when they land.
-pending='^$'  # every package is checked
 status=0
 # nompi: report and guidelines check are built into the analysis binary only.
 for tags in "" mpich mutant mutant,mpich nompi; do
 	out=$($errcheck -tags "$tags" -ignoretests -excludeonly -exclude scripts/errcheck.exclude ./... 2>&1 || true)
-	out=$(grep -v '^exit status' <<<"$out" | grep -Ev "$pending" || true)
+	out=$(grep -v '^exit status' <<<"$out" || true)
 	if [ -n "$out" ]; then
 		echo "errcheck (tags \"$tags\"): unchecked errors:" >&2
 		echo "$out" >&2

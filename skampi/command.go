@@ -15,9 +15,24 @@ import (
 // Name is the suite's command word and the Suite of its records.
 const Name = result.SuiteSkampi
 
-// Command is mpibench skampi as the registry knows it.
-var Command = withPrintConfig(mpijob.Command[*plan]{Name: Name, Usage: usage, Parse: prepare, Run: run,
-	OutFlag: "-o"}.Suite("skampi [-config FILE] [flags]", "run SKaMPI measurements (adaptive, crash-tolerant)"))
+// Command is mpibench skampi as the registry knows it: its help, its rows
+// of `mpibench list`, -print-config and its run under MPI.
+var Command = func() mpijob.Suite {
+	c := withPrintConfig(mpijob.Command[*plan]{Name: Name, Usage: usage, Parse: prepare, Run: run}.
+		Suite("skampi [-config FILE] [flags]", "run SKaMPI measurements (adaptive, crash-tolerant)"))
+	c.List = listing
+	return c
+}()
+
+// listing is the suite's rows of `mpibench list`: every operation, its
+// pattern and the MPI calls it is based on.
+func listing() mpijob.Listing {
+	l := mpijob.Listing{Header: []string{"suite", "operation", "pattern", "based on"}}
+	for _, op := range Operations() {
+		l.Rows = append(l.Rows, []string{Name, op.Name, op.Pattern, op.Calls})
+	}
+	return l
+}
 
 const usage = `Usage: mpirun -np P mpibench skampi [-config FILE] [-json FILE] [-epsilon E] [-samples=false] [-sync M] [-resume] [-timeout S]
 
@@ -110,8 +125,8 @@ func parseFlags(args []string) (flags, error) {
 	return f, nil
 }
 
-// prepare reads the command line and the configuration on rank 0; the -o
-// file is the journal that mpijob opens or resumes.
+// prepare reads the command line and the configuration on rank 0; the
+// -json file is the journal that mpijob opens or resumes.
 func prepare(args []string, procs int, _ bool) (*plan, string, error) {
 	f, err := parseFlags(args)
 	if err != nil {

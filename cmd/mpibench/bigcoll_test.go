@@ -110,7 +110,7 @@ func TestBigCountOSUCollOver2GiB(t *testing.T) {
 // this node: were one buffer counted, the fake memory would let it try,
 // and the allocation fail.
 func TestBigCountOSUCollMemory(t *testing.T) {
-	t.Setenv("MPIBENCH_FAKE_MEM_MB", "200000")
+	setFakeMem(t, "200000")
 	r := launch(t, 2, "osu", "osu_allreduce", "-T", "mpi_float", "-m", "64G", "-M", "64G")
 	noPanic(t, r)
 	want := "osu_allreduce at 68719476736 bytes needs 131072.0 MiB per process; " +

@@ -164,7 +164,7 @@ func needAvailable(t *testing.T, n int64) {
 // TestBigCountMemory: a plan whose buffers do not fit stops before any
 // allocation, on every rank, naming the need and what is available.
 func TestBigCountMemory(t *testing.T) {
-	t.Setenv("MPIBENCH_FAKE_MEM_MB", "3000")
+	setFakeMem(t, "3000")
 	r := launch(t, 2, "mpi1", "-msglog", "32", "PingPong")
 	noPanic(t, r)
 	want := "PingPong at 4294967296 bytes on 2 processes needs 4096.0 MiB per process; this node has 1500.0 MiB per process available"

@@ -30,8 +30,15 @@ const faultEnv = "MPIBENCH_FAULT"
 // kernels; "" runs it without a fault.
 func setFault(t *testing.T, fault string) {
 	t.Helper()
-	bin := mutantBinary(t)
+	useMutant(t)
 	t.Setenv(faultEnv, fault)
+}
+
+// useMutant makes the runs of the test (launch) run the mutant build
+// playing the real kernels, for its test hooks.
+func useMutant(t *testing.T) {
+	t.Helper()
+	bin := mutantBinary(t)
 	t.Setenv(mutantEnv, "")
 	if binPath != bin {
 		release := binPath

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"mpibench/internal/memcheck"
 )
 
 // faultCase is one row of the README's table of bad inputs and faults:
@@ -45,7 +43,7 @@ var faultCases = []faultCase{
 		code: 2, msg: `bad.ski:1: operation "Nope" of pingpong`},
 	{id: "F9", np: 0, args: []string{"guidelines", "check", "{dir}/none"}, code: 2, msg: "no such file or directory"},
 	{id: "F10", np: 2, args: []string{"mpi1", "-msglen", "{dir}/lens.txt", "Alltoall"}, files: map[string]string{"lens.txt": "4194304\n"},
-		env: []string{memcheck.FakeEnv + "=1"}, code: 2, msg: "Alltoall at 4194304 bytes on 2 processes needs 16.0 MiB per process"},
+		env: []string{fakeMemEnv + "=1"}, code: 2, msg: "Alltoall at 4194304 bytes on 2 processes needs 16.0 MiB per process"},
 	{id: "F11", np: 2, args: []string{"io", "-check", "-msglen", "{dir}/lens.txt", "-iodir", "{dir}", "S_Write_Expl"},
 		files: map[string]string{"lens.txt": "4\n"}, mutant: "io-offset", code: 3, msg: "-check found defects in S_Write_Expl"},
 	{id: "F12", np: 0, args: []string{"report", "{dir}/r.jsonl", "-o", "{dir}/r.html"}, files: map[string]string{"r.jsonl": "{\"suite\":\"mpi1\",\"benchm"},
@@ -134,8 +132,8 @@ func faultRun(t *testing.T, c faultCase) runResult {
 	}
 	for _, kv := range c.env {
 		k, v, _ := strings.Cut(kv, "=")
-		if k == faultEnv {
-			setFault(t, v)
+		if k == faultEnv || k == fakeMemEnv {
+			useMutant(t) // the hooks of the mutant build
 		}
 		t.Setenv(k, v)
 	}

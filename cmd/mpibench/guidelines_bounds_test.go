@@ -23,7 +23,7 @@ func TestPgmpiBounds(t *testing.T) {
 		{[]string{"measure", "-calls", "MPI_Bcast", "-sizes", "16", "-reps", "9000000000000000000"},
 			"-reps 9000000000000000000: want 1 to 10000000 repetitions"},
 		{[]string{"measure", "-calls", "MPI_Bcast", "-sizes", "16", "-reps", "10000001"}, "-reps 10000001"},
-		{[]string{"measure", "-calls", "MPI_Bcast", "-sizes", "99999999999"}, `bad size "99999999999"`},
+		{[]string{"measure", "-calls", "MPI_Bcast", "-sizes", "99999999999"}, `invalid value "99999999999" for flag -sizes`},
 		{[]string{"measure", "-nrep", nrep}, "9000000000000000000 repetitions"},
 		{[]string{"nrep", "-calls", "MPI_Bcast", "-max", "90000000000"}, "at most 10000000"},
 		{[]string{"nrep", "-calls", "MPI_Bcast", "-method", "cov_mean", "-window", "cov_mean=99999999"}, "window of cov_mean"},

@@ -5,9 +5,20 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"mpibench/internal/memcheck"
 )
+
+// fakeMemEnv is the memory hook of the mutant build
+// (internal/memcheck/fake_mutant.go): the node's MemAvailable in MB. A
+// release build ignores it.
+const fakeMemEnv = "MPIBENCH_FAKE_MEM_MB"
+
+// setFakeMem fakes the node's memory, mb MB, for the runs of the test,
+// and makes them run the mutant build, which alone has the hook.
+func setFakeMem(t *testing.T, mb string) {
+	t.Helper()
+	useMutant(t)
+	t.Setenv(fakeMemEnv, mb)
+}
 
 // memStopped checks a run the memory check stopped: exit 2, one message
 // from rank 0 with the need and the limit, no panic, no table rows and
@@ -34,7 +45,7 @@ func memStopped(t *testing.T, r runResult, js string, want ...string) {
 // TestMemMPI1: Alltoall at 4 MiB on 2 processes needs 16 MiB per process;
 // a node faked at 1 MB has 0.5 MiB per process.
 func TestMemMPI1(t *testing.T) {
-	t.Setenv(memcheck.FakeEnv, "1")
+	setFakeMem(t, "1")
 	dir := t.TempDir()
 	lens := filepath.Join(dir, "lens.txt")
 	if err := os.WriteFile(lens, []byte("4194304\n"), 0o644); err != nil {
@@ -49,7 +60,7 @@ func TestMemMPI1(t *testing.T) {
 // TestMemBeff: -mem 256 gives L_max = 2 MiB, more than a node faked at
 // 1 MB can hold.
 func TestMemBeff(t *testing.T) {
-	t.Setenv(memcheck.FakeEnv, "1")
+	setFakeMem(t, "1")
 	js := filepath.Join(t.TempDir(), "beff.jsonl")
 	r := launch(t, 2, "beff", "-mem", "256", "-json", js)
 	memStopped(t, r, js, "mpibench beff: b_eff at L_max 2097152 bytes on 2 processes needs",
@@ -58,7 +69,7 @@ func TestMemBeff(t *testing.T) {
 
 // TestMemFits: with enough memory the check lets the run go on.
 func TestMemFits(t *testing.T) {
-	t.Setenv(memcheck.FakeEnv, "1024")
+	setFakeMem(t, "1024")
 	dir := t.TempDir()
 	lens := filepath.Join(dir, "lens.txt")
 	if err := os.WriteFile(lens, []byte("1024\n"), 0o644); err != nil {
@@ -68,12 +79,20 @@ func TestMemFits(t *testing.T) {
 	mustSucceed(t, r)
 }
 
+// TestMemReleaseIgnoresFake: the release binary has no memory hook, so a
+// node faked at 1 MB, too small for PingPong at 4 MiB, changes nothing.
+func TestMemReleaseIgnoresFake(t *testing.T) {
+	t.Setenv(fakeMemEnv, "1")
+	r := launch(t, 2, "mpi1", "-msglen", ioLengths(t, 4194304), "PingPong")
+	mustSucceed(t, r)
+}
+
 // TestMemSkampi: the default configuration's Bsend ping-pong at 1 MiB
 // needs 8.3 MiB per process: send, receive and Bsend buffers of 2 MiB,
 // and 27 points (budget 26 and one in flight) of up to 1000 recorded
 // times of 91 bytes (skampi.MemoryNeed).
 func TestMemSkampi(t *testing.T) {
-	t.Setenv(memcheck.FakeEnv, "1")
+	setFakeMem(t, "1")
 	js := filepath.Join(t.TempDir(), "sk.jsonl")
 	r := launch(t, 2, "skampi", "-o", js)
 	memStopped(t, r, js, "mpibench skampi: Pingpong_Bsend_Recv at 1048576 bytes on 2 processes needs 8.3 MiB",
@@ -83,7 +102,7 @@ func TestMemSkampi(t *testing.T) {
 // TestMemPgmpi: measuring MPI_Bcast on 4 MiB needs four 4 MiB vectors
 // per process, 16 MiB, more than a node faked at 1 MB holds.
 func TestMemPgmpi(t *testing.T) {
-	t.Setenv(memcheck.FakeEnv, "1")
+	setFakeMem(t, "1")
 	dir := t.TempDir()
 	r := launch(t, 2, "guidelines", "measure", "-calls", "MPI_Bcast", "-sizes", "4194304", "-reps", "10",
 		"-o", filepath.Join(dir, "pg"))

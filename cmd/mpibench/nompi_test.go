@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,11 +101,11 @@ func noMPIAnalysis(t *testing.T, bin string) {
 	}
 }
 
-// noMPIRefusal runs the MPI commands: each must stop at once with exit
-// code 2 and say how to get the MPI build.
+// noMPIRefusal runs every MPI command of the registry, and some with
+// arguments: each must stop at once with exit code 2 and say how to get
+// the MPI build.
 func noMPIRefusal(t *testing.T, bin string) {
-	for _, args := range []string{"mpi1", "ext PingPong", "io", "beff", "beffio", "skampi",
-		"guidelines nrep", "guidelines measure", "mpi1 -npmin 2 -bogus"} {
+	for _, args := range append(mpiCommandLines(), "ext PingPong", "mpi1 -npmin 2 -bogus", "osu osu_latency") {
 		r := execute(t, directTimeout, bin, strings.Fields(args)...)
 		noPanic(t, r)
 		if r.code != 2 || r.stdout != "" {
@@ -115,6 +116,41 @@ func noMPIRefusal(t *testing.T, bin string) {
 				t.Errorf("%s: stderr lacks %q: %q", args, want, r.stderr)
 			}
 		}
+	}
+}
+
+// mpiCommandLines are the registry's MPI commands, each step of a command
+// that has steps (its synopsis "guidelines nrep|measure") on its own.
+func mpiCommandLines() []string {
+	var lines []string
+	for _, c := range commands() {
+		if !c.MPI {
+			continue
+		}
+		next, _, _ := strings.Cut(strings.TrimPrefix(c.Synopsis, c.Name+" "), " ")
+		if !strings.Contains(next, "|") || strings.ContainsAny(next, "[]") {
+			lines = append(lines, c.Name)
+			continue
+		}
+		for _, step := range strings.Split(next, "|") {
+			lines = append(lines, c.Name+" "+step)
+		}
+	}
+	return lines
+}
+
+// TestMPICommandLines: every MPI command of mpibench -h is among them,
+// the steps of guidelines apart.
+func TestMPICommandLines(t *testing.T) {
+	got := mpiCommandLines()
+	for _, want := range []string{"mpi1", "ext", "io", "p2p", "nbc", "mpi4", "rma", "beff", "beffio", "skampi",
+		"links", "guidelines nrep", "guidelines measure", "osu"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
+		}
+	}
+	if slices.Contains(got, "guidelines") {
+		t.Errorf("%q runs guidelines without a step", got)
 	}
 }
 

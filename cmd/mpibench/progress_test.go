@@ -153,17 +153,29 @@ func TestProgressLog(t *testing.T) {
 	}
 }
 
-// The release binary has no fault hook: MPIBENCH_FAULT set to hang a
-// case, or to nonsense a mutant build refuses, changes nothing, and the
-// binary does not even hold the variable's name.
-func TestReleaseIgnoresFault(t *testing.T) {
+// testHooks are the environment variables of the mutant build's test
+// hooks (cases/fault_mutant.go, mpi/mutant.go, mpi/mutant_cpu.go,
+// mpi/bigcount_mutant.go, internal/diskcheck/fill_mutant.go,
+// internal/memcheck/fake_mutant.go).
+var testHooks = []string{faultEnv, mutantEnv, fakeMemEnv, "MPIBENCH_SKEW_US", "MPIBENCH_CPU_SECS",
+	"MPIBENCH_BIG_TEST", "MPIBENCH_DISK_FILL"}
+
+// The release binary does not even hold the names of the test hooks.
+func TestReleaseHasNoHooks(t *testing.T) {
 	bin, err := os.ReadFile(binPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Contains(bin, []byte(faultEnv)) {
-		t.Errorf("the release binary %s holds %s", binPath, faultEnv)
+	for _, env := range testHooks {
+		if bytes.Contains(bin, []byte(env)) {
+			t.Errorf("the release binary %s holds %s", binPath, env)
+		}
 	}
+}
+
+// The release binary has no fault hook: MPIBENCH_FAULT set to hang a
+// case, or to nonsense a mutant build refuses, changes nothing.
+func TestReleaseIgnoresFault(t *testing.T) {
 	lens := ioLengths(t, 8)
 	for _, v := range []string{"hang:*:mpi1/PingPong/np2/8", "nonsense"} {
 		t.Setenv(faultEnv, v)

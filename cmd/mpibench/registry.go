@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -16,7 +15,6 @@ import (
 	"mpibench/osu"
 	"mpibench/p2p"
 	"mpibench/pgmpi"
-	"mpibench/result"
 	"mpibench/skampi"
 )
 
@@ -35,12 +33,12 @@ func commands() []mpijob.Suite {
 		imb.RMASuite.Command(),
 		beff.Command,
 		beffio.Command,
-		listed(skampi.Command, skampiListing),
+		skampi.Command,
 		links.Command,
 		reportCommand,
 		mergeCommand,
 		compareCommand,
-		listed(pgmpi.Command, pgmpiListing),
+		pgmpi.Command,
 		osu.Command,
 		launchCommand,
 		guidelinesCheckCommand,
@@ -48,12 +46,6 @@ func commands() []mpijob.Suite {
 		{Name: "version", Synopsis: "version", Summary: "print the version", Main: runVersion},
 		{Name: "-h", Synopsis: "-h", Summary: "this help", Main: runHelp},
 	}
-}
-
-// listed is c with its rows of `mpibench list`.
-func listed(c mpijob.Suite, list func() mpijob.Listing) mpijob.Suite {
-	c.List = list
-	return c
 }
 
 // aliases are other spellings of the built-in commands.
@@ -146,30 +138,6 @@ func printListings(w *strings.Builder, ls []mpijob.Listing) {
 	for _, n := range notes {
 		fmt.Fprintf(w, "\n%s\n", n)
 	}
-}
-
-// skampiListing is SKaMPI's rows of `mpibench list`: every operation, its
-// pattern and the MPI calls it is based on.
-func skampiListing() mpijob.Listing {
-	l := mpijob.Listing{Header: []string{"suite", "operation", "pattern", "based on"}}
-	for _, op := range skampi.Operations() {
-		l.Rows = append(l.Rows, []string{result.SuiteSkampi, op.Name, op.Pattern, op.Calls})
-	}
-	return l
-}
-
-// pgmpiListing is PGMPI's rows of `mpibench list`: every call or mock-up,
-// its class, the guideline it is the right side of, and the calls it uses.
-func pgmpiListing() mpijob.Listing {
-	l := mpijob.Listing{Header: []string{"suite", "call", "class", "guideline", "based on"}}
-	for _, c := range pgmpi.Calls {
-		uses := c.Name
-		if len(c.Uses) > 0 {
-			uses = strings.Join(c.Uses, ", ")
-		}
-		l.Rows = append(l.Rows, []string{result.SuitePGMPI, c.Name, c.Class(), cmp.Or(c.Guideline, "-"), uses})
-	}
-	return l
 }
 
 // report and guidelines check draw plots: runReport and runGuidelinesCheck

@@ -28,3 +28,16 @@ func TestSkampiBounds(t *testing.T) {
 		}
 	}
 }
+
+// A results file that cannot be opened is named by -json, the flag of
+// every suite, also when it was given as -o, its older name.
+func TestSkampiResultsFlagName(t *testing.T) {
+	cfg := skampiWrite(t, skampiTiny)
+	for _, flag := range []string{"-json", "-o"} {
+		r := launch(t, 2, "skampi", "-config", cfg, flag, cfg+".missing/r.jsonl")
+		noPanic(t, r)
+		if want := "mpibench skampi: -json: "; r.code != 2 || strings.Count(r.stderr, want) != 1 {
+			t.Errorf("%s: want exit 2 and %q once; got %s", flag, want, r)
+		}
+	}
+}

@@ -14,11 +14,6 @@ import (
 	"mpibench/mpi"
 )
 
-// FakeEnv is a test hook: when set to a number of MB (2^20 bytes), it
-// replaces the node's MemAvailable, so that tests can trigger the check
-// without a huge machine. It is not a user option.
-const FakeEnv = "MPIBENCH_FAKE_MEM_MB"
-
 const mib = 1 << 20
 
 // Need is the memory one process needs for the largest allocation of a
@@ -54,15 +49,11 @@ func Available(world mpi.Comm) (int64, error) {
 	return int64(-neg) * 1024, err
 }
 
-// nodeAvailable is MemAvailable of /proc/meminfo in bytes, or the fake
-// value of FakeEnv.
+// nodeAvailable is MemAvailable of /proc/meminfo in bytes, or what the
+// test hook of a mutant build fakes (fake_mutant.go).
 func nodeAvailable() (int64, error) {
-	if s := os.Getenv(FakeEnv); s != "" {
-		mb, err := strconv.ParseFloat(s, 64)
-		if err != nil || mb < 0 {
-			return 0, fmt.Errorf("%s=%q: not a number of MB", FakeEnv, s)
-		}
-		return int64(mb * mib), nil
+	if b, ok, err := fakeAvailable(); ok {
+		return b, err
 	}
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
