@@ -115,7 +115,7 @@ func (d *driver) length(b *Benchmark, pc *mpi.P2PCase, i, x int) error {
 		Reps: loops, Key: key, Expect: cases.Seconds(2 * float64(d.cfg.PauseUsec) / 1e6)})
 	res, err := pc.Run(x, iters, warm, d.cfg.Check)
 	if err != nil {
-		return err
+		return result.InCase(err, result.CaseError{Suite: result.SuiteP2P, Bench: b.Name, Bytes: x, Procs: d.size})
 	}
 	all, err := d.world.GatherFloat64s([]float64{res.Time, float64(res.Messages), float64(res.Defects)})
 	if err != nil {
