@@ -180,7 +180,7 @@ func (m *meter) measureOne(pt point, k *mpi.BeffPattern) error {
 	defer m.cases.End()
 	res, err := m.tune(pt, k, ll, warm)
 	if err != nil {
-		return result.InCase(err, result.CaseError{Suite: "beff", Bench: pt.pat.Name, Mode: pt.meth, Bytes: pt.l,
+		return result.InCase(err, result.CaseError{Suite: result.SuiteBeff, Bench: pt.pat.Name, Mode: pt.meth, Bytes: pt.l,
 			Procs: m.plan.Procs})
 	}
 	if pt.rep == 1 {

@@ -350,7 +350,7 @@ func (m *meter) countDefects(d int64, a int, p Pattern, comm mpi.Comm) error {
 // type) bench of access method a with chunks of l bytes (negative: none)
 // on n processes.
 func inCase(err error, bench string, a, l, n int) error {
-	return result.InCase(err, result.CaseError{Suite: "beffio", Bench: bench, Mode: Accesses[a], Bytes: l, Procs: n})
+	return result.InCase(err, result.CaseError{Suite: result.SuiteBeffIO, Bench: bench, Mode: Accesses[a], Bytes: l, Procs: n})
 }
 
 // timed tells whether a pattern of type typ runs on a schedule in access

@@ -83,7 +83,7 @@ func parseCommand(args []string, size int, _ bool) (*Config, string, error) {
 // ParseArgs reads the flags of mpibench links for size processes.
 func ParseArgs(args []string, size int) (*Config, error) {
 	c := &Config{Size: DefaultSize, Times: DefaultTimes, Window: DefaultWindow, Warm: DefaultWarm, Slow: DefaultSlow}
-	fs := cli.NewFlags("links")
+	fs := cli.NewFlags(result.SuiteLinks)
 	fs.Func("size", "", positive(&c.Size, 0, "bytes"))
 	fs.Func("iters", "", positive(&c.Times, 1, "iterations"))
 	fs.Func("window", "", positive(&c.Window, 1, "messages"))
@@ -91,7 +91,7 @@ func ParseArgs(args []string, size int) (*Config, error) {
 	fs.Float64Var(&c.Slow, "slow", c.Slow, "")
 	cli.Results(fs, &c.JSON)
 	var help bool
-	if err := cli.Parse(fs, args, &help, "links"); err != nil || help {
+	if err := cli.Parse(fs, args, &help, result.SuiteLinks); err != nil || help {
 		return c, err
 	}
 	switch {

@@ -94,7 +94,9 @@ func measureAll(w mpi.Comm, cfg *Config) ([]float64, error) {
 	for d := 1; d < p; d++ {
 		res, err := l.Run(d)
 		if err != nil {
-			return nil, err
+			// The case is the whole run; the distance says which step of it.
+			return nil, result.InCase(err, result.CaseError{Suite: result.SuiteLinks, Bench: "links",
+				Mode: fmt.Sprintf("distance %d", d), Bytes: cfg.Size, Procs: p})
 		}
 		to, from := (rank+d)%p, (rank-d+p)%p
 		put(0, to, res.Send)

@@ -327,6 +327,7 @@ LOOP run21(const mb21_kernel *k, double *t, int chk, int oc, long long *bad)
 	size_t w = (size_t)(2 * (k->window > 0 ? k->window : 1));
 	CHK(MPI_Comm_rank(k->k.comm, &rank));
 	CHK(MPI_Comm_size(k->k.comm, &size));
+	CHK(MUTANT_MPI_ERROR(k->k.comm));
 	reqs = malloc(sizeof(MPI_Request) * w);
 	stats = malloc(sizeof(MPI_Status) * w);
 	if (reqs == NULL || stats == NULL)

@@ -21,7 +21,7 @@ func (r *Run) exec2021(check bool) (float64, int, error) {
 		rc = C.mb21_run(&k, &t)
 	}
 	if rc != C.MPI_SUCCESS {
-		return 0, 0, mpiError("kernel", rc)
+		return 0, 0, kernelError("kernel", rc)
 	}
 	return float64(t), int(bad), nil
 }

@@ -2,6 +2,8 @@
 
 /* mpibench links: the timed loops, all in C (see links.h). */
 #include "links.h"
+#include "chk.h"
+#include "mutant.h"
 
 /* links_iter is one bandwidth iteration of mpiGraph's code(): two
  * barriers, then from one start time a window of receives from recv (any
@@ -52,6 +54,7 @@ static int links_iter(mb_links *l, int send, int recv, double *ts, double *tr)
 int mb_links_bw(mb_links *l, int dist)
 {
 	int rank, np, rc, i;
+	CHK(MUTANT_MPI_ERROR(l->comm));
 	MPI_Comm_rank(l->comm, &rank);
 	MPI_Comm_size(l->comm, &np);
 	int send = (rank + dist) % np, recv = (rank - dist + np) % np;
@@ -93,6 +96,7 @@ static int links_ping(mb_links *l, int send, int recv, double *us)
 int mb_links_lat(mb_links *l, int dist)
 {
 	int rank, np, rc, i;
+	CHK(MUTANT_MPI_ERROR(l->comm));
 	MPI_Comm_rank(l->comm, &rank);
 	MPI_Comm_size(l->comm, &np);
 	int send = (rank + dist) % np, recv = (rank - dist + np) % np;

@@ -60,10 +60,10 @@ func (l *Links) Free() {
 // iterations.
 func (l *Links) Run(dist int) (LinksResult, error) {
 	if rc := C.mb_links_bw(&l.k, C.int(dist)); rc != C.MPI_SUCCESS {
-		return LinksResult{}, mpiError("links bandwidth kernel", rc)
+		return LinksResult{}, kernelError("links bandwidth kernel", rc)
 	}
 	if rc := C.mb_links_lat(&l.k, C.int(dist)); rc != C.MPI_SUCCESS {
-		return LinksResult{}, mpiError("links latency kernel", rc)
+		return LinksResult{}, kernelError("links latency kernel", rc)
 	}
 	n := int(l.k.times)
 	get := func(p *C.double) []float64 {

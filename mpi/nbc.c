@@ -337,6 +337,7 @@ int mb_nbc_run(const mb_nbc *k, int chk, double *t, double *t_cpu, long long *ba
 	*bad = 0;
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	CHK(MPI_Comm_size(k->comm, &size));
+	CHK(MUTANT_MPI_ERROR(k->comm));
 	CHK(mb_barriers(k->comm, k->nbarr, k->imb_barrier));
 	if (!chk)
 		bad = &unused;

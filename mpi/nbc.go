@@ -24,7 +24,7 @@ func (r *NBCRun) Exec(check bool) (NBCTimes, error) {
 	var t, tc C.double
 	var bad C.longlong
 	if rc := C.mb_nbc_run(&k, chk, &t, &tc, &bad); rc != C.MPI_SUCCESS {
-		return NBCTimes{}, mpiError("non-blocking collective", rc)
+		return NBCTimes{}, kernelError("non-blocking collective", rc)
 	}
 	return NBCTimes{T: float64(t), TCPU: float64(tc), Defects: int(bad)}, nil
 }

@@ -296,6 +296,7 @@ LOOP measure(mb_p2p *p, int kind, int chk)
 	long long scale = 1;
 	double t0;
 	CHK(MPI_Comm_size(p->comm, &n));
+	CHK(MUTANT_MPI_ERROR(p->comm));
 	if (kind == MB_P2P_UNIRANDOM || kind == MB_P2P_BIRANDOM)
 		scale = n;
 	p->messages = p->defects = 0;

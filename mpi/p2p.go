@@ -107,7 +107,7 @@ func (p *P2PCase) Run(size, iters, warm int, check bool) (P2PResult, error) {
 		rc = C.mb_p2p_run(&p.k)
 	}
 	if rc != C.MPI_SUCCESS {
-		return P2PResult{}, mpiError("p2p kernel", rc)
+		return P2PResult{}, kernelError("p2p kernel", rc)
 	}
 	return P2PResult{Time: float64(p.k.time), Messages: int(p.k.messages), Defects: int(p.k.defects)}, nil
 }

@@ -2,6 +2,7 @@
 
 #include <string.h>
 #include "chk.h"
+#include "mutant.h"
 #include "pgmpi.h"
 
 /* The MPI functions of the guidelines. The volume n is the whole vector
@@ -133,6 +134,7 @@ int mb_pg_run(const mb_pg *k, int nrep, double *local, double *t)
 {
 	int i;
 	double t0;
+	CHK(MUTANT_MPI_ERROR(k->comm));
 	for (i = 0; i < nrep; i++) {
 		CHK(MPI_Barrier(k->comm));
 		t0 = MPI_Wtime();

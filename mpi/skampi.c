@@ -279,6 +279,7 @@ int mb_sk_sample(const mb_sk *k, double *t)
 {
 	double t0;
 	*t = 0;
+	CHK(MUTANT_MPI_ERROR(k->comm));
 	if (k->op == MB_SK_EMPTY) {
 		if (k->rank == 0) {
 			t0 = MPI_Wtime();

@@ -95,7 +95,7 @@ func measureBig(r *Run, kind mpi.OSUKind, size int64) (Result, error) {
 	res, mode, err := mpi.OSUBigRun(r.World, &mpi.OSUBig{Kind: kind, Bytes: size, Iters: s.Iters, Skip: s.Skip,
 		Window: s.Window, VWarm: s.VWarm, Check: s.Check, Samples: s.Samples})
 	if err != nil {
-		return Result{}, fmt.Errorf("%s, %d bytes, %s: %w", r.Bench.Name, size, r.TypeName, err)
+		return Result{}, err // named by Run.inCase
 	}
 	all, err := r.World.GatherFloat64s([]float64{res.Time, float64(res.Errors)})
 	if err != nil || r.Rank != 0 {
@@ -118,7 +118,7 @@ func measureCollBig(r *Run, t collTest, size int64) (Result, error) {
 		Skip: skip, VWarm: r.Opts.ValidationWarmup, Root: root, Check: r.Opts.Validate,
 		Samples: len(r.Opts.Percentiles) > 0 || r.Opts.Samples})
 	if err != nil {
-		return Result{}, fmt.Errorf("%s, %d bytes, %s: %w", r.Bench.Name, size, r.TypeName, err)
+		return Result{}, err // named by Run.inCase
 	}
 	s := &collSetup{comm: r.World, test: t, opts: r.Opts, typ: osuTypes[r.TypeName], size: size, iters: iters,
 		skip: skip}

@@ -148,7 +148,8 @@ func measureColl(r *Run, t collTest, nb bool, size int64) (Result, error) {
 	}
 	bufs, err := newCollBuffers(r.Size, size)
 	if err != nil {
-		return Result{}, err
+		// This rank alone: the others wait in the test's first barrier.
+		return Result{}, &mpi.LocalError{Err: err}
 	}
 	defer bufs.free()
 	s := &collSetup{comm: r.World, test: t, nb: nb, opts: r.Opts, bufs: bufs, typ: osuTypes[r.TypeName], size: size}

@@ -1,10 +1,6 @@
 package osu
 
-import (
-	"fmt"
-
-	"mpibench/mpi"
-)
+import "mpibench/mpi"
 
 func init() {
 	register(
@@ -58,7 +54,7 @@ func measureP2P(kind mpi.OSUKind) func(r *Run, size int64) (Result, error) {
 		s := r.spec(kind, size)
 		res, err := mpi.OSURun(r.World, s)
 		if err != nil {
-			return Result{}, fmt.Errorf("%s, %d bytes, %s: %w", r.Bench.Name, size, r.TypeName, err)
+			return Result{}, err // named by Run.inCase
 		}
 		all, err := r.World.GatherFloat64s([]float64{res.Time, float64(res.Errors)})
 		if err != nil || r.Rank != 0 {

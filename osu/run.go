@@ -216,13 +216,25 @@ func (d *driver) measure(s int64, key string) (*result.Record, bool, error) {
 		Reps: (iters + skip) * (r.Opts.ValidationWarmup + 1) * max(r.Opts.Window, 1), Key: key})
 	res, err := r.Bench.Measure(r, s)
 	if err != nil {
-		return nil, false, err
+		return nil, false, r.inCase(err, s)
 	}
 	rec := d.record(s, iters, skip, &res)
 	err = d.speak(func() error { return r.Env.Cases.Finish([]*result.Record{rec}) })
 	r.Env.Cases.End()
 	failed, serr := mpijob.Share(r.World, func() bool { return res.Errors > 0 })
 	return rec, failed, cmpErr(err, serr)
+}
+
+// inCase names the case (result.CaseError, the datatype as its mode) of
+// an error this rank met alone inside it: an MPI call that failed, a
+// buffer it could not allocate. An error every rank finds alike before
+// any MPI call (an option the test cannot take) keeps its plain message.
+func (r *Run) inCase(err error, s int64) error {
+	if !mpi.EndsJob(err) {
+		return err
+	}
+	return result.InCase(err, result.CaseError{Suite: result.SuiteOSU, Bench: r.Bench.Name, Mode: r.TypeName,
+		Bytes: int(s), Procs: r.Size})
 }
 
 func cmpErr(a, b error) error {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"mpibench/internal/cli"
+	"mpibench/result"
 )
 
 // IMB-P2P's defaults (imb_p2p.h, imb_p2p.c: loading).
@@ -56,7 +57,7 @@ func (c *Config) Iterations(length int) (iters, warm int) {
 func ParseArgs(args []string) (*Config, error) {
 	c := &Config{IterMax: DefaultIterMax, Numerator: DefaultNumerator, TouchSend: true, TouchRecv: true,
 		PauseUsec: DefaultPause}
-	fs := cli.NewFlags("p2p")
+	fs := cli.NewFlags(result.SuiteP2P)
 	var lens []int
 	set := false
 	fs.Func("msglen", "", func(v string) error { l, err := readLengths(v); lens, set = l, true; return err })

@@ -115,11 +115,11 @@ func (d *driver) length(b *Benchmark, pc *mpi.P2PCase, i, x int) error {
 		Reps: loops, Key: key, Expect: cases.Seconds(2 * float64(d.cfg.PauseUsec) / 1e6)})
 	res, err := pc.Run(x, iters, warm, d.cfg.Check)
 	if err != nil {
-		return err
+		return d.inCase(err, b, x)
 	}
 	all, err := d.world.GatherFloat64s([]float64{res.Time, float64(res.Messages), float64(res.Defects)})
 	if err != nil {
-		return err
+		return d.inCase(err, b, x)
 	}
 	err = d.speak(func() error {
 		r := d.record(b, x, iters, all)
@@ -130,6 +130,12 @@ func (d *driver) length(b *Benchmark, pc *mpi.P2PCase, i, x int) error {
 	})
 	d.env.Cases.End()
 	return err
+}
+
+// inCase names the case of an error this rank met in b at x bytes
+// (result.CaseError; the abort's line adds the rank).
+func (d *driver) inCase(err error, b *Benchmark, x int) error {
+	return result.InCase(err, result.CaseError{Suite: result.SuiteP2P, Bench: b.Name, Bytes: x, Procs: d.size})
 }
 
 // replay prints the records a resumed run kept of case key.

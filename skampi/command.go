@@ -113,7 +113,7 @@ func parseFlags(args []string) (flags, error) {
 	fs.BoolVar(&f.printConfig, "print-config", false, "")
 	fs.BoolVar(&f.samples, "samples", true, "")
 	var help bool
-	if err := cli.Parse(fs, args, &help, "skampi"); err != nil {
+	if err := cli.Parse(fs, args, &help, Name); err != nil {
 		return f, err
 	}
 	if f.out == "" {

@@ -54,7 +54,7 @@ func (s *linkSet) suites() []htmlSuite {
 	if plots == nil {
 		return nil
 	}
-	return []htmlSuite{{ID: "links", Title: "Every link at once (links)", Plots: plots}}
+	return []htmlSuite{{ID: result.SuiteLinks, Title: "Every link at once (links)", Plots: plots}}
 }
 
 func linkPlot(in linkInput, m *matrix.Matrix) htmlPlot {
