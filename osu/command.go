@@ -1,6 +1,9 @@
 package osu
 
 import (
+	"fmt"
+	"strings"
+
 	"mpibench/mpijob"
 	"mpibench/result"
 )
@@ -30,8 +33,18 @@ func listing() mpijob.Listing {
 	return l
 }
 
-// Usage is the help of mpibench osu.
-const Usage = `Usage: mpirun -np P mpibench osu BENCH [flags]
+// Usage is the help of mpibench osu. The tests that run 2 GiB and more
+// come from big.go's table, so the help cannot drift from what -m takes.
+var Usage = fmt.Sprintf(usageText, wrap(bigHelp()+")", usageIndent, usageWidth))
+
+// usageIndent and usageWidth lay out a continued line of the flags' help.
+const (
+	usageIndent = "                   "
+	usageWidth  = 72
+)
+
+// usageText is Usage with a %s for the tests that run 2 GiB and more.
+const usageText = `Usage: mpirun -np P mpibench osu BENCH [flags]
 
 Runs one test of the OSU Micro-Benchmarks 7.4 with OSU's definitions,
 flags and output (mpibench list shows the tests; "osu_" may be left out).
@@ -40,7 +53,8 @@ the ones OSU 7.4 gives it):
 
   -m, --message-size [MIN:]MAX  sizes MIN, 2·MIN, ... up to MAX bytes
                    (suffix K, M, G allowed; default 0 or 1 to 4M, the
-                   collectives 1M; messages of 2 GiB or more: not yet)
+                   collectives 1M; 2 GiB and more, up to 1 TiB, only for
+%s
   -i, --iterations N   timed iterations (default 10000 latency, 100
                    bandwidth, 1000 collectives; for sizes above 8192:
                    1000, 20, 100)
@@ -73,3 +87,21 @@ the ones OSU 7.4 gives it):
 Exit codes: 0 ok, 1 run-time failure, 2 bad input, 3 -c found errors,
 4 a case hung (watchdog), 130/143 interrupted by SIGINT/SIGTERM.
 `
+
+// wrap breaks text at spaces into lines of at most width characters,
+// each starting with indent.
+func wrap(text, indent string, width int) string {
+	var lines []string
+	line := indent
+	for _, w := range strings.Fields(text) {
+		if line != indent && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, line), "\n")
+}
