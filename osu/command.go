@@ -28,9 +28,19 @@ func parseCommand(args []string, _ int, _ bool) (*Options, string, error) {
 func listing() mpijob.Listing {
 	l := mpijob.Listing{Header: []string{"suite", "benchmark", "class", "datatype", "based on"}}
 	for _, b := range table {
-		l.Rows = append(l.Rows, []string{result.SuiteOSU, b.Name, b.Kind.String(), "MPI_CHAR (-T)", b.Calls})
+		l.Rows = append(l.Rows, []string{result.SuiteOSU, b.Name, b.Kind.String(), datatype(b), b.Calls})
 	}
 	return l
+}
+
+// datatype is the listing's datatype of b: MPI_CHAR, or another with -T
+// where OSU 7.4's getopt string for the test has -T; "-" for the
+// barriers, which send no data and take no -T.
+func datatype(b *Benchmark) string {
+	if strings.Contains(b.Opts, "T:") {
+		return "MPI_CHAR (-T)"
+	}
+	return "-"
 }
 
 // Usage is the help of mpibench osu. The tests that run 2 GiB and more

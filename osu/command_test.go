@@ -34,3 +34,18 @@ func TestUsageBig(t *testing.T) {
 		t.Errorf("the help names %q for 2 GiB and more; -m 4G runs %q", got, want)
 	}
 }
+
+// TestListingDatatype: mpibench list says "(-T)" for exactly the tests
+// that Parse lets take -T, and "-" for the others (the barriers).
+func TestListingDatatype(t *testing.T) {
+	rows := listing().Rows
+	for i, b := range Benchmarks() {
+		want := "-"
+		if _, err := Parse([]string{b.Name, "-T", "mpi_int"}); err == nil {
+			want = "MPI_CHAR (-T)"
+		}
+		if got := rows[i][3]; rows[i][1] != b.Name || got != want {
+			t.Errorf("%s: list's datatype %q, want %q", b.Name, got, want)
+		}
+	}
+}
