@@ -135,10 +135,6 @@ func (t collTest) benchmark(kind Kind, nb bool) *Benchmark {
 
 // measureColl measures one size of the run's datatype on every rank.
 func measureColl(r *Run, t collTest, nb bool, size int64) (Result, error) {
-	if r.Opts.DDT != nil {
-		return Result{}, fmt.Errorf("-D %s: derived datatypes are not supported by mpibench's collective tests yet",
-			r.Opts.DDT)
-	}
 	if r.Opts.Root >= r.Size && t.kind != mpi.OSUBcast {
 		// omb_get_root_rank: "Root rank('-k') cannot be more than number of processes".
 		return Result{}, fmt.Errorf("-k fixed:%d: the root must be below the %d processes", r.Opts.Root, r.Size)

@@ -186,6 +186,12 @@ func (o *Options) finish(b *Benchmark) error {
 	if err := checkBigSizes(b, o); err != nil {
 		return err // big.go: 2 GiB and more
 	}
+	if o.DDT != nil && b.Kind.Collective() {
+		// OSU 7.4 takes -D in the gathers, scatters, all-to-alls and
+		// broadcasts; mpibench's collective kernels send the base types only.
+		return cli.Usagef("-D %s: derived datatypes are not supported by mpibench's collective tests (%s); "+
+			"leave -D out", o.DDT, b.Name)
+	}
 	if o.VaryWindow && o.Window != DefaultWindow {
 		return cli.Usagef("-V cannot be used with -W (OSU 7.4's help)")
 	}
