@@ -142,7 +142,7 @@ func measureColl(r *Run, t collTest, nb bool, size int64) (Result, error) {
 	if bigColl(r, t, nb, size) {
 		return measureCollBig(r, t, size) // big.go
 	}
-	bufs, err := newCollBuffers(r.Size, size)
+	bufs, err := newCollBuffers(r.Size, collBytes(r, size))
 	if err != nil {
 		return Result{}, err
 	}
@@ -152,6 +152,16 @@ func measureColl(r *Run, t collTest, nb bool, size int64) (Result, error) {
 	res, nbc, err := s.measure()
 	res.NBC = nbc
 	return res, err
+}
+
+// collBytes are the bytes per rank the buffers hold at size: size, or
+// with -D an indexed type's reach if that is more (OSU's buffers are
+// size·np; its file's blocks may end beyond the message).
+func collBytes(r *Run, size int64) int64 {
+	if r.Opts.DDT == nil {
+		return size
+	}
+	return max(size, r.Opts.DDT.reach()*int64(r.TypeSize))
 }
 
 // checkMemLimit is OSU's check_mem_limit (osu_util_mpi.c): for the tests

@@ -277,9 +277,10 @@ func TestOSUBadInput(t *testing.T) {
 	}{
 		{2, []string{"osu", "mbw_mr", "-m", "1:4G"}, "osu_mbw_mr has no large-count kernel"}, // big.go
 		{3, []string{"osu", "latency"}, "exactly 2 processes, have 3"},
-		// Refused while parsing, before the header: osu/options.go.
-		{2, []string{"osu", "allgather", "-D", "cont"}, "-D cont: derived datatypes are not supported by mpibench's " +
-			"collective tests (osu_allgather)"},
+		// Refused while parsing, before the header (osu/options.go): OSU
+		// 7.4's osu_reduce has no -D, and -D takes no -c.
+		{2, []string{"osu", "reduce", "-D", "cont"}, "invalid option -D"},
+		{2, []string{"osu", "ibcast", "-c", "-D", "cont"}, "derived data types do not support validation"},
 	} {
 		if c.np > maxRanks() {
 			continue
