@@ -170,7 +170,17 @@ func (d *OSUDDT) extent() int64 {
 
 // osuType makes -D's type; the count of the calls is then 1.
 func osuType(k *C.mb_osu, s *OSUSpec) error {
-	d := s.DDT
+	t, err := s.DDT.make(k._type, int64(k.count))
+	if err != nil {
+		return err
+	}
+	k._type, k.count = t, 1
+	return nil
+}
+
+// make commits d's type of count elements of base (mb_osu_type); the
+// caller frees it.
+func (d *OSUDDT) make(base C.MPI_Datatype, count int64) (C.MPI_Datatype, error) {
 	kind := map[string]C.int{"cont": 0, "vect": 1, "indx": 2}[d.Kind]
 	n := len(d.Blocks)
 	arr := make([]C.int, 2*n+1)
@@ -178,10 +188,15 @@ func osuType(k *C.mb_osu, s *OSUSpec) error {
 		arr[i], arr[n+i] = C.int(d.Displs[i]), C.int(d.Blocks[i])
 	}
 	var t C.MPI_Datatype
-	rc := C.mb_osu_type(k._type, kind, k.count, C.int(d.Stride), C.int(d.Block), C.int(n), &arr[0], &arr[n], &t)
+	rc := C.mb_osu_type(base, kind, C.longlong(count), C.int(d.Stride), C.int(d.Block), C.int(n), &arr[0], &arr[n], &t)
 	if rc != C.MPI_SUCCESS {
-		return kernelError("osu derived datatype", rc)
+		return t, kernelError("osu derived datatype", rc)
 	}
-	k._type, k.count = t, 1
-	return nil
+	return t, nil
+}
+
+// collType is -D's type for an OSU collective of count elements of t
+// (osucoll.h's types are mb_osu_base's, in the same order).
+func (d *OSUDDT) collType(t OSUCollType, count int64) (C.MPI_Datatype, error) {
+	return d.make(C.mb_osu_base(C.int(t)), count)
 }

@@ -291,7 +291,7 @@ LOOP pass(const mb_osucoll *k, int kind, int nb, int chk, int ovl, const int *cs
 	int i, n = k->skip + k->iters, root = k->root;
 	int pre = kind == MB_OSU_REDUCE && !nb;
 	int post = kind == MB_OSU_BARRIER ? ovl : !pre;
-	MPI_Datatype ty = dtype(k->type);
+	MPI_Datatype ty = k->derived ? k->ddt : dtype(k->type);
 	MPI_Request rq;
 	double t0, t1, t[4] = {0, 0, 0, 0};
 	for (i = 0; i < n; i++) {

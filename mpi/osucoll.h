@@ -56,6 +56,8 @@ typedef struct {
 	int probes;      /* overlap pass: MPI_Test calls (-t) */
 	int vwarm;       /* check mode: untimed calls before each repetition (-u) */
 	double *lat;     /* NULL or iters per-repetition times (seconds) */
+	int derived;     /* -D: the calls' type is ddt, not type's (no check mode) */
+	MPI_Datatype ddt;
 } mb_osucoll;
 
 /* Sums over the timed repetitions, in seconds (this rank). */

@@ -60,6 +60,11 @@ type OSUColl struct {
 	// ValidationWarmup is -u: in check mode, untimed calls before each
 	// repetition.
 	ValidationWarmup int
+	// DDT is -D: the calls send one derived type made of Elements of Type
+	// (Count and Counts are then 1 and Displs in its extents, as OSU's
+	// num_elements = omb_ddt_get_size(...) = 1); nil: Type itself.
+	DDT      *OSUDDT
+	Elements int64
 }
 
 // OSUCollTimes is one rank's outcome of an OSUColl, sums over the timed

@@ -11,10 +11,10 @@ import (
 )
 
 // Messages of 2 GiB and more (-m ...:4G): OSU's sizes are int, so OSU
-// itself stops below 2 GiB; here osu_latency, osu_bw and osu_bibw run
-// sizes from 2 GiB on with the large-count kernels of mpi/bigcount.c
-// (MPI-4's MPI_Send_c, ... on MPICH, a derived datatype on Open MPI),
-// with OSU's loops, counts and figures, MPI_CHAR only.
+// itself stops below 2 GiB; here the tests of bigBenchmarks run sizes
+// from 2 GiB on with the large-count kernels of mpi/bigcount.c (MPI-4's
+// MPI_Send_c, ... on MPICH, a derived datatype on Open MPI), with OSU's
+// loops, counts and figures, in bigType's datatype only.
 
 // maxBigSize bounds -m: 1 TiB, far beyond any node's memory (the memory
 // check refuses what does not fit) and far below an overflow of the
@@ -33,6 +33,19 @@ func bigType(name string) string {
 		return "MPI_FLOAT"
 	}
 	return "MPI_CHAR"
+}
+
+// bigHelp names the tests that run 2 GiB and more for the help, each with
+// its -T where that is not the default.
+func bigHelp() string {
+	var names []string
+	for _, n := range bigBenchmarks {
+		if t := bigType(n); t != "MPI_CHAR" {
+			n += " (-T " + strings.ToLower(t) + ")"
+		}
+		names = append(names, n)
+	}
+	return strings.Join(names, ", ")
 }
 
 // checkBigSizes refuses -m beyond 2 GiB - 1 where no large-count kernel

@@ -22,6 +22,9 @@ func TestBigNeed(t *testing.T) {
 		{[]string{"osu_allreduce", "-m", "2G:4G", "-T", "mpi_float"}, 4, 8 << 30}, // two buffers
 		{[]string{"osu_reduce", "-m", "4G", "-T", "mpi_float"}, 2, 8 << 30},
 		{[]string{"osu_bw", "-m", "1:4G"}, 8, 4 << 30},
+		// TestBigCountOSUOver2GiB's runs: one buffer per rank.
+		{[]string{"osu_bw", "-m", "2147483656:2147483656", "-W", "2"}, 2, 1<<31 + 8},
+		{[]string{"osu_latency", "-m", "2147483656:2147483656"}, 2, 1<<31 + 8},
 	} {
 		o, err := Parse(c.args)
 		if err != nil {

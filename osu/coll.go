@@ -135,10 +135,6 @@ func (t collTest) benchmark(kind Kind, nb bool) *Benchmark {
 
 // measureColl measures one size of the run's datatype on every rank.
 func measureColl(r *Run, t collTest, nb bool, size int64) (Result, error) {
-	if r.Opts.DDT != nil {
-		return Result{}, fmt.Errorf("-D %s: derived datatypes are not supported by mpibench's collective tests yet",
-			r.Opts.DDT)
-	}
 	if r.Opts.Root >= r.Size && t.kind != mpi.OSUBcast {
 		// omb_get_root_rank: "Root rank('-k') cannot be more than number of processes".
 		return Result{}, fmt.Errorf("-k fixed:%d: the root must be below the %d processes", r.Opts.Root, r.Size)
@@ -146,7 +142,7 @@ func measureColl(r *Run, t collTest, nb bool, size int64) (Result, error) {
 	if bigColl(r, t, nb, size) {
 		return measureCollBig(r, t, size) // big.go
 	}
-	bufs, err := newCollBuffers(r.Size, size)
+	bufs, err := newCollBuffers(r.Size, collBytes(r, size))
 	if err != nil {
 		// This rank alone: the others wait in the test's first barrier.
 		return Result{}, &mpi.LocalError{Err: err}
@@ -157,6 +153,16 @@ func measureColl(r *Run, t collTest, nb bool, size int64) (Result, error) {
 	res, nbc, err := s.measure()
 	res.NBC = nbc
 	return res, err
+}
+
+// collBytes are the bytes per rank the buffers hold at size: size, or
+// with -D an indexed type's reach if that is more (OSU's buffers are
+// size·np; its file's blocks may end beyond the message).
+func collBytes(r *Run, size int64) int64 {
+	if r.Opts.DDT == nil {
+		return size
+	}
+	return max(size, r.Opts.DDT.reach()*int64(r.TypeSize))
 }
 
 // checkMemLimit is OSU's check_mem_limit (osu_util_mpi.c): for the tests

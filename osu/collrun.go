@@ -67,6 +67,12 @@ func (s *collSetup) run() mpi.OSUColl {
 	case mpi.OSUReduceScatterBlock:
 		count /= s.comm.Size() // osu_reduce_scatter_block.c: portion = num_elements / numprocs
 	}
+	elements := count
+	if s.opts.DDT != nil {
+		// omb_ddt_get_size: one of the derived type, per rank (v-variants:
+		// counts 1, displacements p extents: osu_allgatherv.c ...).
+		count = 1
+	}
 	counts, displs := collCounts(s.test.kind, count, s.comm.Size())
 	copy(s.bufs.counts.Int32s(), counts)
 	copy(s.bufs.displs.Int32s(), displs)
@@ -77,7 +83,8 @@ func (s *collSetup) run() mpi.OSUColl {
 	return mpi.OSUColl{Comm: s.comm, Kind: s.test.kind, NB: s.nb, Type: s.typ, Send: s.bufs.send,
 		Recv: s.bufs.recv, Count: count, Counts: s.bufs.counts, Displs: s.bufs.displs, Skip: s.skip,
 		Iters: s.iters, InPlace: s.opts.InPlace, Root: root, Compute: -1, Probes: s.opts.Probes,
-		Samples: len(s.opts.Percentiles) > 0 || s.opts.Samples, ValidationWarmup: s.opts.ValidationWarmup}
+		Samples: len(s.opts.Percentiles) > 0 || s.opts.Samples, ValidationWarmup: s.opts.ValidationWarmup,
+		DDT: s.opts.DDT.kernel(), Elements: int64(elements)}
 }
 
 // measure runs the setup on every rank and returns rank 0's Result (and

@@ -1,6 +1,9 @@
 package osu
 
 import (
+	"fmt"
+	"strings"
+
 	"mpibench/mpijob"
 	"mpibench/result"
 )
@@ -25,13 +28,33 @@ func parseCommand(args []string, _ int, _ bool) (*Options, string, error) {
 func listing() mpijob.Listing {
 	l := mpijob.Listing{Header: []string{"suite", "benchmark", "class", "datatype", "based on"}}
 	for _, b := range table {
-		l.Rows = append(l.Rows, []string{result.SuiteOSU, b.Name, b.Kind.String(), "MPI_CHAR (-T)", b.Calls})
+		l.Rows = append(l.Rows, []string{result.SuiteOSU, b.Name, b.Kind.String(), datatype(b), b.Calls})
 	}
 	return l
 }
 
-// Usage is the help of mpibench osu.
-const Usage = `Usage: mpirun -np P mpibench osu BENCH [flags]
+// datatype is the listing's datatype of b: MPI_CHAR, or another with -T
+// where OSU 7.4's getopt string for the test has -T; "-" for the
+// barriers, which send no data and take no -T.
+func datatype(b *Benchmark) string {
+	if strings.Contains(b.Opts, "T:") {
+		return "MPI_CHAR (-T)"
+	}
+	return "-"
+}
+
+// Usage is the help of mpibench osu. The tests that run 2 GiB and more
+// come from big.go's table, so the help cannot drift from what -m takes.
+var Usage = fmt.Sprintf(usageText, wrap(bigHelp()+")", usageIndent, usageWidth))
+
+// usageIndent and usageWidth lay out a continued line of the flags' help.
+const (
+	usageIndent = "                   "
+	usageWidth  = 72
+)
+
+// usageText is Usage with a %s for the tests that run 2 GiB and more.
+const usageText = `Usage: mpirun -np P mpibench osu BENCH [flags]
 
 Runs one test of the OSU Micro-Benchmarks 7.4 with OSU's definitions,
 flags and output (mpibench list shows the tests; "osu_" may be left out).
@@ -40,7 +63,8 @@ the ones OSU 7.4 gives it):
 
   -m, --message-size [MIN:]MAX  sizes MIN, 2·MIN, ... up to MAX bytes
                    (suffix K, M, G allowed; default 0 or 1 to 4M, the
-                   collectives 1M; messages of 2 GiB or more: not yet)
+                   collectives 1M; 2 GiB and more, up to 1 TiB, only for
+%s
   -i, --iterations N   timed iterations (default 10000 latency, 100
                    bandwidth, 1000 collectives; for sizes above 8192:
                    1000, 20, 100)
@@ -73,3 +97,21 @@ the ones OSU 7.4 gives it):
 Exit codes: 0 ok, 1 run-time failure, 2 bad input, 3 -c found errors,
 4 a case hung (watchdog), 130/143 interrupted by SIGINT/SIGTERM.
 `
+
+// wrap breaks text at spaces into lines of at most width characters,
+// each starting with indent.
+func wrap(text, indent string, width int) string {
+	var lines []string
+	line := indent
+	for _, w := range strings.Fields(text) {
+		if line != indent && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, line), "\n")
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"mpibench/internal/cli"
+	"mpibench/mpi"
 )
 
 // OSU 7.4's defaults (osu_util.h, osu_util.c: process_options).
@@ -88,6 +89,24 @@ type DDT struct {
 	File   string `json:"file,omitempty"`
 	Displs []int  `json:"displs,omitempty"` // indx: the file's displacements and block lengths
 	Blocks []int  `json:"blocks,omitempty"`
+}
+
+// kernel is d for the kernels (nil for none).
+func (d *DDT) kernel() *mpi.OSUDDT {
+	if d == nil {
+		return nil
+	}
+	return &mpi.OSUDDT{Kind: d.Kind, Stride: d.Stride, Block: d.Block, Displs: d.Displs, Blocks: d.Blocks}
+}
+
+// reach is the elements d's type spans from its start: an indexed type's
+// last block may end beyond the message (the others stay within it).
+func (d *DDT) reach() int64 {
+	var e int64
+	for i := range d.Blocks {
+		e = max(e, int64(d.Displs[i]+d.Blocks[i]))
+	}
+	return e
 }
 
 // String is -D as OSU spells it.

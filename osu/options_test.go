@@ -103,6 +103,8 @@ func TestParseRefusals(t *testing.T) {
 		{[]string{"latency", "-c", "-D", "cont"}, "derived data types do not support validation"},
 		{[]string{"latency", "-D", "cont", "-c"}, "derived data types do not support validation"},
 		{[]string{"latency", "-D", "vect:4"}, "want cont, vect:STRIDE:BLOCK or indx:FILE"},
+		{[]string{"allreduce", "-D", "cont"}, "invalid option -D"}, // OSU 7.4's getopt string has no D
+		{[]string{"ibcast", "-D", "cont", "-c"}, "derived data types do not support validation"},
 		{[]string{"latency", "-D", "indx:/nonexistent"}, "/nonexistent"},
 		{[]string{"latency", "-T", "mpi_double"}, "-T mpi_double: want mpi_char"},
 		{[]string{"latency", "-T", "all", "-T", "mpi_int"}, "at most 3 datatypes"},

@@ -39,9 +39,7 @@ func (r *Run) spec(kind mpi.OSUKind, size int64) *mpi.OSUSpec {
 			s.Threads = o.Senders()
 		}
 	}
-	if d := o.DDT; d != nil {
-		s.DDT = &mpi.OSUDDT{Kind: d.Kind, Stride: d.Stride, Block: d.Block, Displs: d.Displs, Blocks: d.Blocks}
-	}
+	s.DDT = o.DDT.kernel()
 	return s
 }
 

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -209,4 +212,75 @@ func TestBigCountOSU(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBigCountOSUOver2GiB runs osu_latency and osu_bw at 2 GiB + 8 bytes
+// for real with -c: one iteration, no warm-up, no validation warm-up,
+// osu_bw with a window of 2 into its one receive buffer. Each needs one
+// buffer of 2 GiB + 8 per rank (osu/big.go: bigNeed), 4 GiB for the job.
+// Then the wrong-rank mutant's osu_bw, whose stale send buffer rank 1
+// must find: Fail and exit 3.
+func TestBigCountOSUOver2GiB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: a 4 GiB test")
+	}
+	const x = 1<<31 + 8
+	needMPI(t)
+	needAvailable(t, 5<<30)
+	one := []string{"-m", strconv.Itoa(x) + ":" + strconv.Itoa(x), "-c", "-i", "1", "-x", "0", "-u", "0"}
+	for _, c := range []struct {
+		bin, mutant, verdict string
+		args                 []string
+	}{
+		{binPath, "", "Pass", append([]string{"osu_latency"}, one...)},
+		{binPath, "", "Pass", append([]string{"osu_bw", "-W", "2"}, one...)},
+		{mutantBinary(t), "wrong-rank", "Fail", append([]string{"osu_bw", "-W", "2"}, one...)},
+	} {
+		r, recs, verdicts := runOSUBig(t, c.bin, c.mutant, c.args...)
+		what := fmt.Sprintf("%v, mutant %q", c.args[0], c.mutant)
+		defects := map[string]float64{"Pass": 0, "Fail": 1}[c.verdict]
+		if len(recs) != 1 || recs[0].Bytes != x || recs[0].Reps != 1 || recs[0].Defects != defects ||
+			recs[0].CountMode != wantCountMode(false) || !slices.Equal(verdicts, []string{c.verdict}) {
+			t.Errorf("%s: %v, validation %v; want one record of %d bytes, 1 iteration, %g defects, count_mode %q, %s",
+				what, recs, verdicts, x, defects, wantCountMode(false), c.verdict)
+		}
+		row := regexp.MustCompile(`(?m)^` + strconv.Itoa(x) + `\s+[0-9]+\.[0-9]{2}\s+` + c.verdict + `$`)
+		if !row.MatchString(r.stdout) {
+			t.Errorf("%s: no row %q in the output:\n%s", what, row, r.stdout)
+		}
+	}
+}
+
+// runOSUBig runs mpibench osu on 2 processes with bin as mutant m ("" for
+// the real kernels), and returns the run, its records and their osu
+// validation columns; the exit code must be 3 under a mutant, else 0.
+func runOSUBig(t *testing.T, bin, m string, args ...string) (runResult, []record, []string) {
+	t.Helper()
+	t.Setenv(mutantEnv, m)
+	js := filepath.Join(t.TempDir(), "osu.jsonl")
+	argv := launcherArgs(2)
+	argv[len(argv)-1] = bin
+	argv = append(append(argv, "osu"), args...)
+	r := execute(t, mpirunTimeout, launcherPath, append(argv, "-json", js)...)
+	noPanic(t, r)
+	if want := map[bool]int{true: 3, false: 0}[m != ""]; r.code != want {
+		t.Fatalf("%v, mutant %q: want exit code %d, got %s", args, m, want, r)
+	}
+	b, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var verdicts []string
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var v struct {
+			OSU struct {
+				Validation string `json:"validation"`
+			} `json:"osu"`
+		}
+		if err := json.Unmarshal([]byte(l), &v); err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		verdicts = append(verdicts, v.OSU.Validation)
+	}
+	return r, readRecords(t, js), verdicts
 }

@@ -265,7 +265,8 @@ func TestOSUCheckMutant(t *testing.T) {
 }
 
 // TestOSUBadInput: a bad flag and a bad process count are refused with
-// the flag or the rule named and exit code 2 on every rank (osu's unit
+// the flag or the rule named, once, before any output, and exit code 2 on
+// every rank (osu's unit
 // tests check the other refusals of Parse).
 func TestOSUBadInput(t *testing.T) {
 	needMPI(t)
@@ -276,14 +277,18 @@ func TestOSUBadInput(t *testing.T) {
 	}{
 		{2, []string{"osu", "mbw_mr", "-m", "1:4G"}, "osu_mbw_mr has no large-count kernel"}, // big.go
 		{3, []string{"osu", "latency"}, "exactly 2 processes, have 3"},
+		// Refused while parsing, before the header (osu/options.go): OSU
+		// 7.4's osu_reduce has no -D, and -D takes no -c.
+		{2, []string{"osu", "reduce", "-D", "cont"}, "invalid option -D"},
+		{2, []string{"osu", "ibcast", "-c", "-D", "cont"}, "derived data types do not support validation"},
 	} {
 		if c.np > maxRanks() {
 			continue
 		}
 		r := launch(t, c.np, c.args...)
 		noPanic(t, r)
-		if r.code != 2 || !strings.Contains(r.stderr, c.want) {
-			t.Errorf("%v: want exit code 2 and %q, have %s", c.args, c.want, r)
+		if r.code != 2 || strings.Count(r.stderr, c.want) != 1 || strings.Contains(r.stdout, "# OSU") {
+			t.Errorf("%v: want exit code 2, %q once and no header, have %s", c.args, c.want, r)
 		}
 	}
 }
