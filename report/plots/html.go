@@ -59,8 +59,9 @@ type htmlPage struct {
 	Inputs      []htmlInput
 	Colors      []string   // of each input's lines
 	Diffs       []htmlDiff // the largest differences between the inputs
-	Runs        int        // runs listed under provenance
-	Shared      int        // plots with two inputs or more
+	Changes     *htmlChanges
+	Runs        int // runs listed under provenance
+	Shared      int // plots with two inputs or more
 	Suites      []htmlSuite
 	Comparisons []htmlPlot
 	Absent      []Comparison // comparisons a side of which is missing
@@ -142,6 +143,11 @@ func (c *Collector) page() (*htmlPage, error) {
 		page.SKaMPI = page.SKaMPI || m.Suite == result.SuiteSkampi
 	}
 	page.Suites = append(page.Suites, c.links.suites()...)
+	changes, err := c.changes()
+	if err != nil {
+		return nil, err
+	}
+	page.Changes = changes
 	shown := map[string]bool{}
 	for _, m := range Compare(ms) {
 		hp, err := htmlPlotOf(m, false)
@@ -182,7 +188,7 @@ func (c *Collector) pageTop() *htmlPage {
 		}
 	}
 	page.Diffs = differences(c.Measurements(), labels, c.g.cases)
-	verdicts(page.Diffs, c.sets)
+	verdicts(page.Diffs, c.comparison)
 	return page
 }
 
@@ -424,12 +430,14 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 <ul>{{range .LeftOut}}<li>{{.}}</li>{{end}}</ul></div>
 {{end}}
 <ul class="toc">
-{{range .Suites}}<li><a href="#{{.ID}}">{{.Title}}</a>
+{{with .Changes}}<li><a href="#changes">Changes</a>
+<ul>{{range .Plots}}<li><a href="#{{.ID}}">{{.Title}}</a></li>{{end}}</ul></li>
+{{end}}{{range .Suites}}<li><a href="#{{.ID}}">{{.Title}}</a>
 <ul>{{range .Plots}}<li><a href="#{{.M.ID}}">{{.M.Title}}</a></li>{{end}}</ul></li>
 {{end}}{{if .Comparisons}}<li><a href="#comparisons">Comparisons</a>
 <ul>{{range .Comparisons}}<li><a href="#{{.M.ID}}">{{.M.Title}}</a></li>{{end}}</ul></li>{{end}}
 </ul>
-{{range .Suites}}<section class="suite">
+{{with .Changes}}{{template "changes" .}}{{end}}{{range .Suites}}<section class="suite">
 <h2 id="{{.ID}}">{{.Title}}</h2>
 {{range .Plots}}{{template "plot" .}}{{end}}
 </section>
@@ -442,6 +450,30 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 </section>{{end}}
 </body>
 </html>
+{{define "changes"}}<section class="suite changes">
+<h2 id="changes">Changes</h2>
+<p class="note">The verdict of mpibench compare on every case that a later input shares with the first, {{.Base}}: the two-sided Wilcoxon rank-sum test at α = 0.05 on the repeated launches of the case (runs appended to a file, files concatenated), else on its records' per-repetition samples.</p>
+<ul class="counts">{{range .Lines}}<li>{{.}}</li>
+{{end}}</ul>
+{{range .Plots}}<figure class="plot changes" id="{{.ID}}">
+<h3>{{.Title}}</h3>
+<div class="legend">{{range .Legend}}<span class="entry"><span class="swatch" style="border-color: {{.Color}}"></span>{{.Label}}</span>
+{{end}}<span class="entry">● significant change (α = 0.05)</span>
+<span class="entry">○ not significant</span>
+<span class="entry">× too few samples for a verdict</span></div>
+<div class="panels">
+<div class="panel changes">{{.SVG}}</div>
+<figcaption>
+<p class="note">{{.Note}}</p>
+{{if .Listed}}<p class="note">Largest significant changes:</p>
+<ul class="figs">{{range .Listed}}<li>{{.}}</li>{{end}}</ul>
+{{else}}<p class="note">No significant change.</p>
+{{end}}{{if .LeftOut}}<p class="note left-out">{{.LeftOut}}</p>{{end}}
+</figcaption>
+</div>
+</figure>
+{{end}}</section>
+{{end}}
 {{define "plot"}}<figure class="plot" id="{{.M.ID}}">
 <h3>{{.M.Title}}</h3>
 <div class="legend">{{range .Legend}}<span class="entry"><span class="swatch" style="border-color: {{.Color}}; border-top-style: {{.Style}}"></span>{{.Label}}</span>
