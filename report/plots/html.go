@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/plot/plotutil"
 
+	"mpibench/compare"
 	"mpibench/internal/textout"
 	"mpibench/report"
 	"mpibench/result"
@@ -347,6 +348,8 @@ var htmlFuncs = template.FuncMap{
 	"pagePlots": func() int { return pagePlots },
 	"pageMB":    func() int { return pageSVGBytes >> 20 },
 	"fig":       figureText,
+	// The launches a side compare's test needs at the page's level.
+	"launchesNeeded": func() int { return compare.LaunchesNeeded(compare.DefaultAlpha) },
 }
 
 // figureText states a point's latency and bandwidth: "latency 4 µs,
@@ -406,7 +409,7 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 {{range $i, $in := .Inputs}}<li class="legend"><span class="swatch" style="border-color: {{index $.Colors $i}}"></span>{{$in.Label}}: {{$in.Records}} records</li>
 {{end}}</ul>
 {{if .Diffs}}<h2 id="summary">Largest differences</h2>
-<p class="note">Per plot and input, the abscissa where the plotted figure differs most from the first input's (time: t_max, or SKaMPI's trimmed mean; b_eff, b_eff_io: bandwidth), largest first; and the median change over every abscissa both inputs have. Significant: the two-sided Wilcoxon rank-sum test at α = 0.05 of mpibench compare, on the repeated launches of the case (runs appended to a file, merged files) or else on its records' per-repetition samples; one launch a side is too few to tell.</p>
+<p class="note">Per plot and input, the abscissa where the plotted figure differs most from the first input's (time: t_max, or SKaMPI's trimmed mean; b_eff, b_eff_io: bandwidth), largest first; and the median change over every abscissa both inputs have. Significant: the two-sided Wilcoxon rank-sum test at α = 0.05 of mpibench compare, on the repeated launches of the case (runs appended to a file, merged files) or else on its records' per-repetition samples; fewer than {{launchesNeeded}} launches a side of records without per-repetition samples are too few to tell.</p>
 <div class="wide"><table class="diffs">
 <tr><th>plot</th><th>at</th><th>input</th><th>first input</th><th>this input</th><th>change</th><th></th><th>median change</th><th>significant</th></tr>
 {{range .Diffs}}<tr><td class="plot"><a href="#{{.ID}}">{{.Title}}</a></td><td class="num">{{.At}}</td><td class="input">{{.Label}}</td><td class="num">{{.Old}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="{{.Verdict}}">{{.Verdict}}</td><td class="num">{{.Median}}</td><td>{{.Significant}}</td></tr>

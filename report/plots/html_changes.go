@@ -133,7 +133,7 @@ func changeLine(label, base string, comp *compare.Comparison) string {
 		line += fmt.Sprintf("; %s in one input only, not compared", plural(only, "case"))
 	}
 	line += "."
-	if note := comp.TooFewNote(); note != "" {
+	if note := strings.TrimPrefix(comp.TooFewNote(), "too few: "); note != "" {
 		line += " " + strings.ToUpper(note[:1]) + note[1:] + "."
 	}
 	return line

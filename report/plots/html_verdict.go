@@ -46,7 +46,7 @@ func verdictText(ch *compare.Change) string {
 	}
 	switch {
 	case ch.TooFew:
-		return "too few to tell (" + n + ")"
+		return fmt.Sprintf("too few to tell (%s; the test needs %d launches a side)", n, compare.LaunchesNeeded(ch.Alpha))
 	case ch.Significant:
 		return fmt.Sprintf("yes, %s (%s)", p, n)
 	}
