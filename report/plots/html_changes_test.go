@@ -145,3 +145,25 @@ func TestReportChangesCap(t *testing.T) {
 		t.Errorf("left out: %q", left)
 	}
 }
+
+// A suite and a benchmark named with markup: the Changes section's plot
+// title (in the SVG) and its caption carry them escaped.
+func TestReportChangesEscape(t *testing.T) {
+	in := changeInputs(10)
+	for i := range in {
+		for j := range in[i].Records {
+			in[i].Records[j].Suite = escapeBad
+			in[i].Records[j].Benchmark = escapeBad
+		}
+	}
+	page, section := changePage(t, in)
+	for _, s := range []string{"<script", "<img", "\x1b"} {
+		if strings.Contains(page, s) {
+			t.Errorf("the page holds %q", s)
+		}
+	}
+	svgStart := strings.Index(section, "<svg")
+	if svgStart < 0 || !strings.Contains(section[svgStart:], escapeHTML) || !strings.Contains(section[:svgStart], escapeHTML) {
+		t.Errorf("the Changes section lacks the escaped name in or before its SVG:\n%s", section)
+	}
+}
