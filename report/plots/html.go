@@ -458,7 +458,8 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 <p class="note">The verdict of mpibench compare on every case that a later input shares with the first, {{.Base}}: the two-sided Wilcoxon rank-sum test at α = 0.05 on the repeated launches of the case (runs appended to a file, files concatenated), else on its records' per-repetition samples.</p>
 <ul class="counts">{{range .Lines}}<li>{{.}}</li>
 {{end}}</ul>
-{{range .Plots}}<figure class="plot changes" id="{{.ID}}">
+{{if .LeftOut}}<p class="note left-out">{{.LeftOut}}</p>
+{{end}}{{range .Plots}}<figure class="plot changes" id="{{.ID}}">
 <h3>{{.Title}}</h3>
 <div class="legend">{{range .Legend}}<span class="entry"><span class="swatch" style="border-color: {{.Color}}"></span>{{.Label}}</span>
 {{end}}<span class="entry">● significant change (α = 0.05)</span>

@@ -26,13 +26,18 @@ const changePoints = 500
 // changeListed is the most significant changes a plot's caption names.
 const changeListed = 10
 
+// changePlots is the most plots, one per suite, the section draws: the
+// suites mpibench writes are a dozen, but a file may name any.
+const changePlots = 20
+
 // htmlChanges is the Changes section of a page of two inputs or more:
 // mpibench compare's verdict on every case of each later input against
 // the first, counted in a line per input and plotted per suite.
 type htmlChanges struct {
-	Base  string   // the first input
-	Lines []string // per later input: what its comparison found
-	Plots []htmlChangePlot
+	Base    string   // the first input
+	Lines   []string // per later input: what its comparison found
+	Plots   []htmlChangePlot
+	LeftOut string // the suites not drawn
 }
 
 // htmlChangePlot is one suite's plot of the changes.
@@ -94,6 +99,10 @@ func (c *Collector) changes() (*htmlChanges, error) {
 		}
 	}
 	slices.SortStableFunc(suites, func(a, b string) int { return suiteRank(a) - suiteRank(b) })
+	if len(suites) > changePlots {
+		hc.LeftOut = pageLeftOut("Changes", suites[changePlots:])
+		suites = suites[:changePlots]
+	}
 	for _, s := range suites {
 		p, err := c.changePlot(s, hc.Base, bySuite[s])
 		if err != nil {

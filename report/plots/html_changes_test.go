@@ -167,3 +167,21 @@ func TestReportChangesEscape(t *testing.T) {
 		t.Errorf("the Changes section lacks the escaped name in or before its SVG:\n%s", section)
 	}
 }
+
+// More suites than changePlots: the first are drawn, the rest named.
+func TestReportChangesSuites(t *testing.T) {
+	in := changeInputs(2)
+	for i := range in {
+		for j := range in[i].Records {
+			in[i].Records[j].Suite = fmt.Sprintf("s%02d", j%(changePlots+5)) // 12 cases × 2 launches: 24 suites, and mpi1 below
+		}
+		in[i].Records = append(in[i].Records, changeRecords(rand.New(rand.NewPCG(2, 3)), "hostC", 12, 1, nil)...)
+	}
+	_, section := changePage(t, in)
+	if n := strings.Count(section, "<svg"); n != changePlots {
+		t.Errorf("%d plots, want %d", n, changePlots)
+	}
+	if !strings.Contains(section, "Changes: 5 plots not drawn: s19; s20; s21; s22; s23") {
+		t.Errorf("no note of the suites left out:\n%s", section[:min(len(section), 3000)])
+	}
+}
