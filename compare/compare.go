@@ -265,3 +265,25 @@ func MinP(n1, n2 int) float64 {
 	}
 	return math.Min(1, 2/c)
 }
+
+// LaunchesNeeded is the fewest launches of each side with which the
+// test can reach alpha at all: the smallest n with MinP(n, n) < alpha
+// (4 at 0.05, 5 at 0.01). Fewer give "too few" whatever the change.
+func LaunchesNeeded(alpha float64) int {
+	n := 1
+	for MinP(n, n) >= alpha && n < 1000 {
+		n++
+	}
+	return n
+}
+
+// TooFew is the number of cases without a verdict.
+func (c *Comparison) TooFew() int {
+	n := 0
+	for i := range c.Changes {
+		if c.Changes[i].TooFew {
+			n++
+		}
+	}
+	return n
+}

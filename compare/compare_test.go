@@ -88,6 +88,9 @@ func TestTooFew(t *testing.T) {
 			t.Errorf("%d launches: %+v, verdict %q", launches, ch, ch.Verdict())
 		}
 	}
+	if LaunchesNeeded(0.05) != 4 || LaunchesNeeded(0.01) != 5 || LaunchesNeeded(0.1) != 4 {
+		t.Errorf("LaunchesNeeded %d %d %d, want 4 5 4", LaunchesNeeded(0.05), LaunchesNeeded(0.01), LaunchesNeeded(0.1))
+	}
 	if MinP(3, 3) != 0.1 || math.Abs(MinP(4, 4)-2.0/70) > 1e-15 || MinP(0, 5) != 1 {
 		t.Errorf("MinP %g %g %g", MinP(3, 3), MinP(4, 4), MinP(0, 5))
 	}

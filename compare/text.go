@@ -82,8 +82,31 @@ func WriteText(w io.Writer, c *Comparison, failOn float64) error {
 	if c.OnlyOld > 0 || c.OnlyNew > 0 {
 		t.Printf("\n%d cases only in old, %d only in new: not compared\n", c.OnlyOld, c.OnlyNew)
 	}
+	if note := c.TooFewNote(); note != "" {
+		t.Printf("\n%s\n", note)
+	}
 	if err := tt.Err(); err != nil {
 		return err
 	}
 	return t.Err()
+}
+
+// TooFewNote says how many cases had too few samples for a verdict and
+// how many launches of each side the test needs; "" when every case had
+// enough. Single launches of a suite whose records carry no
+// per-repetition samples (IMB, OSU, p2p, b_eff) are one sample a side:
+// no case of them can be significant, and -fail-on can never trigger.
+func (c *Comparison) TooFewNote() string {
+	n := c.TooFew()
+	if n == 0 {
+		return ""
+	}
+	which := fmt.Sprintf("%d of %d cases", n, len(c.Changes))
+	if n == len(c.Changes) {
+		which = fmt.Sprintf("all %d cases", n)
+	}
+	need := LaunchesNeeded(c.Alpha)
+	return fmt.Sprintf("too few: %s had too few samples for a verdict at alpha %g; the rank-sum test needs at least %d launches "+
+		"of each side (run each side %d times and concatenate its results files into one), or records with per-repetition "+
+		"samples (SKaMPI, PGMPI)", which, c.Alpha, need, need)
 }

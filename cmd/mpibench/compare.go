@@ -36,8 +36,11 @@ repetitions for SKaMPI and PGMPI. The test runs over the launches when
 both sides hold the case at least twice (runs appended to a file, or
 files concatenated), else over the per-repetition samples of the records
 that carry them (SKaMPI, PGMPI). "~" marks no significant change, "too
-few" samples that could not reach alpha however different. No MPI is
-needed. Flags and files may come in any order.
+few" samples that could not reach alpha however different: at 0.05 the
+test needs at least 4 launches of each side (single launches of IMB,
+OSU, p2p or b_eff, whose records carry no per-repetition samples, are
+always too few; the note under the table says how many are needed). No
+MPI is needed. Flags and files may come in any order.
 
   -alpha A       significance level (default 0.05)
   -fail-on PCT   exit 1 when a case is significantly slower by more than
@@ -142,9 +145,16 @@ func compareVerdict(cs []*compare.Comparison, failOn float64, stderr io.Writer) 
 	if failOn < 0 {
 		return 0
 	}
-	n := 0
+	n, cases, tooFew := 0, 0, 0
 	for _, c := range cs {
 		n += len(c.Slower(failOn))
+		cases += len(c.Changes)
+		tooFew += c.TooFew()
+	}
+	if n == 0 && cases > 0 && tooFew == cases {
+		// A gate that cannot close: say so where a CI log shows it.
+		_, _ = fmt.Fprintf(stderr, "mpibench compare: -fail-on cannot trigger: all %d cases had too few samples for a verdict; "+
+			"the test needs at least %d launches of each side (see the note under the table)\n", cases, compare.LaunchesNeeded(cs[0].Alpha))
 	}
 	if n == 0 {
 		return 0

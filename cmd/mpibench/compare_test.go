@@ -169,3 +169,37 @@ func TestCompareInput(t *testing.T) {
 		t.Errorf("two NEW files:\n%s", r.stdout)
 	}
 }
+
+// Single launches of an IMB suite (records without per-repetition
+// samples) are too few for any verdict, however slower: the table says
+// so with the launches needed, and -fail-on, which cannot trigger, says
+// so on stderr. With that many launches a side (files concatenated) the
+// same slowdown is found and the note goes.
+func TestCompareTooFewLaunches(t *testing.T) {
+	dir := t.TempDir()
+	side := func(launches int, factor float64) []result.Record {
+		var recs []result.Record
+		for l := 0; l < launches; l++ {
+			for _, b := range []int{0, 1024} {
+				recs = append(recs, result.Record{Suite: "mpi1", Benchmark: "PingPong", Class: "single", NProcs: 2,
+					Multi: -1, Group: -1, Bytes: b, TMax: factor * (10 + float64(l)/100)})
+			}
+		}
+		return recs
+	}
+	need := compare.LaunchesNeeded(compare.DefaultAlpha)
+	if need != 4 {
+		t.Fatalf("LaunchesNeeded(0.05) = %d, want 4 (MinP(3, 3) = 0.1, MinP(4, 4) = 0.029)", need)
+	}
+	one := direct(t, "compare", writeRecords(t, dir, "old1.jsonl", side(1, 1)), writeRecords(t, dir, "new1.jsonl", side(1, 1.5)), "-fail-on", "5")
+	mustSucceed(t, one)
+	if !strings.Contains(one.stdout, "too few: all 2 cases had too few samples for a verdict at alpha 0.05; the rank-sum test needs at least 4 launches of each side") ||
+		!strings.Contains(one.stderr, "-fail-on cannot trigger: all 2 cases had too few samples") {
+		t.Errorf("single launches: %s", one)
+	}
+	four := direct(t, "compare", writeRecords(t, dir, "old4.jsonl", side(need, 1)), writeRecords(t, dir, "new4.jsonl", side(need, 1.5)), "-fail-on", "5")
+	noPanic(t, four)
+	if four.code != 1 || strings.Contains(four.stdout, "too few") || strings.Contains(four.stderr, "cannot trigger") {
+		t.Errorf("%d launches a side: %s", need, four)
+	}
+}

@@ -76,8 +76,13 @@ func TestReportCommand(t *testing.T) {
 	if n := bytes.Count(page, []byte(`<figure class="plot"`)); n != 2 {
 		t.Errorf("%d plots, want 2 (PingPong, Reduce)", n)
 	}
-	if n := bytes.Count(page, []byte("<svg")); n != 4 {
-		t.Errorf("%d <svg>, want 4 (PingPong, Reduce, each with its ratio panel)", n)
+	if n := bytes.Count(page, []byte("<svg")); n != 6 {
+		t.Errorf("%d <svg>, want 6 (PingPong, Reduce, each with its ratio panel, and the Changes section's plots of IMB-MPI1 and SKaMPI)", n)
+	}
+	for _, id := range []string{"changes-mpi1", "changes-skampi"} {
+		if !bytes.Contains(page, []byte(`<figure class="plot changes" id="`+id+`">`)) {
+			t.Errorf("report lacks the Changes section's plot %s", id)
+		}
 	}
 }
 

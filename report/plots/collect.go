@@ -21,9 +21,10 @@ type Collector struct {
 	label  string
 	last   *result.Context // of the record before, and its index in runs
 	lastJ  int
-	ms     []*Measurement // made by Measurements
-	sets   []*compare.Set // each input's cases, for the summary's verdicts
-	links  linkSet        // the links records, drawn as heat maps (links.go)
+	ms     []*Measurement                 // made by Measurements
+	sets   []*compare.Set                 // each input's cases, for the summary's verdicts and the Changes section
+	comps  map[[2]int]*compare.Comparison // made by comparison
+	links  linkSet                        // the links records, drawn as heat maps (links.go)
 }
 
 // NewCollector returns an empty Collector.

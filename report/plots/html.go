@@ -10,6 +10,7 @@ import (
 
 	"gonum.org/v1/plot/plotutil"
 
+	"mpibench/compare"
 	"mpibench/internal/textout"
 	"mpibench/report"
 	"mpibench/result"
@@ -59,8 +60,9 @@ type htmlPage struct {
 	Inputs      []htmlInput
 	Colors      []string   // of each input's lines
 	Diffs       []htmlDiff // the largest differences between the inputs
-	Runs        int        // runs listed under provenance
-	Shared      int        // plots with two inputs or more
+	Changes     *htmlChanges
+	Runs        int // runs listed under provenance
+	Shared      int // plots with two inputs or more
 	Suites      []htmlSuite
 	Comparisons []htmlPlot
 	Absent      []Comparison // comparisons a side of which is missing
@@ -142,6 +144,11 @@ func (c *Collector) page() (*htmlPage, error) {
 		page.SKaMPI = page.SKaMPI || m.Suite == result.SuiteSkampi
 	}
 	page.Suites = append(page.Suites, c.links.suites()...)
+	changes, err := c.changes()
+	if err != nil {
+		return nil, err
+	}
+	page.Changes = changes
 	shown := map[string]bool{}
 	for _, m := range Compare(ms) {
 		hp, err := htmlPlotOf(m, false)
@@ -182,7 +189,7 @@ func (c *Collector) pageTop() *htmlPage {
 		}
 	}
 	page.Diffs = differences(c.Measurements(), labels, c.g.cases)
-	verdicts(page.Diffs, c.sets)
+	verdicts(page.Diffs, c.comparison)
 	return page
 }
 
@@ -341,6 +348,8 @@ var htmlFuncs = template.FuncMap{
 	"pagePlots": func() int { return pagePlots },
 	"pageMB":    func() int { return pageSVGBytes >> 20 },
 	"fig":       figureText,
+	// The launches a side compare's test needs at the page's level.
+	"launchesNeeded": func() int { return compare.LaunchesNeeded(compare.DefaultAlpha) },
 }
 
 // figureText states a point's latency and bandwidth: "latency 4 µs,
@@ -400,7 +409,7 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 {{range $i, $in := .Inputs}}<li class="legend"><span class="swatch" style="border-color: {{index $.Colors $i}}"></span>{{$in.Label}}: {{$in.Records}} records</li>
 {{end}}</ul>
 {{if .Diffs}}<h2 id="summary">Largest differences</h2>
-<p class="note">Per plot and input, the abscissa where the plotted figure differs most from the first input's (time: t_max, or SKaMPI's trimmed mean; b_eff, b_eff_io: bandwidth), largest first; and the median change over every abscissa both inputs have. Significant: the two-sided Wilcoxon rank-sum test at α = 0.05 of mpibench compare, on the repeated launches of the case (runs appended to a file, merged files) or else on its records' per-repetition samples; one launch a side is too few to tell.</p>
+<p class="note">Per plot and input, the abscissa where the plotted figure differs most from the first input's (time: t_max, or SKaMPI's trimmed mean; b_eff, b_eff_io: bandwidth), largest first; and the median change over every abscissa both inputs have. Significant: the two-sided Wilcoxon rank-sum test at α = 0.05 of mpibench compare, on the repeated launches of the case (runs appended to a file, merged files) or else on its records' per-repetition samples; fewer than {{launchesNeeded}} launches a side of records without per-repetition samples are too few to tell.</p>
 <div class="wide"><table class="diffs">
 <tr><th>plot</th><th>at</th><th>input</th><th>first input</th><th>this input</th><th>change</th><th></th><th>median change</th><th>significant</th></tr>
 {{range .Diffs}}<tr><td class="plot"><a href="#{{.ID}}">{{.Title}}</a></td><td class="num">{{.At}}</td><td class="input">{{.Label}}</td><td class="num">{{.Old}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="{{.Verdict}}">{{.Verdict}}</td><td class="num">{{.Median}}</td><td>{{.Significant}}</td></tr>
@@ -424,12 +433,14 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 <ul>{{range .LeftOut}}<li>{{.}}</li>{{end}}</ul></div>
 {{end}}
 <ul class="toc">
-{{range .Suites}}<li><a href="#{{.ID}}">{{.Title}}</a>
+{{with .Changes}}<li><a href="#changes">Changes</a>
+<ul>{{range .Plots}}<li><a href="#{{.ID}}">{{.Title}}</a></li>{{end}}</ul></li>
+{{end}}{{range .Suites}}<li><a href="#{{.ID}}">{{.Title}}</a>
 <ul>{{range .Plots}}<li><a href="#{{.M.ID}}">{{.M.Title}}</a></li>{{end}}</ul></li>
 {{end}}{{if .Comparisons}}<li><a href="#comparisons">Comparisons</a>
 <ul>{{range .Comparisons}}<li><a href="#{{.M.ID}}">{{.M.Title}}</a></li>{{end}}</ul></li>{{end}}
 </ul>
-{{range .Suites}}<section class="suite">
+{{with .Changes}}{{template "changes" .}}{{end}}{{range .Suites}}<section class="suite">
 <h2 id="{{.ID}}">{{.Title}}</h2>
 {{range .Plots}}{{template "plot" .}}{{end}}
 </section>
@@ -442,6 +453,31 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 </section>{{end}}
 </body>
 </html>
+{{define "changes"}}<section class="suite changes">
+<h2 id="changes">Changes</h2>
+<p class="note">The verdict of mpibench compare on every case that a later input shares with the first, {{.Base}}: the two-sided Wilcoxon rank-sum test at α = 0.05 on the repeated launches of the case (runs appended to a file, files concatenated), else on its records' per-repetition samples.</p>
+<ul class="counts">{{range .Lines}}<li>{{.}}</li>
+{{end}}</ul>
+{{if .LeftOut}}<p class="note left-out">{{.LeftOut}}</p>
+{{end}}{{range .Plots}}<figure class="plot changes" id="{{.ID}}">
+<h3>{{.Title}}</h3>
+<div class="legend">{{range .Legend}}<span class="entry"><span class="swatch" style="border-color: {{.Color}}"></span>{{.Label}}</span>
+{{end}}<span class="entry">● significant change (α = 0.05)</span>
+<span class="entry">○ not significant</span>
+<span class="entry">× too few samples for a verdict</span></div>
+<div class="panels">
+<div class="panel changes">{{.SVG}}</div>
+<figcaption>
+<p class="note">{{.Note}}</p>
+{{if .Listed}}<p class="note">Largest significant changes:</p>
+<ul class="figs">{{range .Listed}}<li>{{.}}</li>{{end}}</ul>
+{{else}}<p class="note">No significant change.</p>
+{{end}}{{if .LeftOut}}<p class="note left-out">{{.LeftOut}}</p>{{end}}
+</figcaption>
+</div>
+</figure>
+{{end}}</section>
+{{end}}
 {{define "plot"}}<figure class="plot" id="{{.M.ID}}">
 <h3>{{.M.Title}}</h3>
 <div class="legend">{{range .Legend}}<span class="entry"><span class="swatch" style="border-color: {{.Color}}; border-top-style: {{.Style}}"></span>{{.Label}}</span>

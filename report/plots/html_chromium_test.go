@@ -183,8 +183,9 @@ func layoutMeasure(t *testing.T, browser, page string, width int) layoutFacts {
 
 // TestReportLayout opens a page of two inputs with throughputs in
 // headless Chromium at a laptop's 1400 px and checks what a reader sees,
-// not pixels: no horizontal scroll; every plot 560-700 px wide and at
-// least 360 px high, the time and bandwidth plots side by side; text in
+// not pixels: no horizontal scroll; every plot, the Changes section's
+// too, 560-700 px wide and at least 360 px high, the time and bandwidth
+// plots side by side; text in
 // the plots and the legend at least 12 and 13 px; the summary of the
 // largest differences on the first screen, above the plots, with the
 // provenance folded, the summary table whole. At 1000 px the panels
@@ -208,18 +209,18 @@ func TestReportLayout(t *testing.T) {
 	if f.ScrollWidth > f.Width {
 		t.Errorf("the page scrolls sideways at %d px: %d px wide", f.Width, f.ScrollWidth)
 	}
-	// PingPong: time, bandwidth and ratio; Barrier and the SKaMPI
-	// measurement (whose long title must not widen the summary): time
-	// and ratio.
-	if len(f.Panels) != 7 {
-		t.Fatalf("%d panels, want 7", len(f.Panels))
+	// The Changes section's plots of IMB-MPI1 and SKaMPI; PingPong:
+	// time, bandwidth and ratio; Barrier and the SKaMPI measurement
+	// (whose long title must not widen the summary): time and ratio.
+	if len(f.Panels) != 9 || f.Panels[0].Kind != "panel changes" || f.Panels[1].Kind != "panel changes" {
+		t.Fatalf("%d panels, want 9, the two of the Changes section first", len(f.Panels))
 	}
 	for _, p := range f.Panels {
 		if p.Width < 560 || p.Width > 700 || p.Height < 360 {
 			t.Errorf("%s %s: %.0f × %.0f px, want 560-700 wide and 360 high", p.Fig, p.Kind, p.Width, p.Height)
 		}
 	}
-	tm, bw := f.Panels[0], f.Panels[1]
+	tm, bw := f.Panels[2], f.Panels[3]
 	if tm.Kind != "panel main" || bw.Kind != "panel bandwidth" || bw.Top != tm.Top || bw.Left < tm.Left+tm.Width {
 		t.Errorf("time and bandwidth not side by side: %+v %+v", tm, bw)
 	}

@@ -134,7 +134,7 @@ func TestReportVerdicts(t *testing.T) {
 	if err := HTML(&b, []Input{launches("a", 2), launches("b", 4)}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "<td>too few to tell (1 and 1 launches)</td>") {
+	if !strings.Contains(b.String(), "<td>too few to tell (1 and 1 launches; the test needs 4 launches a side)</td>") {
 		t.Error("one launch a side: no 'too few to tell'")
 	}
 }

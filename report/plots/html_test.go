@@ -264,8 +264,14 @@ func TestReportHTMLStructure(t *testing.T) {
 	if ratios != 8 || strings.Contains(page, `<div class="panel bandwidth">`) {
 		t.Errorf("%d ratio panels, want 8, and no bandwidth panel", ratios)
 	}
-	if n := strings.Count(page, "<svg"); n != plots+ratios {
-		t.Errorf("%d <svg> elements, want one per plot and ratio, %d", n, plots+ratios)
+	// The Changes section: one plot per suite compare compares (b_eff
+	// and b_eff_io too, SKaMPI).
+	changes := strings.Count(page, `<div class="panel changes">`)
+	if changes != 4 {
+		t.Errorf("%d plots of changes, want 4 (mpi1, beff, beffio, skampi)", changes)
+	}
+	if n := strings.Count(page, "<svg"); n != plots+ratios+changes {
+		t.Errorf("%d <svg> elements, want one per plot, ratio and changes plot, %d", n, plots+ratios+changes)
 	}
 	if n := strings.Count(page, `<figure class="plot"`); n != plots {
 		t.Errorf("%d figures, want %d", n, plots)

@@ -13,7 +13,7 @@ import (
 // input and the first, on the repeated launches or else the records'
 // per-repetition samples, as mpibench compare tests it. A line without a
 // case (b_eff's maxima over methods) keeps "–".
-func verdicts(diffs []htmlDiff, sets []*compare.Set) {
+func verdicts(diffs []htmlDiff, comparison func(a, b int) *compare.Comparison) {
 	byPair := map[[2]int]map[string]*compare.Change{}
 	for i := range diffs {
 		d := &diffs[i]
@@ -24,7 +24,7 @@ func verdicts(diffs []htmlDiff, sets []*compare.Set) {
 		changes, ok := byPair[pair]
 		if !ok {
 			changes = map[string]*compare.Change{}
-			c := compare.Compare(sets[d.base], sets[d.input], compare.DefaultAlpha)
+			c := comparison(d.base, d.input)
 			for j := range c.Changes {
 				changes[c.Changes[j].ID] = &c.Changes[j]
 			}
@@ -46,7 +46,7 @@ func verdictText(ch *compare.Change) string {
 	}
 	switch {
 	case ch.TooFew:
-		return "too few to tell (" + n + ")"
+		return fmt.Sprintf("too few to tell (%s; the test needs %d launches a side)", n, compare.LaunchesNeeded(ch.Alpha))
 	case ch.Significant:
 		return fmt.Sprintf("yes, %s (%s)", p, n)
 	}
