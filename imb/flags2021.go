@@ -1,9 +1,12 @@
 package imb
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"mpibench/mpi"
 )
 
 // Flags2021 are the flags of IMB-MPI1 2021.11 that IMB 3.0 does not have,
@@ -191,8 +194,8 @@ func (f *Flags2021) settings(s *Settings) *Settings {
 	return &set
 }
 
-// check refuses the flags a suite does not have: all of them are
-// IMB-MPI1's and IMB-EXT's here.
+// check refuses the flags a suite does not have (checkSuite) and the
+// combinations of flags that do not work together.
 func (f *Flags2021) check(s *Suite) error {
 	if err := f.check2021(s); err != nil {
 		return err
@@ -203,21 +206,69 @@ func (f *Flags2021) check(s *Suite) error {
 	if err := f.Types.checkWindow(f.Sync); err != nil {
 		return err
 	}
-	if err := f.checkIMBFlags(s); err != nil {
-		return err
-	}
-	if s == MPI1Suite || s == EXTSuite {
-		return nil
-	}
-	for name, given := range map[string]bool{"msglog": f.MsgLog != nil, "iter": f.Iter != nil,
-		"iter_policy": f.IterPolicy != "", "zero_size": f.ZeroSize != "", "warm_up": f.WarmUp != "", "include": f.Include != nil,
-		"exclude": f.Exclude != nil, "aggregate_mode": f.AggrMode != ""} {
-		if given {
-			return usagef("-%s is a flag of mpibench mpi1 and ext only", name)
+	return f.checkIMBFlags(s)
+}
+
+// suiteFlags are the IMB 2021 flags some suites have and others do not,
+// in help order, with the suites that take them: those whose Intel
+// program has the flag (src_cpp/MPI1/MPI1_suite.cpp,
+// src_cpp/NBC/NBC_suite.cpp, src_cpp/MPI4/MPI4_suite.cpp,
+// src_cpp/RMA/RMA_suite.cpp: declare_args; -include, -exclude and -list
+// are src_cpp/imb.cpp's, every program's). IMB-RMA has no -zero_size;
+// -sync and -root_shift are IMB-MPI1's, -NBC's, -MPI4's and -RMA's;
+// -aggregate_mode is IMB-EXT's and IMB-RMA's. ext keeps every flag it took
+// before -sync and -root_shift (its -zero_size is mpibench's: IMB-EXT has
+// none), and io takes none of them.
+var suiteFlags = []struct {
+	name   string
+	suites []*Suite
+}{
+	{"msglog", imb2021Suites}, {"iter", imb2021Suites}, {"iter_policy", imb2021Suites},
+	{"zero_size", []*Suite{MPI1Suite, EXTSuite, NBCSuite, MPI4Suite}}, {"warm_up", imb2021Suites},
+	{"include", imb2021Suites}, {"exclude", imb2021Suites},
+	{"sync", []*Suite{MPI1Suite, NBCSuite, MPI4Suite, RMASuite}},
+	{"root_shift", []*Suite{MPI1Suite, NBCSuite, MPI4Suite, RMASuite}},
+	{"aggregate_mode", []*Suite{EXTSuite, RMASuite}}, {"list", imb2021Suites},
+}
+
+// imb2021Suites are the suites that take the IMB 2021 flags every one of
+// Intel's 2021 programs has.
+var imb2021Suites = []*Suite{MPI1Suite, EXTSuite, NBCSuite, MPI4Suite, RMASuite}
+
+// checkSuite refuses the first of suiteFlags given (list: -list) that s
+// does not take, naming the suites that do.
+func (f *Flags2021) checkSuite(s *Suite, list bool) error {
+	given := map[string]bool{"msglog": f.MsgLog != nil, "iter": f.Iter != nil, "iter_policy": f.IterPolicy != "",
+		"zero_size": f.ZeroSize != "", "warm_up": f.WarmUp != "", "include": f.Include != nil,
+		"exclude": f.Exclude != nil, "sync": f.Sync != "", "root_shift": f.RootShift != "",
+		"aggregate_mode": f.AggrMode != "", "list": list}
+	for _, fl := range suiteFlags {
+		if !given[fl.name] || slices.Contains(fl.suites, s) {
+			continue
 		}
+		var names []string
+		for _, t := range fl.suites {
+			names = append(names, t.Name)
+		}
+		why := ""
+		if s == NBCSuite || s == MPI4Suite || s == RMASuite {
+			why = fmt.Sprintf(" (%s 2021.11 has none)", s.program())
+		}
+		return usagef("-%s is a flag of mpibench %s, not of %s%s", fl.name, andList(names), s.Name, why)
 	}
 	return nil
 }
+
+// andList joins names as "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// program is the name of s's Intel program: IMB-MPI1, IMB-NBC, ...
+func (s *Suite) program() string { return "IMB-" + strings.ToUpper(s.Name) }
 
 // selectNames is the benchmark list of IMB 2021.11 (src_cpp/imb.cpp,
 // main): the -include names first, then the named benchmarks, or the
@@ -319,9 +370,16 @@ func (f *Flags2021) timed(b *Benchmark) bool {
 }
 
 // rooted are the benchmarks IMB 2021.11 counts as root-based for
-// -iter_policy auto (IMB_mem_manager.c, has_root).
+// -iter_policy auto (IMB_mem_manager.c, has_root): in IMB-MPI1 Gather(v),
+// Scatter(v), Bcast and Reduce; in IMB-NBC and IMB-MPI4 their
+// non-blocking and persistent versions and those versions' _pure
+// variants; none in IMB-RMA.
 func rooted(b *Benchmark) bool {
-	return slices.Contains([]string{"Gather", "Gatherv", "Scatter", "Scatterv", "Bcast", "Reduce"}, b.Name)
+	if b.NBC != nil {
+		return slices.Contains([]mpi.NBCKind{mpi.Igather, mpi.Igatherv, mpi.Iscatter, mpi.Iscatterv, mpi.Ibcast,
+			mpi.Ireduce}, b.NBC.Kind)
+	}
+	return b.RMA3 == nil && slices.Contains([]string{"Gather", "Gatherv", "Scatter", "Scatterv", "Bcast", "Reduce"}, b.Name)
 }
 
 // reps2021 is n_sample of b at x bytes in mode m on q processes under
