@@ -402,27 +402,70 @@ func (f *Flags2021) reps2021(set *Settings, b *Benchmark, x int, m Mode, q int) 
 	return set.Repetitions(x, f.windowMode(b, m))
 }
 
-// flags2021Usage is the help of the flags.
-const flags2021Usage = `  IMB 2021's flags (same names and meanings as IMB-MPI1 2021.11; the
+// flags2021Usage is the help of the flags in s (mpi1, ext, nbc, mpi4,
+// rma): the lines of the flags s takes (suiteFlags), with the large
+// lengths of mpi1 and the rooted benchmarks of -iter_policy auto in s.
+func flags2021Usage(s *Suite) string {
+	var b strings.Builder
+	b.WriteString(`  IMB 2021's flags (same names and meanings as ` + s.program() + ` 2021.11; the
   records' context.options lists the ones given):
   -msglog [MIN:]MAX  default lengths 0, 2^MIN, ..., 2^MAX (default 0:22);
-                MAX also bounds -msglen lengths; MAX 31 and 32 (2 and 4 GiB)
+                MAX also bounds -msglen lengths`)
+	if s == MPI1Suite {
+		b.WriteString(`; MAX 31 and 32 (2 and 4 GiB)
                 for PingPong, PingPing, Sendrecv, Exchange, Bcast, Reduce,
-                Allreduce of mpi1 (large-count calls, see README)
+                Allreduce of mpi1 (large-count calls, see README)`)
+	} else {
+		b.WriteString(` (MAX <= 30)`)
+	}
+	b.WriteString(`
   -iter MSGS[,VOL[,NONAGGR]]  repetitions per sample, MiB a sample may move
                 at most, non-aggregate repetitions (default 1000,40,100)
   -iter_policy dynamic|multiple_np|auto|off  dynamic: the -time rule
                 (default); off: MSGS repetitions at every length, unbounded;
                 multiple_np: MSGS*2^MAX/(np*bytes+2^MAX) rounded down to a
-                multiple of np, unbounded; auto: multiple_np for Bcast,
-                Reduce, Gather(v), Scatter(v), dynamic for the others
-  -zero_size on|off  off: no 0-byte row (default lengths only)
-  -warm_up on|off  off: no warm-up run before a benchmark's first sample
+                multiple of np, unbounded; auto: multiple_np for ` + autoRooted[s] + `
+`)
+	if s != RMASuite {
+		b.WriteString("  -zero_size on|off  off: no 0-byte row (default lengths only)\n")
+	}
+	warm := "before a benchmark's first sample"
+	if s == NBCSuite || s == MPI4Suite || s == RMASuite {
+		warm = "before every sample (a tenth of its\n                repetitions, as IMB's)"
+	}
+	b.WriteString(`  -warm_up on|off  off: no warm-up run ` + warm + `
   -include B1[,B2...]  run these too, first
   -exclude B1[,B2...]  do not run these
   -list         print the benchmarks as IMB's -list does ("(non-default)":
                 not in the list a run without names runs) and stop
-`
+`)
+	b.WriteString(syncUsage[s])
+	return b.String()
+}
+
+// autoRooted is what -iter_policy auto does in each suite (rooted).
+var autoRooted = map[*Suite]string{
+	MPI1Suite: "Bcast,\n                Reduce, Gather(v), Scatter(v), dynamic for the others",
+	EXTSuite:  "none,\n                dynamic for every benchmark",
+	NBCSuite:  "Ibcast,\n                Ireduce, Igather(v), Iscatter(v) and their _pure, dynamic\n                for the others",
+	MPI4Suite: "Bcast_,\n                Reduce_, Gather(v)_, Scatter(v)_persist(_pure), dynamic\n                for the others",
+	RMASuite:  "none,\n                dynamic for every benchmark (IMB-RMA has no root)",
+}
+
+// syncUsage is the help of -sync and -root_shift in the IMB 2021 suites
+// (mpi1's is imb2021Usage, nbc's -sync window windowUsage).
+var syncUsage = map[*Suite]string{
+	NBCSuite: `  -root_shift on|off  on: Ibcast, Igather(v), Iscatter(v), Ireduce and their
+                _pure move the root one rank after every repetition (default off)
+`,
+	MPI4Suite: `  -sync on|off  a barrier after every repetition, untimed (default on)
+  -root_shift on|off  taken as IMB-MPI4 takes it: a persistent request keeps
+                the root of its *_init call, 0, either way (default off)
+`,
+	RMASuite: `  -sync on|off, -root_shift on|off  taken and recorded as IMB-RMA takes them:
+                no benchmark of it has a barrier per repetition or a root
+`,
+}
 
 // aggrModeUsage is the help of ext's -aggregate_mode.
 const aggrModeUsage = `  -aggregate_mode aggregate|non_aggregate|multi  run the aggregate or
