@@ -32,6 +32,7 @@ type Config struct {
 	PauseUsec  int      `json:"pause_us"`
 	Check      bool     `json:"check"`
 	JSON       string   `json:"json,omitempty"`
+	List       bool     `json:"list,omitempty"` // -list: print the benchmarks and stop
 }
 
 // Iterations is IMB-P2P's get_iters: round(numerator/length) between 1 and
@@ -74,6 +75,9 @@ func ParseArgs(args []string) (*Config, error) {
 		return nil
 	})
 	fs.BoolVar(&c.Check, "check", false, "")
+	// IMB-P2P takes -list and -l (imb_p2p.c, loading).
+	fs.Var(cli.Switch{On: &c.List}, "list", "")
+	fs.Var(cli.Switch{On: &c.List}, "l", "")
 	cli.Results(fs, &c.JSON)
 	var help bool
 	names, err := cli.ParseMixed(fs, args, &help)
