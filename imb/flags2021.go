@@ -370,14 +370,18 @@ func (f *Flags2021) timed(b *Benchmark) bool {
 }
 
 // rooted are the benchmarks IMB 2021.11 counts as root-based for
-// -iter_policy auto (IMB_mem_manager.c, has_root): in IMB-MPI1 Gather(v),
-// Scatter(v), Bcast and Reduce; in IMB-NBC and IMB-MPI4 their
-// non-blocking and persistent versions and those versions' _pure
-// variants; none in IMB-RMA.
+// -iter_policy auto: those its descriptors flag HAS_ROOT
+// (src_cpp/helpers/helper_IMB_functions.h, IMB_init_buffers_iter:
+// root_based = flags.count(HAS_ROOT)). In IMB-MPI1 Gather(v), Scatter(v),
+// Bcast and Reduce (MPI1_benchmark.cpp); in IMB-NBC and IMB-MPI4 their
+// non-blocking and persistent versions, and those versions' _pure
+// variants but Ireduce_pure and Reduce_persist_pure (NBC_benchmark.cpp,
+// MPI4_benchmark.cpp); none in IMB-RMA.
 func rooted(b *Benchmark) bool {
 	if b.NBC != nil {
-		return slices.Contains([]mpi.NBCKind{mpi.Igather, mpi.Igatherv, mpi.Iscatter, mpi.Iscatterv, mpi.Ibcast,
-			mpi.Ireduce}, b.NBC.Kind)
+		k := b.NBC.Kind
+		return slices.Contains([]mpi.NBCKind{mpi.Igather, mpi.Igatherv, mpi.Iscatter, mpi.Iscatterv, mpi.Ibcast}, k) ||
+			k == mpi.Ireduce && !b.NBC.Pure
 	}
 	return b.RMA3 == nil && slices.Contains([]string{"Gather", "Gatherv", "Scatter", "Scatterv", "Bcast", "Reduce"}, b.Name)
 }
@@ -389,12 +393,18 @@ func rooted(b *Benchmark) bool {
 // n = round(MSGSPERSAMPLE·2^max / (q·x' + 2^max)), lowered to a multiple of
 // q and at least q, in every mode, with x' = max(x, 4) (IMB's init_size =
 // max(size, sizeof(assign_type)): 0 to 3 bytes count as 4); dynamic (and
-// auto for the others) keeps IMB's n_sample, set.Repetitions.
+// auto for the others) keeps IMB's n_sample, set.Repetitions. A
+// benchmark without lengths (Barrier, Ibarrier: IMB's Sync type) counts
+// as one of 2^max bytes, the length IMB's driver gives it
+// (helper_IMB_functions.h, helper_init_scope: len = glob.MAXMSG).
 func (f *Flags2021) reps2021(set *Settings, b *Benchmark, x int, m Mode, q int) int {
 	switch {
 	case f.IterPolicy == policyOff:
 		return set.MsgsPerSample
 	case f.IterPolicy == policyMultipleNP || f.IterPolicy == policyAuto && rooted(b):
+		if b.NoBytes {
+			x = set.MaxMsg()
+		}
 		maxMsg := float64(set.MaxMsg())
 		n := int(float64(set.MsgsPerSample)*maxMsg/(float64(q)*float64(max(x, 4))+maxMsg) + 0.5)
 		return max(n-n%q, q)
@@ -447,8 +457,8 @@ func flags2021Usage(s *Suite) string {
 var autoRooted = map[*Suite]string{
 	MPI1Suite: "Bcast,\n                Reduce, Gather(v), Scatter(v), dynamic for the others",
 	EXTSuite:  "none,\n                dynamic for every benchmark",
-	NBCSuite:  "Ibcast,\n                Ireduce, Igather(v), Iscatter(v) and their _pure, dynamic\n                for the others",
-	MPI4Suite: "Bcast_,\n                Reduce_, Gather(v)_, Scatter(v)_persist(_pure), dynamic\n                for the others",
+	NBCSuite:  "Ibcast,\n                Igather(v), Iscatter(v) and their _pure, Ireduce (not\n                Ireduce_pure, as IMB), dynamic for the others",
+	MPI4Suite: "Bcast_,\n                Gather(v)_, Scatter(v)_persist and their _pure,\n                Reduce_persist (not its _pure, as IMB), dynamic for the others",
 	RMASuite:  "none,\n                dynamic for every benchmark (IMB-RMA has no root)",
 }
 
