@@ -395,3 +395,18 @@ func TestSuiteWarmUp(t *testing.T) {
 		}
 	}
 }
+
+// TestP2PContext: p2p's records carry the IMB-P2P flags given in
+// context.options, as typed, and context.imb 2021.
+func TestP2PContext(t *testing.T) {
+	recs := run2021(t, "p2p", "PingPong", "-msglog", "2:3", "-iter", "8,1", "-pause", "0", "-msgrd", "off")
+	want := map[string]string{"msglog": "2:3", "iter": "8,1", "pause": "0", "msgrd": "off"}
+	if len(recs) != 2 {
+		t.Fatalf("%d records, want 2 (PingPong at 4 and 8 bytes)", len(recs))
+	}
+	for _, r := range recs {
+		if !mapsEqual(r.Context.Options, want) || r.Context.IMB != "2021" {
+			t.Errorf("%s: context.options %v imb %q, want %v and 2021", r.Benchmark, r.Context.Options, r.Context.IMB, want)
+		}
+	}
+}
