@@ -410,3 +410,35 @@ func TestP2PContext(t *testing.T) {
 		}
 	}
 }
+
+// TestSuiteSync: -sync off leaves out the MPI_Barrier after every
+// repetition of nbc's and mpi4's loops, warm-ups included, as IMB-NBC's
+// and IMB-MPI4's IMB_do_n_barriers(..., c_info->sync) (IMB_bcast.c): 20
+// repetitions and a warm-up of 10, pure and overlapped loop, at lengths 0
+// and 1 are 120 barriers fewer on every rank. rma takes -sync and calls
+// the same barriers either way, as IMB-RMA.
+func TestSuiteSync(t *testing.T) {
+	needMPI(t)
+	so := buildCounter(t)
+	for _, c := range []struct {
+		args  []string
+		fewer int
+	}{
+		{[]string{"nbc", "Ibcast"}, 120},
+		{[]string{"mpi4", "Bcast_persist"}, 120},
+		{[]string{"rma", "Unidir_put", "All_put_all"}, 0},
+	} {
+		if c.args[0] == "mpi4" && mpi.PersistAPI() == "" {
+			continue
+		}
+		args := append(c.args, "-msglog", "0", "-iter", "20", "-iter_policy", "off")
+		on, _ := barrierCounts(t, so, args...)
+		off, _ := barrierCounts(t, so, append(args, "-sync", "off")...)
+		for rank := range on {
+			if on[rank]-off[rank] != c.fewer {
+				t.Errorf("%v: rank %d: %d MPI_Barrier calls, -sync off %d: want %d fewer", c.args, rank, on[rank],
+					off[rank], c.fewer)
+			}
+		}
+	}
+}
