@@ -96,7 +96,7 @@ func (c *nbcCase) measure(x int, _ Mode) (Sample, error) {
 		return Sample{T: -1, TPure: -1, TCPU: -1}, nil
 	}
 	n := c.reps(x, NoMode)
-	if w := c.f21.warmReps(n); w > 0 {
+	if w := c.warmReps(n); w > 0 {
 		if _, err := c.run(x, w, false); err != nil {
 			return Sample{}, err
 		}
