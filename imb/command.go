@@ -133,14 +133,17 @@ case-insensitive). Flags and names may come in any order.
 	if s == MPI1Suite {
 		u += mpi1Usage
 	}
-	if s == MPI1Suite || s == EXTSuite {
-		u += flags2021Usage
+	if s != IOSuite {
+		u += flags2021Usage(s)
 	}
 	if s == MPI1Suite {
 		u += imb2021Usage + typesUsage
 	}
+	if s == EXTSuite || s == RMASuite {
+		u += aggrModeUsage
+	}
 	if s == EXTSuite {
-		u += aggrModeUsage + ext2021Usage
+		u += ext2021Usage
 	}
 	u += imbFlagsUsage
 	if s == MPI1Suite || s == NBCSuite {

@@ -1,9 +1,12 @@
 package imb
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"mpibench/mpi"
 )
 
 // Flags2021 are the flags of IMB-MPI1 2021.11 that IMB 3.0 does not have,
@@ -191,8 +194,8 @@ func (f *Flags2021) settings(s *Settings) *Settings {
 	return &set
 }
 
-// check refuses the flags a suite does not have: all of them are
-// IMB-MPI1's and IMB-EXT's here.
+// check refuses the flags a suite does not have (checkSuite) and the
+// combinations of flags that do not work together.
 func (f *Flags2021) check(s *Suite) error {
 	if err := f.check2021(s); err != nil {
 		return err
@@ -203,21 +206,69 @@ func (f *Flags2021) check(s *Suite) error {
 	if err := f.Types.checkWindow(f.Sync); err != nil {
 		return err
 	}
-	if err := f.checkIMBFlags(s); err != nil {
-		return err
-	}
-	if s == MPI1Suite || s == EXTSuite {
-		return nil
-	}
-	for name, given := range map[string]bool{"msglog": f.MsgLog != nil, "iter": f.Iter != nil,
-		"iter_policy": f.IterPolicy != "", "zero_size": f.ZeroSize != "", "warm_up": f.WarmUp != "", "include": f.Include != nil,
-		"exclude": f.Exclude != nil, "aggregate_mode": f.AggrMode != ""} {
-		if given {
-			return usagef("-%s is a flag of mpibench mpi1 and ext only", name)
+	return f.checkIMBFlags(s)
+}
+
+// suiteFlags are the IMB 2021 flags some suites have and others do not,
+// in help order, with the suites that take them: those whose Intel
+// program has the flag (src_cpp/MPI1/MPI1_suite.cpp,
+// src_cpp/NBC/NBC_suite.cpp, src_cpp/MPI4/MPI4_suite.cpp,
+// src_cpp/RMA/RMA_suite.cpp: declare_args; -include, -exclude and -list
+// are src_cpp/imb.cpp's, every program's). IMB-RMA has no -zero_size;
+// -sync and -root_shift are IMB-MPI1's, -NBC's, -MPI4's and -RMA's;
+// -aggregate_mode is IMB-EXT's and IMB-RMA's. ext keeps every flag it took
+// before -sync and -root_shift (its -zero_size is mpibench's: IMB-EXT has
+// none), and io takes none of them.
+var suiteFlags = []struct {
+	name   string
+	suites []*Suite
+}{
+	{"msglog", imb2021Suites}, {"iter", imb2021Suites}, {"iter_policy", imb2021Suites},
+	{"zero_size", []*Suite{MPI1Suite, EXTSuite, NBCSuite, MPI4Suite}}, {"warm_up", imb2021Suites},
+	{"include", imb2021Suites}, {"exclude", imb2021Suites},
+	{"sync", []*Suite{MPI1Suite, NBCSuite, MPI4Suite, RMASuite}},
+	{"root_shift", []*Suite{MPI1Suite, NBCSuite, MPI4Suite, RMASuite}},
+	{"aggregate_mode", []*Suite{EXTSuite, RMASuite}}, {"list", imb2021Suites},
+}
+
+// imb2021Suites are the suites that take the IMB 2021 flags every one of
+// Intel's 2021 programs has.
+var imb2021Suites = []*Suite{MPI1Suite, EXTSuite, NBCSuite, MPI4Suite, RMASuite}
+
+// checkSuite refuses the first of suiteFlags given (list: -list) that s
+// does not take, naming the suites that do.
+func (f *Flags2021) checkSuite(s *Suite, list bool) error {
+	given := map[string]bool{"msglog": f.MsgLog != nil, "iter": f.Iter != nil, "iter_policy": f.IterPolicy != "",
+		"zero_size": f.ZeroSize != "", "warm_up": f.WarmUp != "", "include": f.Include != nil,
+		"exclude": f.Exclude != nil, "sync": f.Sync != "", "root_shift": f.RootShift != "",
+		"aggregate_mode": f.AggrMode != "", "list": list}
+	for _, fl := range suiteFlags {
+		if !given[fl.name] || slices.Contains(fl.suites, s) {
+			continue
 		}
+		var names []string
+		for _, t := range fl.suites {
+			names = append(names, t.Name)
+		}
+		why := ""
+		if s == NBCSuite || s == MPI4Suite || s == RMASuite {
+			why = fmt.Sprintf(" (%s 2021.11 has none)", s.program())
+		}
+		return usagef("-%s is a flag of mpibench %s, not of %s%s", fl.name, andList(names), s.Name, why)
 	}
 	return nil
 }
+
+// andList joins names as "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// program is the name of s's Intel program: IMB-MPI1, IMB-NBC, ...
+func (s *Suite) program() string { return "IMB-" + strings.ToUpper(s.Name) }
 
 // selectNames is the benchmark list of IMB 2021.11 (src_cpp/imb.cpp,
 // main): the -include names first, then the named benchmarks, or the
@@ -319,9 +370,20 @@ func (f *Flags2021) timed(b *Benchmark) bool {
 }
 
 // rooted are the benchmarks IMB 2021.11 counts as root-based for
-// -iter_policy auto (IMB_mem_manager.c, has_root).
+// -iter_policy auto: those its descriptors flag HAS_ROOT
+// (src_cpp/helpers/helper_IMB_functions.h, IMB_init_buffers_iter:
+// root_based = flags.count(HAS_ROOT)). In IMB-MPI1 Gather(v), Scatter(v),
+// Bcast and Reduce (MPI1_benchmark.cpp); in IMB-NBC and IMB-MPI4 their
+// non-blocking and persistent versions, and those versions' _pure
+// variants but Ireduce_pure and Reduce_persist_pure (NBC_benchmark.cpp,
+// MPI4_benchmark.cpp); none in IMB-RMA.
 func rooted(b *Benchmark) bool {
-	return slices.Contains([]string{"Gather", "Gatherv", "Scatter", "Scatterv", "Bcast", "Reduce"}, b.Name)
+	if b.NBC != nil {
+		k := b.NBC.Kind
+		return slices.Contains([]mpi.NBCKind{mpi.Igather, mpi.Igatherv, mpi.Iscatter, mpi.Iscatterv, mpi.Ibcast}, k) ||
+			k == mpi.Ireduce && !b.NBC.Pure
+	}
+	return b.RMA3 == nil && slices.Contains([]string{"Gather", "Gatherv", "Scatter", "Scatterv", "Bcast", "Reduce"}, b.Name)
 }
 
 // reps2021 is n_sample of b at x bytes in mode m on q processes under
@@ -331,12 +393,18 @@ func rooted(b *Benchmark) bool {
 // n = round(MSGSPERSAMPLE·2^max / (q·x' + 2^max)), lowered to a multiple of
 // q and at least q, in every mode, with x' = max(x, 4) (IMB's init_size =
 // max(size, sizeof(assign_type)): 0 to 3 bytes count as 4); dynamic (and
-// auto for the others) keeps IMB's n_sample, set.Repetitions.
+// auto for the others) keeps IMB's n_sample, set.Repetitions. A
+// benchmark without lengths (Barrier, Ibarrier: IMB's Sync type) counts
+// as one of 2^max bytes, the length IMB's driver gives it
+// (helper_IMB_functions.h, helper_init_scope: len = glob.MAXMSG).
 func (f *Flags2021) reps2021(set *Settings, b *Benchmark, x int, m Mode, q int) int {
 	switch {
 	case f.IterPolicy == policyOff:
 		return set.MsgsPerSample
 	case f.IterPolicy == policyMultipleNP || f.IterPolicy == policyAuto && rooted(b):
+		if b.NoBytes {
+			x = set.MaxMsg()
+		}
 		maxMsg := float64(set.MaxMsg())
 		n := int(float64(set.MsgsPerSample)*maxMsg/(float64(q)*float64(max(x, 4))+maxMsg) + 0.5)
 		return max(n-n%q, q)
@@ -344,27 +412,70 @@ func (f *Flags2021) reps2021(set *Settings, b *Benchmark, x int, m Mode, q int) 
 	return set.Repetitions(x, f.windowMode(b, m))
 }
 
-// flags2021Usage is the help of the flags.
-const flags2021Usage = `  IMB 2021's flags (same names and meanings as IMB-MPI1 2021.11; the
+// flags2021Usage is the help of the flags in s (mpi1, ext, nbc, mpi4,
+// rma): the lines of the flags s takes (suiteFlags), with the large
+// lengths of mpi1 and the rooted benchmarks of -iter_policy auto in s.
+func flags2021Usage(s *Suite) string {
+	var b strings.Builder
+	b.WriteString(`  IMB 2021's flags (same names and meanings as ` + s.program() + ` 2021.11; the
   records' context.options lists the ones given):
   -msglog [MIN:]MAX  default lengths 0, 2^MIN, ..., 2^MAX (default 0:22);
-                MAX also bounds -msglen lengths; MAX 31 and 32 (2 and 4 GiB)
+                MAX also bounds -msglen lengths`)
+	if s == MPI1Suite {
+		b.WriteString(`; MAX 31 and 32 (2 and 4 GiB)
                 for PingPong, PingPing, Sendrecv, Exchange, Bcast, Reduce,
-                Allreduce of mpi1 (large-count calls, see README)
+                Allreduce of mpi1 (large-count calls, see README)`)
+	} else {
+		b.WriteString(` (MAX <= 30)`)
+	}
+	b.WriteString(`
   -iter MSGS[,VOL[,NONAGGR]]  repetitions per sample, MiB a sample may move
                 at most, non-aggregate repetitions (default 1000,40,100)
   -iter_policy dynamic|multiple_np|auto|off  dynamic: the -time rule
                 (default); off: MSGS repetitions at every length, unbounded;
                 multiple_np: MSGS*2^MAX/(np*bytes+2^MAX) rounded down to a
-                multiple of np, unbounded; auto: multiple_np for Bcast,
-                Reduce, Gather(v), Scatter(v), dynamic for the others
-  -zero_size on|off  off: no 0-byte row (default lengths only)
-  -warm_up on|off  off: no warm-up run before a benchmark's first sample
+                multiple of np, unbounded; auto: multiple_np for ` + autoRooted[s] + `
+`)
+	if s != RMASuite {
+		b.WriteString("  -zero_size on|off  off: no 0-byte row (default lengths only)\n")
+	}
+	warm := "before a benchmark's first sample"
+	if s == NBCSuite || s == MPI4Suite || s == RMASuite {
+		warm = "before every sample (a tenth of its\n                repetitions, as IMB's)"
+	}
+	b.WriteString(`  -warm_up on|off  off: no warm-up run ` + warm + `
   -include B1[,B2...]  run these too, first
   -exclude B1[,B2...]  do not run these
   -list         print the benchmarks as IMB's -list does ("(non-default)":
                 not in the list a run without names runs) and stop
-`
+`)
+	b.WriteString(syncUsage[s])
+	return b.String()
+}
+
+// autoRooted is what -iter_policy auto does in each suite (rooted).
+var autoRooted = map[*Suite]string{
+	MPI1Suite: "Bcast,\n                Reduce, Gather(v), Scatter(v), dynamic for the others",
+	EXTSuite:  "none,\n                dynamic for every benchmark",
+	NBCSuite:  "Ibcast,\n                Igather(v), Iscatter(v) and their _pure, Ireduce (not\n                Ireduce_pure, as IMB), dynamic for the others",
+	MPI4Suite: "Bcast_,\n                Gather(v)_, Scatter(v)_persist and their _pure,\n                Reduce_persist (not its _pure, as IMB), dynamic for the others",
+	RMASuite:  "none,\n                dynamic for every benchmark (IMB-RMA has no root)",
+}
+
+// syncUsage is the help of -sync and -root_shift in the IMB 2021 suites
+// (mpi1's is imb2021Usage, nbc's -sync window windowUsage).
+var syncUsage = map[*Suite]string{
+	NBCSuite: `  -root_shift on|off  on: Ibcast, Igather(v), Iscatter(v), Ireduce and their
+                _pure move the root one rank after every repetition (default off)
+`,
+	MPI4Suite: `  -sync on|off  a barrier after every repetition, untimed (default on)
+  -root_shift on|off  taken as IMB-MPI4 takes it: a persistent request keeps
+                the root of its *_init call, 0, either way (default off)
+`,
+	RMASuite: `  -sync on|off, -root_shift on|off  taken and recorded as IMB-RMA takes them:
+                no benchmark of it has a barrier per repetition or a root
+`,
+}
 
 // aggrModeUsage is the help of ext's -aggregate_mode.
 const aggrModeUsage = `  -aggregate_mode aggregate|non_aggregate|multi  run the aggregate or

@@ -56,22 +56,19 @@ func (f *Flags2021) setIMB(val string) error {
 	return nil
 }
 
-// check2021 refuses -imb 2021 outside mpi1 and ext, -sync and -root_shift
-// without it or in ext.
+// check2021 refuses -imb 2021 outside mpi1 and ext, and -sync and
+// -root_shift in mpi1 without it (checkSuite refuses them in ext and io).
+// IMB-NBC, IMB-MPI4 and IMB-RMA are IMB 2021's and take both as they are.
 func (f *Flags2021) check2021(s *Suite) error {
 	switch {
-	case f.AggrMode != "" && s != EXTSuite:
-		return usagef("-aggregate_mode is a flag of mpibench ext only")
 	case f.IMB == imb2021 && s != MPI1Suite && s != EXTSuite:
 		return usagef("-imb 2021 is a flag of mpibench mpi1 and ext only")
 	case f.Sync == syncWindow || f.WindowTime > 0 || s == NBCSuite:
 		return f.checkWindow(s)
-	case s == EXTSuite && (f.Sync != "" || f.RootShift != ""):
-		// IMB-EXT 2021.11 has neither (src_cpp/EXT/EXT_suite.cpp).
-		return usagef("-sync and -root_shift are flags of IMB 2021's collectives in mpibench mpi1, not of ext")
-	case f.IMB != imb2021 && f.Sync != "":
+	case s != MPI1Suite || f.IMB == imb2021:
+	case f.Sync != "":
 		return usagef("-sync %s: a flag of IMB 2021's collectives; add -imb 2021", f.Sync)
-	case f.IMB != imb2021 && f.RootShift != "":
+	case f.RootShift != "":
 		return usagef("-root_shift %s: a flag of IMB 2021's collectives; add -imb 2021", f.RootShift)
 	}
 	return nil
@@ -124,13 +121,16 @@ func (s *Suite) printList(cfg *Config, env *mpijob.Env) int {
 	}
 	defaults, _ := cfg.F.selectNames(s, nil)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\nList of benchmarks:\n%s:\n", env.Ctx.Tool, map[*Suite]string{MPI1Suite: "IMB-MPI1", EXTSuite: "IMB-EXT"}[s])
+	fmt.Fprintf(&b, "%s\nList of benchmarks:\n%s:\n", env.Ctx.Tool, s.program())
 	for _, n := range s.SortedNames() {
 		note := ""
 		if !slices.Contains(defaults, n) {
 			note = " (non-default)"
 		}
 		fmt.Fprintf(&b, "    %s%s\n", n, note)
+		for _, c := range s.listComments(n) {
+			fmt.Fprintf(&b, "        %s\n", c)
+		}
 	}
 	if _, err := io.WriteString(env.Stdout, b.String()); err != nil {
 		return env.Fail(fmt.Errorf("writing the list: %w", err))

@@ -60,7 +60,8 @@ func (c *nbcCase) loop(x, reps int) *mpi.NBCRun {
 	return &mpi.NBCRun{Kind: c.b.NBC.Kind, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
 		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Sync: c.f21.nbcSync(), CPU: -1,
 		Persist: c.b.NBC.Persist, IMBBarrier: c.f21 != nil && c.f21.IMBBarrier == "on",
-		Slots: c.f21.slots(c.b, x, c.q, c.f21.reps2021(c.set, c.b, x, NoMode, c.q))}
+		RootShift: c.f21 != nil && c.f21.RootShift == "on",
+		Slots:     c.f21.slots(c.b, x, c.q, c.f21.reps2021(c.set, c.b, x, NoMode, c.q))}
 }
 
 // run runs the sample of a benchmark as IMB's kernel function does: the
@@ -86,7 +87,8 @@ func (c *nbcCase) run(x, reps int, check bool) (Sample, error) {
 // the warm-up IMB 2021.11 runs before every sample (IMB_warm_up.c, whose
 // comment says first length only, but whose code runs at every length):
 // the sample's kernel at its length with a tenth of its repetitions, at
-// least min(10, repetitions), untimed. Check mode runs the checked loops
+// least min(10, repetitions), untimed; none under -warm_up off
+// (c_info->warm_up). Check mode runs the checked loops
 // with the same repetitions and barriers; its times are not benchmark
 // data.
 func (c *nbcCase) measure(x int, _ Mode) (Sample, error) {
@@ -94,12 +96,10 @@ func (c *nbcCase) measure(x int, _ Mode) (Sample, error) {
 		return Sample{T: -1, TPure: -1, TCPU: -1}, nil
 	}
 	n := c.reps(x, NoMode)
-	w := n / 10
-	if w < 10 {
-		w = min(10, n)
-	}
-	if _, err := c.run(x, w, false); err != nil {
-		return Sample{}, err
+	if w := c.warmReps(n); w > 0 {
+		if _, err := c.run(x, w, false); err != nil {
+			return Sample{}, err
+		}
 	}
 	if c.sync != nil {
 		return c.inWindows(n, c.loop(x, n).ExecWindow, 0)

@@ -158,8 +158,8 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 	c := &Config{Suite: s.Name, NPMin: s.NPMin, Multi: o.Multi, MapP: o.MapP, MapQ: o.MapQ, Check: o.Check,
 		JSON: o.JSON, Args: args, IODir: o.IODir, Disk: o.Disk, TimeLimit: o.Time, Window: o.Window, F: o.F,
 		List: o.List}
-	if o.List && s != MPI1Suite && s != EXTSuite {
-		return nil, usagef("-list is a flag of mpibench mpi1 and ext only (mpibench list lists every suite)")
+	if err := o.F.checkSuite(s, o.List); err != nil {
+		return nil, err
 	}
 	if err := o.F.check(s); err != nil {
 		return nil, err

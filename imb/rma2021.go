@@ -90,6 +90,23 @@ var RMA = []Benchmark{
 	rmaRow("Truly_passive_put", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Truly}, false),
 }
 
+// listComments are the lines IMB 2021.11's -list prints under benchmark
+// name of s: IMB-RMA's descr->comments (src_cpp/RMA/RMA_benchmark.cpp);
+// the other programs have none.
+func (s *Suite) listComments(name string) []string {
+	if s != RMASuite {
+		return nil
+	}
+	return rmaComments[name]
+}
+
+var rmaComments = map[string][]string{
+	"Compare_and_swap": {"Uses MPI_INT data type"},
+	"Truly_passive_put": {"The benchmark measures execution time of MPI_Put for 2 cases:",
+		"1) The target is waiting in MPI_Barrier call (t_pure value)",
+		"2) The target performs computation and then enters MPI_Barrier routine (t_ovrl value)"},
+}
+
 // RMASuite is IMB-RMA with IMB 2021.11's IMB_settings.h (MAXMSGLOG 22,
 // MSGSPERSAMPLE 1000, MSGS_NONAGGR 100, OVERALL_VOL 40 MiB, N_BARR 2) and
 // its default -time, SECS_PER_SAMPLE 10 s.

@@ -96,11 +96,16 @@ func (c *rma3Case) free() error {
 	return nil
 }
 
-// rma3Warm is IMB_warm_up.c's repetition count before every sample (its
-// comment says first length only; its code runs at every length): a
-// tenth of the sample's, at least min(10, n).
-func rma3Warm(n int) int {
-	if w := n / 10; w >= 10 {
+// warmReps is IMB_warm_up.c's repetition count before every sample of
+// IMB-NBC, IMB-MPI4 and IMB-RMA (its comment says first length only; its
+// code runs at every length): a tenth of the sample's, at least min(10,
+// n); none under -warm_up off (if (c_info->warm_up) around it), and none
+// before a probe or the untimed run (IMB runs those before the warm-up).
+func (e *caseEnv) warmReps(n int) int {
+	switch w := n / 10; {
+	case e.probing || e.f21 != nil && e.f21.WarmUp == "off":
+		return 0
+	case w >= 10:
 		return w
 	}
 	return min(10, n)
@@ -119,7 +124,7 @@ func (c *rma3Case) measure(x int, m Mode) (Sample, error) {
 	sl := c.f21.modeSlots(c.b, c.set, x, c.q, m)
 	r := &mpi.RMA3Run{Comm: c.comm, Flow: s.Flow, Op: s.Op, Bidir: s.Bidir, Local: s.Local,
 		Aggregate: m == Aggregate, Origin: c.origin, Window: c.window, WinSize: max(x*s.Flow.Blocks(), slotBytes(sl)),
-		Count: x / s.Op.Unit(), Reps: n, Warm: rma3Warm(n), Barriers: c.set.NBarr, Slots: sl}
+		Count: x / s.Op.Unit(), Reps: n, Warm: c.warmReps(n), Barriers: c.set.NBarr, Slots: sl}
 	if c.check {
 		size := rma3CheckBytes(c.b, sl, n, c.q, x)
 		o, w, err := rma3Buffers(size)

@@ -142,7 +142,16 @@ func countFixed(sel int) bool { return sel <= 1 }
 // already measured in this mode; x's count is added to it.
 func (d *Driver) limitReps(c runner, env *caseEnv, x int, m Mode, done *[]lenReps) (int, error) {
 	sel, secs := d.cfg.F.reps2021(d.set, env.b, x, m, env.q), d.cfg.TimeLimit
-	if secs <= 0 || !d.cfg.F.timed(env.b) || d.cfg.F.windowed(env.b) {
+	if !d.cfg.F.timed(env.b) && !d.cfg.F.windowed(env.b) {
+		// Where no -time rule sets the count (-iter_policy off,
+		// multiple_np, auto for the rooted benchmarks), IMB 2021.11 runs
+		// the sample once, untimed, before its warm-up and the timed run
+		// (helper_IMB_functions.h, IMB_init_buffers_iter: the branch
+		// without dynamic adaptation calls Bmark->Benchmark).
+		_, err := d.probe(c, env, x, m, sel)
+		return sel, err
+	}
+	if secs <= 0 || d.cfg.F.windowed(env.b) {
 		return sel, nil
 	}
 	if countFixed(sel) {
@@ -177,13 +186,16 @@ func (d *Driver) limitReps(c runner, env *caseEnv, x int, m Mode, done *[]lenRep
 	return n, nil
 }
 
-// probe runs one sample of n repetitions, untimed for the results, and
+// probe runs one sample of n repetitions, untimed for the results and
+// without the warm-up of every sample (IMB runs its probes and its untimed
+// run before IMB_warm_up, original_benchmark.h), and
 // returns on rank 0 the largest time per repetition over the ranks (a
 // non-blocking IMB-IO sample runs its blocking loop and its overlapped
 // loop, and both count); other ranks get 0.
 func (d *Driver) probe(c runner, env *caseEnv, x int, m Mode, n int) (float64, error) {
-	env.nRep = n
+	env.nRep, env.probing = n, true
 	s, err := c.measure(x, m)
+	env.probing = false
 	if err != nil {
 		return 0, err
 	}

@@ -43,15 +43,19 @@ func (f *Flags2021) setWindow(name, val string) error {
 }
 
 // checkWindow refuses -sync window and -window_time where they do not
-// apply; IMB-NBC takes every -sync without -imb 2021 (it is IMB 2021's).
+// apply; IMB-NBC takes every -sync and -root_shift without -imb 2021 (it
+// is IMB 2021's).
 func (f *Flags2021) checkWindow(s *Suite) error {
 	switch {
 	case f.Sync == syncWindow && s != MPI1Suite && s != NBCSuite:
 		return usagef("-sync window is a flag of mpibench mpi1 and nbc (skampi has its own -sync)")
+	case f.WindowTime > 0 && s != MPI1Suite && s != NBCSuite:
+		return usagef("-window_time is a flag of mpibench mpi1 and nbc (with -sync window)")
 	case f.WindowTime > 0 && f.Sync != syncWindow:
 		return usagef("-window_time %g: the window of -sync window; add -sync window", f.WindowTime)
-	case s == NBCSuite && f.RootShift != "":
-		return usagef("-root_shift %s: a flag of IMB 2021's collectives; add -imb 2021", f.RootShift)
+	case s == NBCSuite && f.Sync == syncWindow && f.RootShift == "on":
+		// mpi/window.c starts nbc's calls at root 0 (mb_nbc_start).
+		return usagef("-root_shift on with -sync window: nbc's window loop keeps the root at 0; leave out one of them")
 	}
 	return nil
 }
@@ -96,7 +100,8 @@ func (f *Flags2021) nbcSync() int {
 // given or b is no collective).
 func (f *Flags2021) method(b *Benchmark) string {
 	switch {
-	case f.Sync == "" || (b.Class != Collective && b.NBC == nil):
+	case f.Sync == "" || (b.Class != Collective && b.NBC == nil) || b.RMA3 != nil:
+		// IMB-RMA takes -sync and calls no barrier for it.
 		return ""
 	case f.windowed(b):
 		return clocksync.Window

@@ -34,11 +34,17 @@ func TestSyncFlags(t *testing.T) {
 		{NBCSuite, []string{"-sync", "off"}, ""},
 		{NBCSuite, []string{"-sync", "window"}, ""},
 		{MPI1Suite, []string{"-sync", "barrier"}, "add -imb 2021"},
-		{EXTSuite, []string{"-sync", "window"}, "-sync window is a flag of mpibench mpi1 and nbc"},
+		{EXTSuite, []string{"-sync", "window"}, "-sync is a flag of mpibench mpi1, nbc, mpi4 and rma, not of ext"},
+		{MPI4Suite, []string{"-sync", "window"}, "-sync window is a flag of mpibench mpi1 and nbc"},
+		{RMASuite, []string{"-sync", "window"}, "-sync window is a flag of mpibench mpi1 and nbc"},
+		{RMASuite, []string{"-window_time", "0.1"}, "-window_time is a flag of mpibench mpi1 and nbc"},
+		{MPI4Suite, []string{"-sync", "off", "-root_shift", "on"}, ""},
+		{RMASuite, []string{"-sync", "off", "-root_shift", "on"}, ""},
 		{MPI1Suite, []string{"-window_time", "0.1"}, "add -sync window"},
 		{MPI1Suite, []string{"-sync", "window", "-check"}, "-sync window with -check"},
 		{MPI1Suite, []string{"-sync", "window", "-multi", "0"}, "-sync window with -multi"},
-		{NBCSuite, []string{"-root_shift", "on"}, "-root_shift on"},
+		{NBCSuite, []string{"-root_shift", "on"}, ""},
+		{NBCSuite, []string{"-sync", "window", "-root_shift", "on"}, "-root_shift on with -sync window"},
 	} {
 		o, err := ParseArgs(c.args)
 		if err == nil {

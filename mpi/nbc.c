@@ -82,28 +82,28 @@ double mb_nbc_cpu_rate(double *mflops)
 	return rate;
 }
 
-/* start posts a repetition's non-blocking call from s into r; the root
- * is 0. */
-LOOP start(const mb_nbc *k, int kind, int rank, void *s, void *r, MPI_Request *req)
+/* start posts a repetition's non-blocking call from s into r with root
+ * root (the rooted kinds). */
+LOOP start(const mb_nbc *k, int kind, int rank, int root, void *s, void *r, MPI_Request *req)
 {
 	int c = k->count;
 	MPI_Comm comm = k->comm;
 	switch (kind) {
-	case MB_IBCAST: return MPI_Ibcast(rank == 0 ? s : r, c, MPI_BYTE, 0, comm, req);
+	case MB_IBCAST: return MPI_Ibcast(rank == root ? s : r, c, MPI_BYTE, root, comm, req);
 	case MB_IALLGATHER: return MPI_Iallgather(s, c, MPI_BYTE, r, c, MPI_BYTE, comm, req);
 	case MB_IALLGATHERV:
 		return MPI_Iallgatherv(s, c, MPI_BYTE, r, k->counts, k->displs, MPI_BYTE, comm, req);
-	case MB_IGATHER: return MPI_Igather(s, c, MPI_BYTE, r, c, MPI_BYTE, 0, comm, req);
+	case MB_IGATHER: return MPI_Igather(s, c, MPI_BYTE, r, c, MPI_BYTE, root, comm, req);
 	case MB_IGATHERV:
-		return MPI_Igatherv(s, c, MPI_BYTE, r, k->counts, k->displs, MPI_BYTE, 0, comm, req);
-	case MB_ISCATTER: return MPI_Iscatter(s, c, MPI_BYTE, r, c, MPI_BYTE, 0, comm, req);
+		return MPI_Igatherv(s, c, MPI_BYTE, r, k->counts, k->displs, MPI_BYTE, root, comm, req);
+	case MB_ISCATTER: return MPI_Iscatter(s, c, MPI_BYTE, r, c, MPI_BYTE, root, comm, req);
 	case MB_ISCATTERV:
-		return MPI_Iscatterv(s, k->counts, k->displs, MPI_BYTE, r, c, MPI_BYTE, 0, comm, req);
+		return MPI_Iscatterv(s, k->counts, k->displs, MPI_BYTE, r, c, MPI_BYTE, root, comm, req);
 	case MB_IALLTOALL: return MPI_Ialltoall(s, c, MPI_BYTE, r, c, MPI_BYTE, comm, req);
 	case MB_IALLTOALLV:
 		return MPI_Ialltoallv(s, k->counts, k->displs, MPI_BYTE, r, k->counts, k->displs, MPI_BYTE,
 				      comm, req);
-	case MB_IREDUCE: return MPI_Ireduce(s, r, c, MPI_FLOAT, MPI_SUM, 0, comm, req);
+	case MB_IREDUCE: return MPI_Ireduce(s, r, c, MPI_FLOAT, MPI_SUM, root, comm, req);
 	case MB_IREDUCE_SCATTER:
 		return MPI_Ireduce_scatter(s, r, k->counts, MPI_FLOAT, MPI_SUM, comm, req);
 	case MB_IALLREDUCE: return MPI_Iallreduce(s, r, c, MPI_FLOAT, MPI_SUM, comm, req);
@@ -115,7 +115,7 @@ LOOP start(const mb_nbc *k, int kind, int rank, void *s, void *r, MPI_Request *r
 /* mb_nbc_start is start for the window loop (window.c). */
 int mb_nbc_start(const mb_nbc *k, int rank, MPI_Request *req)
 {
-	return start(k, k->kind, rank, k->sbuf, k->rbuf, req);
+	return start(k, k->kind, rank, 0, k->sbuf, k->rbuf, req);
 }
 
 /* sends and recvs are the items a rank sends from sbuf and receives into
@@ -173,18 +173,18 @@ static long long blocks(const mb_nbc *k, int size, int i, long long at, const vo
 }
 
 /* verify counts the items this rank received wrong at r in repetition
- * i; the sender and position follow from the definition (root 0, block p
- * from rank p, rank p's block of the root's buffer at p·count). */
-static long long verify(const mb_nbc *k, int rank, int size, int i, const void *r)
+ * i; the sender and position follow from the definition (root root,
+ * block p from rank p, rank p's block of the root's buffer at p·count). */
+static long long verify(const mb_nbc *k, int rank, int root, int size, int i, const void *r)
 {
 	long long at = (long long)rank * k->count;
 	switch (k->kind) {
-	case MB_IBCAST: return rank == 0 ? 0 : mb_bad_bytes(r, k->count, 0, i, 0);
+	case MB_IBCAST: return rank == root ? 0 : mb_bad_bytes(r, k->count, root, i, 0);
 	case MB_IALLGATHER: case MB_IALLGATHERV: return blocks(k, size, i, 0, r);
-	case MB_IGATHER: case MB_IGATHERV: return rank == 0 ? blocks(k, size, i, 0, r) : 0;
-	case MB_ISCATTER: case MB_ISCATTERV: return mb_bad_bytes(r, k->count, 0, i, at);
+	case MB_IGATHER: case MB_IGATHERV: return rank == root ? blocks(k, size, i, 0, r) : 0;
+	case MB_ISCATTER: case MB_ISCATTERV: return mb_bad_bytes(r, k->count, root, i, at);
 	case MB_IALLTOALL: case MB_IALLTOALLV: return blocks(k, size, i, at, r);
-	case MB_IREDUCE: return rank == 0 ? mb_bad_sums(r, k->count, size, i, 0) : 0;
+	case MB_IREDUCE: return rank == root ? mb_bad_sums(r, k->count, size, i, 0) : 0;
 	case MB_IREDUCE_SCATTER: return mb_bad_sums(r, k->count, size, i, at);
 	case MB_IALLREDUCE: return mb_bad_sums(r, k->count, size, i, 0);
 	}
@@ -211,11 +211,15 @@ static inline __attribute__((always_inline)) slots slots_nbc(const mb_nbc *k)
  * *_persist) the request is made once before the loop by the kind's *_init
  * call and freed after it, both untimed (IMB_bcast.c IMB_bcast_persist),
  * and each repetition starts it with MPI_Start instead of the call. With
- * oc (-off_cache, never with pst) repetition i uses slot i (slots_nbc). */
+ * oc (-off_cache, never with pst) repetition i uses slot i (slots_nbc).
+ * The root moves by k->root_shift after every repetition, outside the
+ * time (IMB_bcast.c IMB_ibcast: root = (root + c_info->root_shift) %
+ * num_procs); a persistent request keeps the root of its *_init call, 0,
+ * as IMB_bcast_persist's does (it shifts only the variable it checks). */
 LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int oc, int rank, int size, double *t,
 	    double *tc, long long *bad)
 {
-	int i, n = k->nrep, sync = k->sync;
+	int i, n = k->nrep, sync = k->sync, root = 0, shift = pst ? 0 : k->root_shift;
 	long long cpu = k->cpu;
 	double t0, c0;
 	const slots B = slots_nbc(k);
@@ -231,7 +235,7 @@ LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int oc, int ra
 		if (pst && !SKIP(i))
 			CHK(MPI_Start(&req));
 		else if (!SKIP(i))
-			CHK(start(k, kind, rank, CS(i), CR(i), &req));
+			CHK(start(k, kind, rank, root, CS(i), CR(i), &req));
 		if (ovl) {
 			c0 = MPI_Wtime();
 			mb_nbc_cpu(cpu);
@@ -240,7 +244,8 @@ LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int oc, int ra
 		CHK(MPI_Wait(&req, MPI_STATUS_IGNORE));
 		*t += MPI_Wtime() - t0;
 		if (chk)
-			*bad += verify(k, rank, size, i, RB(i));
+			*bad += verify(k, rank, root, size, i, RB(i));
+		root = (root + shift) % size;
 		CHK(mb_barriers(k->comm, sync, k->imb_barrier));
 	}
 	if (pst)

@@ -11,8 +11,8 @@ func (r *NBCRun) Exec(check bool) (NBCTimes, error) {
 	k := C.mb_nbc{comm: r.Comm.c, kind: C.int(r.Kind), sbuf: r.Send.p, rbuf: r.Recv.p, count: C.int(r.Count),
 		counts: (*C.int)(r.Counts.p), displs: (*C.int)(r.Displs.p), nrep: C.int(r.Reps),
 		nbarr: C.int(r.Barriers), sync: C.int(r.Sync), cpu: C.longlong(r.CPU),
-		imb_barrier: C.int(b2i(r.IMBBarrier)),
-		s_iter:      C.int(r.Slots.SIter), r_iter: C.int(r.Slots.RIter),
+		imb_barrier: C.int(b2i(r.IMBBarrier)), root_shift: C.int(b2i(r.RootShift)),
+		s_iter: C.int(r.Slots.SIter), r_iter: C.int(r.Slots.RIter),
 		s_offs: C.longlong(r.Slots.SOffs), r_offs: C.longlong(r.Slots.ROffs)}
 	if r.Persist {
 		k.persist = 1

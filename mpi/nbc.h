@@ -8,7 +8,8 @@
  * the MPI_Wait as t_ovrl, and the CPU work alone as t_CPU. Ibarrier times
  * its whole loop at once and has no barrier between repetitions, as IMB
  * does; the others run `sync` MPI_Barrier calls after every repetition,
- * outside the timed region (IMB 2021's -sync on). The root is 0. */
+ * outside the timed region (IMB 2021's -sync on). The root starts at 0
+ * and moves by root_shift after every repetition (-root_shift on: 1). */
 #ifndef MB_NBC_H
 #define MB_NBC_H
 #include <mpi.h>
@@ -43,6 +44,7 @@ typedef struct {
 	int sync;       /* barriers after every repetition (not Ibarrier) */
 	int imb_barrier; /* IMB's barrier for nbarr and sync (imbbarrier.h) */
 	long long cpu;  /* CPU work per repetition in kernel passes; < 0: pure loop */
+	int root_shift; /* ranks the root moves after every repetition (not persist) */
 	int persist;    /* IMB-MPI4: one persistent request (*_init) started every repetition */
 	int s_iter, r_iter;       /* -off_cache: slots of the send and receive buffers (0: off) */
 	long long s_offs, r_offs; /* -off_cache: bytes from one slot to the next */

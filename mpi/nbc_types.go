@@ -34,6 +34,7 @@ type NBCRun struct {
 	CPU        int64 // CPU work per repetition in passes; < 0: the pure loop
 	Persist    bool  // IMB-MPI4: one persistent request (*_init), MPI_Start per repetition
 	IMBBarrier bool  // -imb_barrier on: IMB's barrier for Barriers and Sync (imbbarrier.h)
+	RootShift  bool  // -root_shift on: the root moves one rank after every repetition (not Persist)
 	Slots      Slots // -off_cache: repetition i sends from and receives into slot i (zero: off)
 }
 

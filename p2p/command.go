@@ -52,6 +52,7 @@ Flags and names may come in any order; the flags are IMB-P2P's.
                    every receive (default on)
   -pause USEC      sleep before and after every length's measurement
                    (default 100000; negative: none)
+  -list, -l        print the benchmarks as IMB-P2P's -list does and stop
   -check           verify every received byte, add a defects column;
                    timings are then not valid benchmark data
   -json FILE       write every row as a JSON Lines record to FILE (-o FILE

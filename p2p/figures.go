@@ -43,7 +43,7 @@ func (d *driver) record(b *Benchmark, x, iters int, all []float64) *result.Recor
 	}
 	r := &result.Record{Suite: result.SuiteP2P, Benchmark: b.Name, Class: b.Pattern, Multi: -1, Group: -1,
 		NProcs: n, Groups: [][]int{group}, Bytes: x, Reps: iters, Messages: int(msgs), Check: d.cfg.Check,
-		Defects: defects, Context: d.env.Ctx}
+		Defects: defects, Context: d.context()}
 	tmax := slices.Max(times)
 	if div > 0 {
 		r.TAvg = 1e6 * sum / div
@@ -55,4 +55,13 @@ func (d *driver) record(b *Benchmark, x, iters int, all []float64) *result.Recor
 		r.MsgRate = msgs / tmax
 	}
 	return r
+}
+
+// context is the records' context: the run's, with IMB-P2P's flags given
+// (options) and the IMB whose definitions ran, 2021.11's.
+func (d *driver) context() result.Context {
+	ctx := d.env.Ctx
+	ctx.Options = d.cfg.Options
+	ctx.IMB = "2021"
+	return ctx
 }

@@ -2,6 +2,7 @@ package p2p
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -33,6 +34,10 @@ type Config struct {
 	PauseUsec  int      `json:"pause_us"`
 	Check      bool     `json:"check"`
 	JSON       string   `json:"json,omitempty"`
+	List       bool     `json:"list,omitempty"` // -list: print the benchmarks and stop
+	// Options are IMB-P2P's flags given, by name, with their values as
+	// typed (-msgsz's joined by commas): the records' context.options.
+	Options map[string]string `json:"options,omitempty"`
 }
 
 // Iterations is IMB-P2P's get_iters: round(numerator/length) between 1 and
@@ -60,13 +65,13 @@ func ParseArgs(args []string) (*Config, error) {
 	fs := cli.NewFlags(result.SuiteP2P)
 	var lens []int
 	set := false
-	fs.Func("msglen", "", func(v string) error { l, err := readLengths(v); lens, set = l, true; return err })
-	fs.Func("msglog", "", func(v string) error { l, err := logLengths(v); lens, set = l, true; return err })
-	fs.Func("msgsz", "", func(v string) error { l, err := parseSize(v); lens, set = append(lens, l), true; return err })
-	fs.Func("iter", "", c.parseIter)
-	fs.Func("msgwr", "", onOff(&c.TouchSend))
-	fs.Func("msgrd", "", onOff(&c.TouchRecv))
-	fs.Func("pause", "", func(v string) error {
+	c.flag(fs, "msglen", func(v string) error { l, err := readLengths(v); lens, set = l, true; return err })
+	c.flag(fs, "msglog", func(v string) error { l, err := logLengths(v); lens, set = l, true; return err })
+	c.flag(fs, "msgsz", func(v string) error { l, err := parseSize(v); lens, set = append(lens, l), true; return err })
+	c.flag(fs, "iter", c.parseIter)
+	c.flag(fs, "msgwr", onOff(&c.TouchSend))
+	c.flag(fs, "msgrd", onOff(&c.TouchRecv))
+	c.flag(fs, "pause", func(v string) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n > 60000000 {
 			return fmt.Errorf("want microseconds up to 60000000 (a negative value: no pause)")
@@ -75,6 +80,9 @@ func ParseArgs(args []string) (*Config, error) {
 		return nil
 	})
 	fs.BoolVar(&c.Check, "check", false, "")
+	// IMB-P2P takes -list and -l (imb_p2p.c, loading).
+	fs.Var(cli.Switch{On: &c.List}, "list", "")
+	fs.Var(cli.Switch{On: &c.List}, "l", "")
 	cli.Results(fs, &c.JSON)
 	var help bool
 	names, err := cli.ParseMixed(fs, args, &help)
@@ -95,6 +103,24 @@ func ParseArgs(args []string) (*Config, error) {
 		return nil, cli.Usagef("-msglen: no lengths in the file")
 	}
 	return c, nil
+}
+
+// flag defines IMB-P2P's flag name, read by set, and records a value set
+// took in c.Options.
+func (c *Config) flag(fs *flag.FlagSet, name string, set func(string) error) {
+	fs.Func(name, "", func(v string) error {
+		if err := set(v); err != nil {
+			return err
+		}
+		if c.Options == nil {
+			c.Options = map[string]string{}
+		}
+		if old, ok := c.Options[name]; ok && name == "msgsz" {
+			v = old + "," + v // -msgsz adds a length each time
+		}
+		c.Options[name] = v
+		return nil
+	})
 }
 
 // benchmarks resolves the names given (all of IMB-P2P's when none is).

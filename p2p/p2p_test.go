@@ -108,3 +108,24 @@ func TestParseArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestOptions: the IMB-P2P flags given, with their values as typed
+// (-msgsz's joined), are the records' context.options; none given, none.
+func TestOptions(t *testing.T) {
+	c, err := ParseArgs([]string{"PingPong", "-msgsz", "1K", "-iter", "10,1", "-msgsz", "2", "-msgwr", "off", "-pause", "0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"msgsz": "1K,2", "iter": "10,1", "msgwr": "off", "pause": "0"}
+	if len(c.Options) != len(want) {
+		t.Errorf("options %v, want %v", c.Options, want)
+	}
+	for k, v := range want {
+		if c.Options[k] != v {
+			t.Errorf("options %v, want %v", c.Options, want)
+		}
+	}
+	if c, _ := ParseArgs(nil); c.Options != nil {
+		t.Errorf("no flags: options %v", c.Options)
+	}
+}

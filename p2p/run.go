@@ -24,6 +24,9 @@ type driver struct {
 
 // measure is the run of mpibench p2p.
 func measure(cfg *Config, env *mpijob.Env) int {
+	if cfg.List {
+		return printList(env)
+	}
 	if code, ok := mpijob.CheckMemory(env, MemoryNeed(cfg, env.World.Size()), 0); !ok {
 		return code
 	}

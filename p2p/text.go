@@ -29,9 +29,7 @@ func (t *text) printf(format string, a ...any) {
 const rule = "#----------------------------------------------------------------\n"
 
 func (t *text) start(ctx result.Context, cfg *Config) error {
-	t.printf("#------------------------------------------------------------\n")
-	t.printf("#    Intel(R) MPI Benchmarks 2021.11, IMB-P2P part (mpibench %s)\n", mpijob.Version)
-	t.printf("#------------------------------------------------------------\n")
+	t.title()
 	date := ctx.Start
 	if s, err := time.Parse(time.RFC3339, ctx.Start); err == nil {
 		date = s.Format("Mon Jan _2 15:04:05 2006") // asctime, as IMB-P2P
@@ -93,4 +91,31 @@ func (t *text) comment(s string) error {
 func (t *text) finish() error {
 	t.printf("\n\n# All processes entering MPI_Finalize\n\n")
 	return t.err
+}
+
+// title is IMB-P2P's title lines (imb_p2p.c, print_title).
+func (t *text) title() {
+	t.printf("#------------------------------------------------------------\n")
+	t.printf("#    Intel(R) MPI Benchmarks 2021.11, IMB-P2P part (mpibench %s)\n", mpijob.Version)
+	t.printf("#------------------------------------------------------------\n")
+}
+
+// printList is -list: rank 0 prints IMB-P2P's title and every benchmark,
+// as IMB-P2P's -list does (imb_p2p.c, loading; there every rank prints,
+// before MPI_Init). Nothing is measured.
+func printList(env *mpijob.Env) int {
+	if env.World.Rank() != 0 {
+		return 0
+	}
+	t := &text{w: env.Stdout}
+	t.title()
+	t.printf("# List of Benchmarks to run:\n#\n")
+	for _, b := range Table {
+		t.printf("# %s\n", b.Name)
+	}
+	t.printf("#\n")
+	if t.err != nil {
+		return env.Fail(fmt.Errorf("writing the list: %w", t.err))
+	}
+	return 0
 }

@@ -28,10 +28,12 @@ type Context struct {
 	Release     string   `json:"release"`
 	Version     string   `json:"version"`
 	// Options are IMB 2021's flags an IMB run was given (imb/flags2021.go,
-	// Flags2021), in IMB's spelling: "msglog": "3:10".
+	// Flags2021), in IMB's spelling: "msglog": "3:10"; in p2p IMB-P2P's,
+	// as typed (p2p.Config.Options).
 	Options map[string]string `json:"options,omitempty"`
 	// IMB is the IMB whose definitions ran: "3.0" or "2021" (-imb 2021,
-	// and the suites IMB 3.0 does not have); empty outside IMB.
+	// and the suites IMB 3.0 does not have, p2p among them); empty outside
+	// IMB.
 	IMB string `json:"imb,omitempty"`
 
 	// SKaMPI run identity: the configuration's node, network and user.
