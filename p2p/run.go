@@ -41,14 +41,20 @@ func measure(cfg *Config, env *mpijob.Env) int {
 	return mpijob.CheckCode(env.World, "-check", d.bad)
 }
 
-// MemoryNeed is the most memory a process's buffers take: a send and a
-// receive buffer of the longest length per neighbour (one for the
-// benchmarks without neighbours).
+// MemoryNeed is the most memory a process's buffers take (mpi.NewP2PCase):
+// a send and a receive buffer of the longest length per neighbour (one
+// pair for the benchmarks without neighbours) and the ring of 4 bytes per
+// process. A benchmark invalid on size processes allocates nothing: the
+// run only says so (the stencils on 2 processes would count 4 or 6
+// neighbours).
 func MemoryNeed(cfg *Config, size int) memcheck.Need {
 	var need memcheck.Need
 	longest := slices.Max(cfg.Lengths)
 	for _, name := range cfg.Benchmarks {
 		b, _ := Lookup(name)
+		if !b.Valid(size) {
+			continue
+		}
 		n := int64(max(len(b.Neighbours(0, size)), 1))
 		need = memcheck.Max(need, memcheck.Need{What: fmt.Sprintf("%s at %d bytes", b.Name, longest),
 			Bytes: 2*n*int64(max(longest, 1)) + 4*int64(size)})

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"mpibench/mpi"
 )
 
 // imbFault is one IMB suite's small run for the fault tests: the
@@ -21,7 +23,7 @@ type imbFault struct {
 
 func imbFaults(t *testing.T) []imbFault {
 	lens := ioLengths(t, 0, 1024, 65536)
-	return []imbFault{
+	f := []imbFault{
 		{suite: "mpi1", args: []string{"-msglen", lens, "PingPong", "Sendrecv", "Barrier"},
 			stuck: "mpi1/Sendrecv/np2/1024", cases: 3 + 3 + 1},
 		{suite: "ext", args: []string{"-msglen", lens, "Unidir_Put", "Accumulate"},
@@ -30,7 +32,16 @@ func imbFaults(t *testing.T) []imbFault {
 			stuck: "io/S_Write_Indv/np1/non-aggregate/65536", cases: 6 + 6, iodir: true},
 		{suite: "rma", args: []string{"-msglen", lens, "Unidir_put", "All_get_all"},
 			stuck: "rma/Unidir_put/np2/non-aggregate/1024", cases: 6 + 3},
+		// A benchmark and a _pure variant: the overlapped sample (two
+		// loops and the CPU work) and the plain one.
+		{suite: "nbc", args: []string{"-msglen", lens, "Ibcast", "Ireduce_pure"},
+			stuck: "nbc/Ibcast/np2/non-blocking/1024", cases: 3 + 3},
 	}
+	if mpi.PersistAPI() != "" { // else mpi4 measures nothing (TestMPI4Missing)
+		f = append(f, imbFault{suite: "mpi4", args: []string{"-msglen", lens, "Bcast_persist", "Reduce_persist_pure"},
+			stuck: "mpi4/Reduce_persist_pure/np2/65536", cases: 3 + 3})
+	}
+	return f
 }
 
 // command is the run's command line with results file out and, for

@@ -242,6 +242,39 @@ func TestP2PResume(t *testing.T) {
 	}
 }
 
+// TestP2PKillResume: kill -9 of rank 1 while it is in a case; the
+// launcher ends the job, the finished cases stay, and -resume (after a
+// crash that cut the last line short) measures the rest: every case once,
+// as TestIMBKillResume checks for the IMB suites.
+func TestP2PKillResume(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p2p.jsonl")
+	args := append([]string{"p2p", "PingPong,Corandom", "-msglog", "2:3", "-json", out}, p2pArgs...)
+	const stuck = "p2p/Corandom/np2/0/4"
+	// Rank 1 stops in the case, so that the kill finds it there.
+	setFault(t, "hang:1:"+stuck)
+	killAt(t, 2, out, "start "+stuck, append(args, "-timeout", "0")...)
+	if n := len(readRecords(t, out)); n != 2 || stateHas(out, "done "+stuck) {
+		t.Fatalf("after the kill: %d records, want PingPong's 2", n)
+	}
+	appendText(t, out, `{"suite":"p2p","bench`)
+
+	setFault(t, "")
+	r := launch(t, 2, append(args, "-resume")...)
+	mustSucceed(t, r)
+	if !strings.Contains(r.stderr, "warning: skipped unreadable line") ||
+		!strings.Contains(r.stderr, "2 finished cases kept") {
+		t.Errorf("resume should warn about the half line and keep 2 cases:\n%s", r.stderr)
+	}
+	assertOncePerCase(t, out, 4)
+	var keys []string
+	for _, rec := range readJSONL[p2pRecord](t, out) {
+		keys = append(keys, rec.Case)
+	}
+	if want := []string{"p2p/PingPong/np2/0/4", "p2p/PingPong/np2/1/8", stuck, "p2p/Corandom/np2/1/8"}; !slices.Equal(keys, want) {
+		t.Errorf("records of %v, want %v", keys, want)
+	}
+}
+
 // TestP2PPeer runs Intel's IMB-P2P (built by /work/shared/peers/build.sh
 // into ~/.cache/mpibench-peers) and mpibench p2p on the same plan: the
 // same benchmarks, process counts, lengths and repetition counts, row for
