@@ -130,7 +130,7 @@ func (d *Driver) agreeLocal(err error) error {
 func (d *Driver) header() result.Header {
 	h := result.Header{Context: d.ctx, Suite: d.suite.Name, Part: d.suite.Part, Benchmarks: d.cfg.Benchmarks,
 		Multi: d.cfg.Multi, MinLen: 0, MaxLen: d.set.MaxMsg(), Check: d.cfg.Check, CPUMflops: d.flops,
-		TimeLimit: d.cfg.TimeLimit, IMB2021: d.cfg.F.IMB == imb2021}
+		TimeLimit: d.cfg.TimeLimit, IMB2021: d.cfg.F.version(d.suite) == imb2021}
 	if d.cfg.Lengths != nil {
 		h.UserLens = true
 		h.MinLen = slices.Min(d.cfg.Lengths)

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"mpibench/mpijob"
 	"mpibench/result"
 )
 
@@ -30,7 +29,9 @@ const rule = "#----------------------------------------------------------------\
 
 func (t *text) start(ctx result.Context, cfg *Config) error {
 	t.printf("#------------------------------------------------------------\n")
-	t.printf("#    Intel(R) MPI Benchmarks 2021.11, IMB-P2P part (mpibench %s)\n", mpijob.Version)
+	// The title as the other IMB 2021 suites' (report/imbheader2021.go):
+	// IMB-P2P's "PROGRAM, IMB-P2P part" pattern, naming mpibench.
+	t.printf("#    %s (IMB 2021.11), IMB-P2P part\n", ctx.Tool)
 	t.printf("#------------------------------------------------------------\n")
 	date := ctx.Start
 	if s, err := time.Parse(time.RFC3339, ctx.Start); err == nil {

@@ -300,19 +300,20 @@ func TestIMB2021MatchesIMB(t *testing.T) {
 
 // headerPattern is the general block of an IMB output, up to the first
 // table, with the values that differ between runs and programs replaced:
-// the title's program, the "# Key: value" lines' values, the calling
-// sequence.
+// the title's program, the "# Key: value" lines' values (IMB-P2P's empty
+// "# MPI Thread Environment:" one too), the calling sequence (the first
+// line after it that is not "" or "#": IMB-P2P's layout).
 func headerPattern(out string) []string {
 	head, _, _ := strings.Cut(out, "# Benchmarking ")
 	title := regexp.MustCompile(`^#    .*, (.*) part$`)
-	keyed := regexp.MustCompile(`^# (.{22}): .*$`)
+	keyed := regexp.MustCompile(`^# (.{22}):( .*)?$`)
 	var pat []string
 	calling := false
 	for _, l := range strings.Split(head, "\n") {
 		switch {
-		case calling && l != "":
+		case calling && l != "" && l != "#":
 			l, calling = "# CMD", false
-		case l == "# Calling sequence was: ":
+		case strings.TrimSpace(l) == "# Calling sequence was:":
 			calling = true
 		}
 		l = title.ReplaceAllString(l, "#    PROGRAM, $1 part")

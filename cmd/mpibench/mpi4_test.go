@@ -133,8 +133,8 @@ func mpi4PeerBinary() string {
 
 // TestMPI4SideBySide runs mpibench mpi4 and Intel's IMB-MPI4 on the same
 // plan (every benchmark, lengths 0, 4, 64, IMB's default -time) and
-// compares the tables row for row: benchmark, process count, column
-// titles, length and repetition count.
+// compares the header lines (headerPattern) and the tables row for row:
+// benchmark, process count, column titles, length and repetition count.
 func TestMPI4SideBySide(t *testing.T) {
 	needMPI(t)
 	peer := mpi4PeerBinary()

@@ -244,8 +244,8 @@ func TestP2PResume(t *testing.T) {
 
 // TestP2PPeer runs Intel's IMB-P2P (built by /work/shared/peers/build.sh
 // into ~/.cache/mpibench-peers) and mpibench p2p on the same plan: the
-// same benchmarks, process counts, lengths and repetition counts, row for
-// row, and the same invalid lines.
+// same header lines (headerPattern), benchmarks, process counts, lengths
+// and repetition counts, row for row, and the same invalid lines.
 func TestP2PPeer(t *testing.T) {
 	home, _ := os.UserHomeDir()
 	peer := filepath.Join(home, ".cache", "mpibench-peers", mpi.Flavor, "bin", "IMB-P2P")
@@ -260,6 +260,7 @@ func TestP2PPeer(t *testing.T) {
 		mustSucceed(t, theirs)
 		ours := launch(t, np, append([]string{"p2p", "-msglen", msglen}, p2pArgs...)...)
 		mustSucceed(t, ours)
+		sameHeader(t, ours.stdout, "IMB-P2P", theirs.stdout)
 		if a, b := p2pPlan(t, theirs.stdout), p2pPlan(t, ours.stdout); !slices.Equal(a, b) {
 			t.Errorf("np %d: IMB-P2P's plan\n%s\nmpibench's\n%s", np, strings.Join(a, "\n"), strings.Join(b, "\n"))
 		}

@@ -189,8 +189,9 @@ func TestRMACheck(t *testing.T) {
 
 // TestRMASideBySide runs mpibench rma and Intel's IMB-RMA on the same plan
 // (every benchmark mpibench has, lengths 0, 4, 64, IMB's default -time)
-// and compares the tables row for row: benchmark, process count, mode,
-// column titles, length and repetition count.
+// and compares the header lines (headerPattern) and the tables row for
+// row: benchmark, process count, mode, column titles, length and
+// repetition count.
 func TestRMASideBySide(t *testing.T) {
 	needMPI(t)
 	peer := peerBinary("IMB-RMA")
@@ -207,6 +208,7 @@ func TestRMASideBySide(t *testing.T) {
 	argv[len(argv)-1] = peer
 	theirs := execute(t, mpirunTimeout, launcherPath, append(append(argv, "-msglen", lens), names...)...)
 	mustSucceed(t, theirs)
+	sameHeader(t, ours.stdout, "IMB-RMA", theirs.stdout)
 	sameRows(t, fmt.Sprintf("np %d", np), nbcRows(t, ours.stdout), "IMB-RMA", nbcRows(t, theirs.stdout))
 }
 
