@@ -66,7 +66,10 @@ func testMain(m *testing.M) int {
 	}
 	os.Setenv("MPIBENCH_ANALYZE", analyze)
 	findLauncher()
-	return m.Run()
+	buildPeers()
+	code := m.Run()
+	printPeerSkips()
+	return code
 }
 
 // buildBinaries builds mpibench into each path with its tags, at the

@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"mpibench/mpi"
 )
 
 // nbcCalls are IMB-NBC's default benchmarks in IMB_bnames_nbc.h's order.
@@ -228,20 +226,6 @@ func testNBCResume(t *testing.T, suite, bcast, barrier, reducePure string) {
 	assertOncePerCase(t, js, 7)
 }
 
-// peerBinary is Intel's program name (IMB-NBC, IMB-MPI4) for this MPI,
-// built by /work/shared/peers/build.sh into ~/.cache/mpibench-peers, or "".
-func peerBinary(name string) string {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return ""
-	}
-	p := filepath.Join(home, ".cache", "mpibench-peers", mpi.Flavor, "bin", name)
-	if _, err := os.Stat(p); err != nil {
-		return ""
-	}
-	return p
-}
-
 // TestNBCSideBySide runs mpibench nbc and Intel's IMB-NBC on the same
 // plan (every benchmark, lengths 0, 4, 64, IMB's default -time) and
 // compares the header lines (headerPattern) and the tables row for row:
@@ -249,11 +233,7 @@ func peerBinary(name string) string {
 // length and repetition count.
 func TestNBCSideBySide(t *testing.T) {
 	needMPI(t)
-	peer := peerBinary("IMB-NBC")
-	if peer == "" {
-		t.Skipf("SKIPPED LOUDLY: no IMB-NBC for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
-			"`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's binary", mpi.Flavor, mpi.Flavor)
-	}
+	peer := needPeer(t, "IMB-NBC", peerBinary("IMB-NBC"), "")
 	sideBySide(t, "nbc", peer, append(slices.Clone(nbcCalls), nbcPure(nbcCalls)...),
 		[]string{"Igatherv", "Ireduce_scatter", "Ibarrier", "Iscatter_pure"})
 }

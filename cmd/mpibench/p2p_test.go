@@ -3,15 +3,12 @@ package main
 import (
 	"cmp"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-
-	"mpibench/mpi"
 )
 
 // The p2p tests run IMB-P2P's set on tiny lengths: -iter 8,1 makes the
@@ -247,11 +244,7 @@ func TestP2PResume(t *testing.T) {
 // same header lines (headerPattern), benchmarks, process counts, lengths
 // and repetition counts, row for row, and the same invalid lines.
 func TestP2PPeer(t *testing.T) {
-	home, _ := os.UserHomeDir()
-	peer := filepath.Join(home, ".cache", "mpibench-peers", mpi.Flavor, "bin", "IMB-P2P")
-	if _, err := os.Stat(peer); err != nil {
-		t.Skipf("SKIPPED LOUDLY: no IMB-P2P at %s (bash /work/shared/peers/build.sh ~/.cache/mpibench-peers builds it): %v", peer, err)
-	}
+	peer := needPeer(t, "IMB-P2P", peerBinary("IMB-P2P"), "")
 	msglen := ioLengths(t, 1, 200000, 1048576)
 	for _, np := range rankCounts() {
 		argv := launcherArgs(np)

@@ -13,8 +13,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"mpibench/mpi"
 )
 
 // rmaDefault is IMB-RMA's default list (IMB_bnames_rma.h, DEFC) as far as
@@ -194,11 +192,7 @@ func TestRMACheck(t *testing.T) {
 // repetition count.
 func TestRMASideBySide(t *testing.T) {
 	needMPI(t)
-	peer := peerBinary("IMB-RMA")
-	if peer == "" {
-		t.Skipf("SKIPPED LOUDLY: no IMB-RMA for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
-			"`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's binary", mpi.Flavor, mpi.Flavor)
-	}
+	peer := needPeer(t, "IMB-RMA", peerBinary("IMB-RMA"), "")
 	lens := ioLengths(t, 0, 4, 64)
 	np := min(3, maxRanks())
 	names := append(slices.Clone(rmaDefault), rmaNamed...)
