@@ -275,13 +275,19 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 }
 
 // measureCase measures length x in mode m: it chooses the repetitions,
-// runs them and gathers nFigures figures per world rank.
+// warms up where the runner does so before every sample, runs them and
+// gathers nFigures figures per world rank.
 func (d *Driver) measureCase(c runner, env *caseEnv, x int, m Mode, done *[]lenReps) (int, []float64, error) {
 	reps, err := d.limitReps(c, env, x, m, done)
 	if err != nil {
 		return 0, nil, err
 	}
 	env.nRep = reps
+	if w, ok := c.(lengthWarmer); ok { // -imb 2021 (warmup2021.go)
+		if err := w.warmUp(x, reps); err != nil {
+			return 0, nil, err
+		}
+	}
 	s, err := c.measure(x, m)
 	if err != nil {
 		return 0, nil, err

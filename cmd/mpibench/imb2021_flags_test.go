@@ -399,7 +399,10 @@ int MPI_Finalize(void)
 `
 
 // buildCounter compiles pmpiCounter with this MPI's mpicc.
-func buildCounter(t *testing.T) string {
+func buildCounter(t *testing.T) string { return buildPMPI(t, pmpiCounter) }
+
+// buildPMPI compiles the PMPI library code with this MPI's mpicc.
+func buildPMPI(t *testing.T, code string) string {
 	t.Helper()
 	cc, err := exec.LookPath("mpicc." + mpi.Flavor)
 	if err != nil {
@@ -407,7 +410,7 @@ func buildCounter(t *testing.T) string {
 	}
 	dir := t.TempDir()
 	src, so := filepath.Join(dir, "count.c"), filepath.Join(dir, "libcount.so")
-	if err := os.WriteFile(src, []byte(pmpiCounter), 0o644); err != nil {
+	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if out, err := exec.Command(cc, "-shared", "-fPIC", "-o", so, src).CombinedOutput(); err != nil {
