@@ -111,6 +111,17 @@ func (t *IMBText) benchList(h result.Header) error {
 	return t.err
 }
 
+// Note prints s in r's table in place of a row, starting the table where
+// r's row would (IMB_output.c prints its time-out line there).
+func (t *IMBText) Note(r *result.Record, s string) error {
+	if key := tableKey(r); key != t.last {
+		t.last = key
+		t.tableHeader(r)
+	}
+	t.write(CleanText(s) + "\n")
+	return t.err
+}
+
 // Comment prints a line outside any table (IMB's notices).
 func (t *IMBText) Comment(s string) error {
 	t.write(CleanText(s) + "\n")
