@@ -75,3 +75,23 @@ func TestHeader2021Suites(t *testing.T) {
 		}
 	}
 }
+
+// TestNote: Note starts the record's table as Row would, prints its line
+// in it, and a row of the same table that follows gets no second header.
+func TestNote(t *testing.T) {
+	var buf bytes.Buffer
+	w := NewIMBText(&buf)
+	r := &result.Record{Suite: result.SuiteMPI1, Benchmark: "Allreduce", Class: "collective", Multi: -1, Group: -1,
+		NProcs: 2, Groups: [][]int{{0, 1}}, Bytes: 4, Reps: 10, TMax: 1, Context: testContext(2)}
+	if err := w.Note(r, "            0 time-out."); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Row(r); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	if strings.Count(got, "# Benchmarking Allreduce") != 1 ||
+		!strings.Contains(got, "t_avg[usec]\n            0 time-out.\n            4           10") {
+		t.Errorf("table:\n%s", got)
+	}
+}
