@@ -26,8 +26,9 @@ import (
 
 const (
 	// peersBuildTimeout bounds build.sh (about 2 minutes on a quiet
-	// machine, for both MPIs) and IMB-MPI4's make.
-	peersBuildTimeout = 15 * time.Minute
+	// machine, for both MPIs; 17 on a loaded 2-core one) and IMB-MPI4's
+	// make.
+	peersBuildTimeout = 30 * time.Minute
 	// peersBuildHint says how to build the peers by hand.
 	peersBuildHint = "`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` builds it"
 )
@@ -99,21 +100,24 @@ func peerSkipSummary() string {
 		strings.Join(slices.Compact(names), ", "))
 }
 
-// printPeerSkips writes the summary to stderr: go test's own where go
-// test would keep it to itself (it shows a passing package's output only
-// with -v; it streams it in directory mode, where this is printed once
-// all the same), else this binary's.
+// printPeerSkips writes the summary (notice).
 func printPeerSkips() {
-	s := peerSkipSummary()
-	if s == "" {
-		return
+	if s := peerSkipSummary(); s != "" {
+		notice("%s", s)
 	}
+}
+
+// notice writes a line of the tests' own to stderr: go test's own where
+// go test would keep it to itself (it shows a passing package's output
+// only with -v; it streams it in directory mode, where this is printed
+// once all the same), else this binary's. Flags must be parsed.
+func notice(format string, a ...any) {
 	w := os.Stderr
 	if f := goTestStderr(); f != nil && !testing.Verbose() {
 		defer f.Close()
 		w = f
 	}
-	fmt.Fprint(w, s)
+	fmt.Fprintf(w, format, a...)
 }
 
 // goTestStderr opens the stderr of the go command that runs this test
@@ -169,12 +173,12 @@ func buildPeers() {
 		return
 	}
 	if err := os.MkdirAll(dest, 0o755); err != nil {
-		fmt.Fprintln(os.Stderr, "mpibench tests: peers:", err)
+		notice("mpibench tests: peers: %v\n", err)
 		return
 	}
 	unlock, err := lockFile(filepath.Join(dest, ".tests-build.lock"))
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "mpibench tests: peers:", err)
+		notice("mpibench tests: peers: %v\n", err)
 		return
 	}
 	defer unlock()
@@ -183,12 +187,12 @@ func buildPeers() {
 		return // built meanwhile
 	}
 	if _, err := os.Stat(marker); err == nil {
-		fmt.Fprintf(os.Stderr, "mpibench tests: no peers, and a build was tried before (rm %s to try again)\n", marker)
+		notice("mpibench tests: no peers, and a build was tried before (rm %s to try again)\n", marker)
 		return
 	}
 	runPeerBuild(dest)
 	if err := os.WriteFile(marker, []byte(time.Now().Format(time.RFC3339)+"\n"), 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, "mpibench tests: peers:", err)
+		notice("mpibench tests: peers: %v\n", err)
 	}
 }
 
@@ -200,13 +204,13 @@ func runPeerBuild(dest string) {
 	}
 	script, err := filepath.Abs(peersScript)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "mpibench tests: peers:", err)
+		notice("mpibench tests: peers: %v\n", err)
 		return
 	}
-	fmt.Fprintf(os.Stderr, "mpibench tests: building the peers into %s (about 2 minutes; log %s)\n",
+	notice("mpibench tests: building the peers into %s (about 2 minutes; log %s)\n",
 		dest, filepath.Join(logDir, "mpibench-peers.log"))
 	if err := runLogged(filepath.Join(logDir, "mpibench-peers.log"), "bash", script, dest); err != nil {
-		fmt.Fprintf(os.Stderr, "mpibench tests: the peers did not all build (%v); their side-by-side tests will skip\n", err)
+		notice("mpibench tests: the peers did not all build (%v); their side-by-side tests will skip\n", err)
 	}
 	imb := filepath.Join(dest, "src-mpich", "mpi-benchmarks", "src_cpp")
 	mpi4 := filepath.Join(dest, "mpich", "bin", "IMB-MPI4")
@@ -222,7 +226,7 @@ func runPeerBuild(dest string) {
 		err = copyFile(filepath.Join(imb, "IMB-MPI4"), mpi4)
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "mpibench tests: IMB-MPI4 did not build (%v); its side-by-side test will skip\n", err)
+		notice("mpibench tests: IMB-MPI4 did not build (%v); its side-by-side test will skip\n", err)
 	}
 }
 
