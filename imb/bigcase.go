@@ -92,7 +92,7 @@ func (c *bigCase) setup() error {
 	maxLen := slices.Max(c.lens)
 	run := c.bigRun(maxLen, c.set.Repetitions(maxLen, NoMode))
 	run.Barriers = 0
-	for i := 0; i < c.set.NWarmup; i++ {
+	for i := 0; i < c.f21.warmSweeps(c.set); i++ {
 		if _, err := run.Exec(); err != nil {
 			return c.warmUpError(err, maxLen)
 		}

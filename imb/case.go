@@ -25,9 +25,10 @@ func (c *benchCase) free() error {
 	return nil
 }
 
-// setup allocates the buffers and runs the warm-up: N_WARMUP executions of
-// the benchmark at the maximum length with its repetition count
-// (section 5.2.6), on the active processes only.
+// setup allocates the buffers and runs IMB 3.0's warm-up: N_WARMUP
+// executions of the benchmark at the maximum length with its repetition
+// count (section 5.2.6), on the active processes only (none under -imb
+// 2021, which warms up before every sample: warmup2021.go).
 func (c *benchCase) setup() error {
 	if !c.active() {
 		return nil
@@ -56,7 +57,7 @@ func (c *benchCase) setup() error {
 	}
 	run := c.run(maxLen, c.set.Repetitions(maxLen, NoMode))
 	run.Barriers = 0
-	for i := 0; i < c.set.NWarmup; i++ {
+	for i := 0; i < c.f21.warmSweeps(c.set); i++ {
 		if _, err := run.Exec(); err != nil {
 			return c.warmUpError(err, maxLen)
 		}

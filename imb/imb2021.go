@@ -25,8 +25,9 @@ import (
 //   - records carry context.imb "2021" (IMB 3.0's "3.0").
 //
 // -iter_policy dynamic and -time 10 are mpibench's defaults already. The
-// warm-up stays IMB 3.0's (N_WARMUP runs at the largest length; IMB 2021
-// warms up before every length, IMB_warm_up.c).
+// warm-up is IMB 2021's, before every sample at its length, in place of
+// IMB 3.0's N_WARMUP runs at the largest length (warmup2021.go), and a
+// benchmark stops with IMB 2021's time-out line (timeout2021.go).
 //
 // -imb 2021 (ext): IMB-EXT 2021.11's definitions: every transfer at
 // offset 0 of a max(X, 4)-byte window (ext.go, rmaWindowSize2021), Window

@@ -102,10 +102,16 @@ func (c *rma3Case) free() error {
 // n); none under -warm_up off (if (c_info->warm_up) around it), and none
 // before a probe or the untimed run (IMB runs those before the warm-up).
 func (e *caseEnv) warmReps(n int) int {
-	switch w := n / 10; {
-	case e.probing || e.f21 != nil && e.f21.WarmUp == "off":
+	if e.probing || e.f21 != nil && e.f21.WarmUp == "off" {
 		return 0
-	case w >= 10:
+	}
+	return warmCount(n)
+}
+
+// warmCount is IMB_warm_up.c's count before a sample of n repetitions: a
+// tenth of them, at least min(10, n).
+func warmCount(n int) int {
+	if w := n / 10; w >= 10 {
 		return w
 	}
 	return min(10, n)

@@ -1,9 +1,12 @@
 package imb
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"mpibench/clocksync"
 	"slices"
+	"time"
 
 	"mpibench/cases"
 	"mpibench/mpi"
@@ -16,6 +19,7 @@ import (
 type Text interface {
 	Start(h result.Header) error
 	Row(r *result.Record) error
+	Note(r *result.Record, s string) error // a line in r's table in place of a row
 	Comment(s string) error
 	Finish(failed []string) error
 }
@@ -130,7 +134,12 @@ func (d *Driver) agreeLocal(err error) error {
 func (d *Driver) header() result.Header {
 	h := result.Header{Context: d.ctx, Suite: d.suite.Name, Part: d.suite.Part, Benchmarks: d.cfg.Benchmarks,
 		Multi: d.cfg.Multi, MinLen: 0, MaxLen: d.set.MaxMsg(), Check: d.cfg.Check, CPUMflops: d.flops,
-		TimeLimit: d.cfg.TimeLimit, IMB2021: d.cfg.F.IMB == imb2021}
+		TimeLimit: d.cfg.TimeLimit, IMB2021: d.cfg.F.version(d.suite) == imb2021}
+	if d.set.NoZero && (d.suite == MPI1Suite || d.suite == NBCSuite || d.suite == MPI4Suite) {
+		// -zero_size off: 2^min_msg_log (MPI1_suite.cpp, NBC_suite.cpp,
+		// MPI4_suite.cpp); IMB-EXT and IMB-RMA print 0 whatever the flag.
+		h.MinLen = 1 << d.set.MinMsgLog
+	}
 	if d.cfg.Lengths != nil {
 		h.UserLens = true
 		h.MinLen = slices.Min(d.cfg.Lengths)
@@ -248,7 +257,8 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 	b := env.b
 	groups := Layout(d.size, q, d.order, d.cfg.Multi >= 0)
 	for _, m := range d.cfg.F.runModes(b) {
-		var done []lenReps // the -time counts of this mode's lengths so far
+		var done []lenReps  // the -time counts of this mode's lengths so far
+		start := time.Now() // IMB 2021's time-out clock (timeout2021.go)
 		for _, x := range lens {
 			key := d.key(b, q, m, x)
 			if d.cases.Skip(key) {
@@ -259,7 +269,13 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 				continue
 			}
 			d.cases.Begin(d.caseOf(key, b, q, m, x))
-			reps, all, err := d.measureCase(c, env, x, m, &done)
+			reps, all, err := d.measureCase(c, env, x, m, start, &done)
+			if errors.Is(err, errTimeOut) {
+				if err := d.noteTimeOut(b, q, groups, x, m); err != nil {
+					return err
+				}
+				break // IMB's stop_iterations: the next mode starts afresh
+			}
 			if err != nil {
 				return d.inCase(err, b, m, x, q)
 			}
@@ -275,13 +291,23 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 }
 
 // measureCase measures length x in mode m: it chooses the repetitions,
-// runs them and gathers nFigures figures per world rank.
-func (d *Driver) measureCase(c runner, env *caseEnv, x int, m Mode, done *[]lenReps) (int, []float64, error) {
+// stops with errTimeOut where IMB 2021's time-out, counted from start,
+// has passed, warms up where the runner does so before every sample, runs
+// them and gathers nFigures figures per world rank.
+func (d *Driver) measureCase(c runner, env *caseEnv, x int, m Mode, start time.Time, done *[]lenReps) (int, []float64, error) {
 	reps, err := d.limitReps(c, env, x, m, done)
 	if err != nil {
 		return 0, nil, err
 	}
+	if out, err := d.timedOut(env, start); err != nil || out {
+		return 0, nil, cmp.Or(err, errTimeOut)
+	}
 	env.nRep = reps
+	if w, ok := c.(lengthWarmer); ok { // -imb 2021 (warmup2021.go)
+		if err := w.warmUp(x, reps); err != nil {
+			return 0, nil, err
+		}
+	}
 	s, err := c.measure(x, m)
 	if err != nil {
 		return 0, nil, err

@@ -29,7 +29,7 @@ func (t *text) printf(format string, a ...any) {
 const rule = "#----------------------------------------------------------------\n"
 
 func (t *text) start(ctx result.Context, cfg *Config) error {
-	t.title()
+	t.title(ctx.Tool)
 	date := ctx.Start
 	if s, err := time.Parse(time.RFC3339, ctx.Start); err == nil {
 		date = s.Format("Mon Jan _2 15:04:05 2006") // asctime, as IMB-P2P
@@ -94,9 +94,11 @@ func (t *text) finish() error {
 }
 
 // title is IMB-P2P's title lines (imb_p2p.c, print_title).
-func (t *text) title() {
+// title is IMB-P2P's "PROGRAM, IMB-P2P part" pattern naming mpibench, as
+// the other IMB 2021 suites' (report/imbheader2021.go).
+func (t *text) title(tool string) {
 	t.printf("#------------------------------------------------------------\n")
-	t.printf("#    Intel(R) MPI Benchmarks 2021.11, IMB-P2P part (mpibench %s)\n", mpijob.Version)
+	t.printf("#    %s (IMB 2021.11), IMB-P2P part\n", tool)
 	t.printf("#------------------------------------------------------------\n")
 }
 
@@ -108,7 +110,7 @@ func printList(env *mpijob.Env) int {
 		return 0
 	}
 	t := &text{w: env.Stdout}
-	t.title()
+	t.title("mpibench " + mpijob.Version)
 	t.printf("# List of Benchmarks to run:\n#\n")
 	for _, b := range Table {
 		t.printf("# %s\n", b.Name)

@@ -94,11 +94,31 @@ func (t *IMBText) benchList(h result.Header) error {
 	}
 	t.printf("\n# List of Benchmarks to run:\n\n")
 	for _, b := range h.Benchmarks {
-		if h.Multi >= 0 {
-			b = "(Multi-)" + b
+		switch {
+		case h.IMB2021:
+			// IMB 2021.11 lists the names alone, -multi or not, with
+			// their comments (listNotes2021).
+			t.printf("# %s\n", b)
+			for _, n := range listNotes2021[h.Suite+"/"+b] {
+				t.printf("#     %s\n", n)
+			}
+		case h.Multi >= 0:
+			t.printf("# (Multi-)%s\n", b)
+		default:
+			t.printf("# %s\n", b)
 		}
-		t.printf("# %s\n", b)
 	}
+	return t.err
+}
+
+// Note prints s in r's table in place of a row, starting the table where
+// r's row would (IMB_output.c prints its time-out line there).
+func (t *IMBText) Note(r *result.Record, s string) error {
+	if key := tableKey(r); key != t.last {
+		t.last = key
+		t.tableHeader(r)
+	}
+	t.write(CleanText(s) + "\n")
 	return t.err
 }
 

@@ -281,7 +281,7 @@ type Header struct {
 	Check      bool
 	CPUMflops  float64 // IMB-IO with non-blocking benchmarks: CPU_Exploit's rate
 	TimeLimit  float64 // IMB -time: seconds per sample, < 0 off; 0 unknown (not printed)
-	IMB2021    bool    // -imb 2021: IMB-MPI1 2021.11's header lines
+	IMB2021    bool    // IMB 2021.11's header lines: -imb 2021, and the suites IMB 3.0 lacks (nbc, rma, mpi4)
 }
 
 // Collector keeps every Record of a run and hands each to Sink as soon as

@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"mpibench/mpi"
 )
 
 // ext2021Plan is the plan of the side-by-side run: lengths where the
@@ -28,11 +26,7 @@ var ext2021Plan = []string{"-iter", "200,1,30", "-time", "100"}
 // count of every row (-off_cache changes none).
 func TestEXT2021SideBySide(t *testing.T) {
 	needMPI(t)
-	peer := peerBinary("IMB-EXT")
-	if peer == "" {
-		t.Skipf("SKIPPED LOUDLY: no IMB-EXT for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
-			"`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's binary", mpi.Flavor, mpi.Flavor)
-	}
+	peer := needPeer(t, "IMB-EXT", peerBinary("IMB-EXT"), "")
 	for _, oc := range [][]string{nil, {"-off_cache", "1,64"}} {
 		t.Run(fmt.Sprint(oc), func(t *testing.T) {
 			plan := append(append([]string{"-msglen", ioLengths(t, 0, 4, 64, 65536)}, ext2021Plan...), oc...)

@@ -300,19 +300,20 @@ func TestIMB2021MatchesIMB(t *testing.T) {
 
 // headerPattern is the general block of an IMB output, up to the first
 // table, with the values that differ between runs and programs replaced:
-// the title's program, the "# Key: value" lines' values, the calling
-// sequence.
+// the title's program, the "# Key: value" lines' values (IMB-P2P's empty
+// "# MPI Thread Environment:" one too), the calling sequence (the first
+// line after it that is not "" or "#": IMB-P2P's layout).
 func headerPattern(out string) []string {
 	head, _, _ := strings.Cut(out, "# Benchmarking ")
 	title := regexp.MustCompile(`^#    .*, (.*) part$`)
-	keyed := regexp.MustCompile(`^# (.{22}): .*$`)
+	keyed := regexp.MustCompile(`^# (.{22}):( .*)?$`)
 	var pat []string
 	calling := false
 	for _, l := range strings.Split(head, "\n") {
 		switch {
-		case calling && l != "":
+		case calling && l != "" && l != "#":
 			l, calling = "# CMD", false
-		case l == "# Calling sequence was: ":
+		case strings.TrimSpace(l) == "# Calling sequence was:":
 			calling = true
 		}
 		l = title.ReplaceAllString(l, "#    PROGRAM, $1 part")
@@ -398,7 +399,10 @@ int MPI_Finalize(void)
 `
 
 // buildCounter compiles pmpiCounter with this MPI's mpicc.
-func buildCounter(t *testing.T) string {
+func buildCounter(t *testing.T) string { return buildPMPI(t, pmpiCounter) }
+
+// buildPMPI compiles the PMPI library code with this MPI's mpicc.
+func buildPMPI(t *testing.T, code string) string {
 	t.Helper()
 	cc, err := exec.LookPath("mpicc." + mpi.Flavor)
 	if err != nil {
@@ -406,7 +410,7 @@ func buildCounter(t *testing.T) string {
 	}
 	dir := t.TempDir()
 	src, so := filepath.Join(dir, "count.c"), filepath.Join(dir, "libcount.so")
-	if err := os.WriteFile(src, []byte(pmpiCounter), 0o644); err != nil {
+	if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if out, err := exec.Command(cc, "-shared", "-fPIC", "-o", so, src).CombinedOutput(); err != nil {

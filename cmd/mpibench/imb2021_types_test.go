@@ -13,8 +13,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"mpibench/mpi"
 )
 
 // typeUnits are the item sizes of the flag values.
@@ -155,11 +153,7 @@ func TestIMBTypesMatchesIMB(t *testing.T) {
 func sideBySideIMB(t *testing.T, plan []string) string {
 	t.Helper()
 	needMPI(t)
-	peer := peerIMB()
-	if peer == "" {
-		t.Skipf("SKIPPED: no IMB-MPI1 2021.11 for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
-			"`bash /work/shared/peers/build.sh ~/.cache/mpibench-peers` to compare -imb 2021 with Intel's", mpi.Flavor, mpi.Flavor)
-	}
+	peer := needPeer(t, "IMB-MPI1", peerIMB(), "")
 	argv := launcherArgs(2)
 	argv[len(argv)-1] = peer
 	theirs := execute(t, mpirunTimeout, launcherPath, append(argv, plan...)...)

@@ -15,8 +15,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"mpibench/mpi"
 )
 
 // offCacheRun runs suite with flags and -check -off_cache cache (0.01,
@@ -133,11 +131,11 @@ func TestOffCacheSideBySide(t *testing.T) {
 	} {
 		t.Run(c.suite, func(t *testing.T) {
 			peer := peerBinary(c.peer)
-			if peer == "" {
-				t.Skipf("SKIPPED LOUDLY: no %s for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
-					"`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's binary",
-					c.peer, mpi.Flavor, mpi.Flavor)
+			hint := ""
+			if c.peer == "IMB-MPI4" {
+				peer, hint = mpi4PeerBinary(), mpi4Hint
 			}
+			peer = needPeer(t, c.peer, peer, hint)
 			names := []string{"-off_cache", "0.01", c.a, c.b}
 			sideBySide(t, c.suite, peer, names, names)
 		})

@@ -12,6 +12,7 @@ import (
 	stdcontext "context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -45,6 +46,7 @@ func TestMain(m *testing.M) {
 }
 
 func testMain(m *testing.M) int {
+	flag.Parse() // for testing.Verbose in buildPeers' notices
 	dir, err := os.MkdirTemp("", "mpibench-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mpibench tests:", err)
@@ -66,7 +68,10 @@ func testMain(m *testing.M) int {
 	}
 	os.Setenv("MPIBENCH_ANALYZE", analyze)
 	findLauncher()
-	return m.Run()
+	buildPeers()
+	code := m.Run()
+	printPeerSkips()
+	return code
 }
 
 // buildBinaries builds mpibench into each path with its tags, at the

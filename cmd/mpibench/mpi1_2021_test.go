@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"mpibench/mpi"
 )
 
 // benchTable2021 are IMB 2021's additions, in the table's order, written
@@ -237,11 +235,7 @@ func peerIMB() string { return peerBinary("IMB-MPI1") }
 // (imb.AdjustLengths), so repeated rows are compared once.
 func TestMPI1From2021MatchesIMB(t *testing.T) {
 	needMPI(t)
-	peer := peerIMB()
-	if peer == "" {
-		t.Skipf("SKIPPED: no IMB-MPI1 2021.11 for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
-			"`bash /work/shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's rows", mpi.Flavor, mpi.Flavor)
-	}
+	peer := needPeer(t, "IMB-MPI1", peerIMB(), "")
 	msglen := ioLengths(t, lengths2021...)
 	for _, np := range nps2021() {
 		t.Run(fmt.Sprintf("np%d", np), func(t *testing.T) {

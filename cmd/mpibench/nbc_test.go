@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"mpibench/mpi"
 )
 
 // nbcCalls are IMB-NBC's default benchmarks in IMB_bnames_nbc.h's order.
@@ -228,39 +226,22 @@ func testNBCResume(t *testing.T, suite, bcast, barrier, reducePure string) {
 	assertOncePerCase(t, js, 7)
 }
 
-// peerBinary is Intel's program name (IMB-NBC, IMB-MPI4) for this MPI,
-// built by /work/shared/peers/build.sh into ~/.cache/mpibench-peers, or "".
-func peerBinary(name string) string {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return ""
-	}
-	p := filepath.Join(home, ".cache", "mpibench-peers", mpi.Flavor, "bin", name)
-	if _, err := os.Stat(p); err != nil {
-		return ""
-	}
-	return p
-}
-
 // TestNBCSideBySide runs mpibench nbc and Intel's IMB-NBC on the same
 // plan (every benchmark, lengths 0, 4, 64, IMB's default -time) and
-// compares the tables row for row: benchmark, process count (np 2, and 3
-// with Open MPI), column titles, length and repetition count.
+// compares the header lines (headerPattern) and the tables row for row:
+// benchmark, process count (np 2, and 3 with Open MPI), column titles,
+// length and repetition count.
 func TestNBCSideBySide(t *testing.T) {
 	needMPI(t)
-	peer := peerBinary("IMB-NBC")
-	if peer == "" {
-		t.Skipf("SKIPPED LOUDLY: no IMB-NBC for %s in ~/.cache/mpibench-peers/%s/bin; build it with "+
-			"`bash ../shared/peers/build.sh ~/.cache/mpibench-peers` to compare with Intel's binary", mpi.Flavor, mpi.Flavor)
-	}
+	peer := needPeer(t, "IMB-NBC", peerBinary("IMB-NBC"), "")
 	sideBySide(t, "nbc", peer, append(slices.Clone(nbcCalls), nbcPure(nbcCalls)...),
 		[]string{"Igatherv", "Ireduce_scatter", "Ibarrier", "Iscatter_pure"})
 }
 
 // sideBySide runs mpibench suite and Intel's peer on lengths 0, 4, 64 at
 // np 2 (all) and, with Open MPI, np 3 (few: an idle process at np 2,
-// uneven groups, cheap on an oversubscribed node) and compares the tables
-// row for row.
+// uneven groups, cheap on an oversubscribed node) and compares the header
+// lines (headerPattern) and the tables row for row.
 func sideBySide(t *testing.T, suite, peer string, all, few []string) {
 	t.Helper()
 	lens := ioLengths(t, 0, 4, 64)
@@ -275,16 +256,17 @@ func sideBySide(t *testing.T, suite, peer string, all, few []string) {
 		argv[len(argv)-1] = peer
 		theirs := execute(t, mpirunTimeout, launcherPath, append(append(argv, "-msglen", lens), names...)...)
 		mustSucceed(t, theirs)
-		a, b := nbcRows(t, ours.stdout), nbcRows(t, theirs.stdout)
-		if len(a) != len(b) || len(a) == 0 {
-			t.Fatalf("np %d: %d rows, %s %d", np, len(a), filepath.Base(peer), len(b))
-		}
-		t.Logf("np %d: %d rows compared, e.g. %q", np, len(a), a[len(a)-1])
-		for i := range a {
-			if a[i] != b[i] {
-				t.Errorf("np %d row %d: mpibench %q, %s %q", np, i, a[i], filepath.Base(peer), b[i])
-			}
-		}
+		sameHeader(t, ours.stdout, filepath.Base(peer), theirs.stdout)
+		sameRows(t, fmt.Sprintf("np %d", np), nbcRows(t, ours.stdout), filepath.Base(peer), nbcRows(t, theirs.stdout))
+	}
+}
+
+// sameHeader requires the header lines of ours and of the peer's output
+// to match up to their values (headerPattern).
+func sameHeader(t *testing.T, ours, peer, theirs string) {
+	t.Helper()
+	if a, b := headerPattern(ours), headerPattern(theirs); !slices.Equal(a, b) {
+		t.Errorf("header lines differ\n mpibench: %q\n %s: %q", a, peer, b)
 	}
 }
 

@@ -334,11 +334,7 @@ func TestOSUBarrierCalls(t *testing.T) {
 	}
 	for _, c := range cases {
 		np := min(c.np, maxRanks())
-		peer := peerBinary(c.bench)
-		if peer == "" {
-			t.Skipf("SKIPPED LOUDLY: no %s for this MPI in ~/.cache/mpibench-peers: "+
-				"`bash /work/shared/peers/build.sh ~/.cache/mpibench-peers`", c.bench)
-		}
+		peer := needPeer(t, c.bench, peerBinary(c.bench), "")
 		for _, check := range []bool{false, true} {
 			args := []string{"-i", "5", "-x", "2"}
 			if !strings.HasSuffix(c.bench, "barrier") {

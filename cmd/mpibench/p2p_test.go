@@ -3,15 +3,12 @@ package main
 import (
 	"cmp"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-
-	"mpibench/mpi"
 )
 
 // The p2p tests run IMB-P2P's set on tiny lengths: -iter 8,1 makes the
@@ -277,14 +274,10 @@ func TestP2PKillResume(t *testing.T) {
 
 // TestP2PPeer runs Intel's IMB-P2P (built by /work/shared/peers/build.sh
 // into ~/.cache/mpibench-peers) and mpibench p2p on the same plan: the
-// same benchmarks, process counts, lengths and repetition counts, row for
-// row, and the same invalid lines.
+// same header lines (headerPattern), benchmarks, process counts, lengths
+// and repetition counts, row for row, and the same invalid lines.
 func TestP2PPeer(t *testing.T) {
-	home, _ := os.UserHomeDir()
-	peer := filepath.Join(home, ".cache", "mpibench-peers", mpi.Flavor, "bin", "IMB-P2P")
-	if _, err := os.Stat(peer); err != nil {
-		t.Skipf("SKIPPED LOUDLY: no IMB-P2P at %s (bash /work/shared/peers/build.sh ~/.cache/mpibench-peers builds it): %v", peer, err)
-	}
+	peer := needPeer(t, "IMB-P2P", peerBinary("IMB-P2P"), "")
 	msglen := ioLengths(t, 1, 200000, 1048576)
 	for _, np := range rankCounts() {
 		argv := launcherArgs(np)
@@ -293,6 +286,7 @@ func TestP2PPeer(t *testing.T) {
 		mustSucceed(t, theirs)
 		ours := launch(t, np, append([]string{"p2p", "-msglen", msglen}, p2pArgs...)...)
 		mustSucceed(t, ours)
+		sameHeader(t, ours.stdout, "IMB-P2P", theirs.stdout)
 		if a, b := p2pPlan(t, theirs.stdout), p2pPlan(t, ours.stdout); !slices.Equal(a, b) {
 			t.Errorf("np %d: IMB-P2P's plan\n%s\nmpibench's\n%s", np, strings.Join(a, "\n"), strings.Join(b, "\n"))
 		}

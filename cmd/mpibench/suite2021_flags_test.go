@@ -9,8 +9,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -305,24 +303,6 @@ func TestNBCRootShift(t *testing.T) {
 			t.Errorf("rank %d: calls by root %s, IMB-NBC %s", rank, on[rank], theirs[rank])
 		}
 	}
-}
-
-// buildPMPI compiles a PMPI library from src with this MPI's mpicc.
-func buildPMPI(t *testing.T, src string) string {
-	t.Helper()
-	cc, err := exec.LookPath("mpicc." + mpi.Flavor)
-	if err != nil {
-		t.Skipf("SKIPPED LOUDLY: no mpicc.%s to build the PMPI library: %v", mpi.Flavor, err)
-	}
-	dir := t.TempDir()
-	c, so := filepath.Join(dir, "pmpi.c"), filepath.Join(dir, "libpmpi.so")
-	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(cc, "-shared", "-fPIC", "-o", so, c).CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", cc, err, out)
-	}
-	return so
 }
 
 // rootCounts runs prog (mpibench where "") on np ranks with pmpiRoots
