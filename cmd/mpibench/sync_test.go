@@ -142,3 +142,29 @@ func checkWindowRecord(t *testing.T, path string, w float64, imb bool) {
 		t.Errorf("%s: %d valid repetitions, want at least the %d samples", r.Benchmark, r.ValidReps, r.Reps)
 	}
 }
+
+// TestSyncIMB30: -sync barrier and none without -imb 2021 run IMB 3.0's
+// loops of mpi1 (none: without the barriers before the timed loop, the
+// loop of IMB 2021's Gather without its barrier after every call) and
+// their records name the method and the option as typed; PingPong's
+// record names none. IMB 2021's spellings on and off are refused there,
+// quoting them.
+func TestSyncIMB30(t *testing.T) {
+	dir := t.TempDir()
+	for _, m := range []string{"barrier", "none"} {
+		out := filepath.Join(dir, m+".jsonl")
+		mustSucceed(t, launch(t, 2, "mpi1", "Allreduce", "Gather", "PingPong", "-sync", m, "-msglog", "2:2",
+			"-zero_size", "off", "-iter", "10", "-json", out))
+		for _, r := range readJSONL[result.Record](t, out) {
+			want := map[bool]string{true: m, false: ""}[r.Benchmark != "PingPong"]
+			if r.Sync != want || r.Context.Options["sync"] != m || r.Context.IMB != "3.0" {
+				t.Errorf("-sync %s, %s: sync %q, options %v, imb %q; want sync %q", m, r.Benchmark, r.Sync,
+					r.Context.Options, r.Context.IMB, want)
+			}
+		}
+	}
+	r := launch(t, 2, "mpi1", "Allreduce", "-sync", "on")
+	if r.code != 2 || !strings.Contains(r.stderr, "-sync on: IMB 2021's spelling") {
+		t.Errorf("mpi1 -sync on: want exit 2 and the spelling named, got %s", r)
+	}
+}
