@@ -28,7 +28,7 @@ enum mb_mutant_id {
 	MB_MUT_OSU_SHORT,    /* OSU point-to-point: the sender sends one element too few */
 	MB_MUT_OSU_COLL_SHORT, /* OSU collectives: every call carries one element fewer */
 	MB_MUT_NO_OFFSET,    /* -off_cache: the MPI calls use slot 0 in every repetition */
-	MB_MUT_SKEW,         /* collectives (window, IMB 2021, SKaMPI loops): rank 1 sleeps before each call */
+	MB_MUT_SKEW,         /* collectives (window, IMB 2021 loops: before each call; IMB 3.0, SKaMPI: before each loop, repetition) rank 1 sleeps */
 	MB_MUT_COUNT
 };
 
@@ -53,8 +53,10 @@ int mb_mutant_mpi_error(MPI_Comm comm);
 
 /* MUTANT_SKEW(comm): under the skew mutant, rank 1 of comm sleeps
  * mb_skew_delay seconds (MPIBENCH_SKEW_US) before a collective call of a
- * loop with a start per repetition: a deliberately skewed rank, for the
- * test that barrier and window timing react to it as they should. */
+ * loop with a start per repetition, before IMB 3.0's loop of back-to-back
+ * calls and before SKaMPI's collective pattern (its barrier): a
+ * deliberately skewed rank, for the tests that barrier, none and window
+ * timing react to it as they should. */
 #ifdef MB_MUTANTS
 extern double mb_skew_delay;
 void mb_mutant_skew(MPI_Comm comm);

@@ -19,12 +19,20 @@ const skewUS = 50000
 func syncRun(t *testing.T, bin string, args ...string) result.Record {
 	t.Helper()
 	np := maxRanks()
+	args = append([]string{"mpi1", "Allreduce", "-npmin", strconv.Itoa(np), "-msglog", "2:2", "-zero_size", "off",
+		"-iter", "10"}, args...)
+	return skewRun(t, bin, np, skewUS, args...)
+}
+
+// skewRun runs args (a suite and its flags, without -json) on np ranks
+// with the skew mutant delaying rank 1 by us µs and returns the one
+// record.
+func skewRun(t *testing.T, bin string, np, us int, args ...string) result.Record {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "out.jsonl")
 	t.Setenv(mutantEnv, "skew")
-	t.Setenv("MPIBENCH_SKEW_US", strconv.Itoa(skewUS))
-	args = append([]string{"mpi1", "Allreduce", "-npmin", strconv.Itoa(np), "-msglog", "2:2", "-zero_size", "off",
-		"-iter", "10", "-json", out}, args...)
-	mustSucceed(t, launchBin(t, bin, np, args...))
+	t.Setenv("MPIBENCH_SKEW_US", strconv.Itoa(us))
+	mustSucceed(t, launchBin(t, bin, np, append(args, "-json", out)...))
 	return oneRecord(t, out)
 }
 
@@ -167,4 +175,53 @@ func TestSyncIMB30(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.stderr, "-sync on: IMB 2021's spelling") {
 		t.Errorf("mpi1 -sync on: want exit 2 and the spelling named, got %s", r)
 	}
+}
+
+// TestSyncNoneSkew: rank 1 sleeps d before IMB 3.0's loop (mpi1, one
+// Allreduce per sample) and before every repetition of SKaMPI's
+// collective pattern (Allreduce; not before its empty measurement).
+// Theory: with -sync barrier the barrier before the timer absorbs the
+// sleep, and the time is the Allreduce's alone, far below d; with -sync
+// none rank 0 starts its timer and waits inside the Allreduce for rank 1,
+// so its time includes d. The test asks < d/2 and >= d/2: lower bounds
+// of sleeps and an upper bound far above a 4-byte Allreduce on 2 ranks.
+func TestSyncNoneSkew(t *testing.T) {
+	bin := mutantBinary(t)
+	const us = 4 * skewUS
+	d := float64(us) // µs
+	imb := []string{"mpi1", "Allreduce", "-msglog", "2:2", "-zero_size", "off", "-iter", "1"}
+	ski := filepath.Join(t.TempDir(), "a.ski")
+	conf := "minreps 4\nmaxreps 6\nmeasure Allreduce_4 collective Allreduce none len=4\n"
+	if err := os.WriteFile(ski, []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sk := []string{"skampi", "-config", ski}
+	for _, c := range []struct {
+		name string
+		args []string
+	}{{"mpi1", imb}, {"skampi", sk}} {
+		b := skewRun(t, bin, 2, us, append(c.args, "-sync", "barrier")...)
+		n := skewRun(t, bin, 2, us, append(c.args, "-sync", "none")...)
+		tb, tn := skewTime(t, b), skewTime(t, n)
+		t.Logf("%s: barrier %.1f µs, none %.1f µs, d %.0f µs", c.name, tb, tn, d)
+		if b.Sync != "barrier" || n.Sync != "none" {
+			t.Errorf("%s: sync %q and %q, want barrier and none", c.name, b.Sync, n.Sync)
+		}
+		if tb >= d/2 || tn < d/2 {
+			t.Errorf("%s: barrier %.1f µs, none %.1f µs; want < %.0f and >= %.0f (rank 1's delay)",
+				c.name, tb, tn, d/2, d/2)
+		}
+	}
+}
+
+// skewTime is the time of a record of TestSyncNoneSkew, µs: IMB's t_max
+// (rank 0's wait, which t_avg halves), SKaMPI's median.
+func skewTime(t *testing.T, r result.Record) float64 {
+	if r.Suite != result.SuiteSkampi {
+		return r.TMax
+	}
+	if r.Stats == nil {
+		t.Fatalf("%s: no stats", r.Benchmark)
+	}
+	return r.Stats.Median
 }
