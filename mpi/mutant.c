@@ -49,3 +49,26 @@ void mb_mutant_skew(MPI_Comm comm)
 	nanosleep(&d, NULL);
 }
 #endif
+
+#ifdef MB_MUTANTS
+/* Set from MPIBENCH_CLOCK_OFFSET_S and MPIBENCH_CLOCK_DRIFT (mpi/mutant.go). */
+double mb_clock_offset = 0, mb_clock_drift = 0;
+
+/* mb_mutant_wtime: MPI_Wtime, and on world rank 1 under the clock mutant
+ * with the offset and the drift since its first call. */
+double mb_mutant_wtime(void)
+{
+	static int rank = -1;
+	static double t0;
+	double t = MPI_Wtime();
+	if (!MUTANT(MB_MUT_CLOCK))
+		return t;
+	if (rank < 0) {
+		MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+		t0 = t;
+	}
+	return rank == 1 ? t + mb_clock_offset + mb_clock_drift * (t - t0) : t;
+}
+#endif
+
+double mb_wtime(void) { return MB_WTIME(); }

@@ -285,3 +285,38 @@ func skewTime(t *testing.T, r result.Record) float64 {
 	}
 	return r.Stats.Median
 }
+
+// TestSyncClockMutant: the clock mutant sets world rank 1's clock (the one
+// clock synchronisation and the window loop read) off by ±0.5 s and
+// running at a rate 1 ± 10^-3 (1 ms more or less a second). Theory: the
+// synchronisation fits the offset and the drift (over its milliseconds
+// 10^-3 moves the offset by microseconds, more than 3 standard errors of
+// the fit), so every rank starts a window at the same true time and a
+// valid repetition's time is the Allreduce's; without the model rank 1
+// would start 0.5 s early or late, and the last end would be 0.5 s after
+// the start (or every repetition late). The test asks: a valid
+// repetition (rerun with 2 and 4 times the windows until one is), a
+// mean time and a median start lag below 5 ms (a hundredth of the
+// offset), a clock error in (0, 1 ms).
+func TestSyncClockMutant(t *testing.T) {
+	bin := mutantBinary(t)
+	for _, c := range []struct{ off, drift string }{{"0.5", "1e-3"}, {"-0.5", "-1e-3"}} {
+		t.Setenv(mutantEnv, "clock")
+		t.Setenv("MPIBENCH_CLOCK_OFFSET_S", c.off)
+		t.Setenv("MPIBENCH_CLOCK_DRIFT", c.drift)
+		var r result.Record
+		for reps := 50; reps <= 200 && r.ValidReps == 0; reps *= 2 {
+			out := filepath.Join(t.TempDir(), "out.jsonl")
+			mustSucceed(t, launchBin(t, bin, 2, "mpi1", "Allreduce", "-msglog", "2:2", "-zero_size", "off",
+				"-iter", strconv.Itoa(reps), "-sync", "window", "-json", out))
+			r = oneRecord(t, out)
+			t.Logf("offset %s s, drift %s: %d valid of %d, t_avg %.2f µs, start lag %g s, clock error %g s, window %g s",
+				c.off, c.drift, r.ValidReps, r.Reps, r.TAvg, r.StartLag, r.ClockErr, r.WindowS)
+		}
+		if r.ValidReps == 0 || r.TAvg <= 0 || r.TAvg >= 5000 || r.StartLag >= 5e-3 || r.ClockErr <= 0 || r.ClockErr >= 1e-3 {
+			t.Errorf("offset %s s, drift %s: %d valid, t_avg %.2f µs, start lag %g s, clock error %g s; want a valid "+
+				"repetition, t_avg in (0, 5000) µs, lag < 5 ms, clock error in (0, 1 ms)", c.off, c.drift, r.ValidReps,
+				r.TAvg, r.StartLag, r.ClockErr)
+		}
+	}
+}
