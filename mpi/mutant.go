@@ -76,6 +76,18 @@ func init() {
 	}
 }
 
+// ClockTruth is the true time of a reading t of Wtime on this rank under
+// the clock mutant (false without it), the clock of world rank 0, and its
+// rate: true seconds per second of this rank's clock.
+func ClockTruth(t float64) (truth, rate float64, ok bool) {
+	if Mutant != "clock" {
+		return 0, 0, false
+	}
+	var r C.double
+	truth = float64(C.mb_mutant_clock_truth(C.double(t), &r))
+	return truth, float64(r), true
+}
+
 // ClockOffsetEnv and ClockDriftEnv are the clock mutant's offset of world
 // rank 1's window clock, in seconds, and its drift, in seconds per second.
 const (

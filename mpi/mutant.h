@@ -50,6 +50,7 @@ int mb_mutant_mpi_error(MPI_Comm comm);
 #ifdef MB_MUTANTS
 extern double mb_clock_offset, mb_clock_drift;
 double mb_mutant_wtime(void);
+double mb_mutant_clock_truth(double local, double *rate);
 #define MB_WTIME() mb_mutant_wtime()
 #else
 #define MB_WTIME() MPI_Wtime()
