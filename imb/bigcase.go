@@ -103,7 +103,7 @@ func (c *bigCase) setup() error {
 // bigRun is the large-count kernel call for x bytes.
 func (c *bigCase) bigRun(x, reps int) *mpi.BigRun {
 	r := mpi.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Reps: reps, Barriers: c.set.NBarr}
-	c.f21.setRun(&r)
+	c.f21.setRun(&r, c.b)
 	return &mpi.BigRun{Run: r, Items: int64(x / c.b.Unit())}
 }
 

@@ -89,7 +89,7 @@ func (c *benchCase) run(x, reps int) *mpi.Run {
 	r := &mpi.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
 		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Window: c.window, Type: c.b.Type,
 		Slots: c.f21.slots(c.b, x, c.q, c.f21.reps2021(c.set, c.b, x, NoMode, c.q))}
-	c.f21.setRun(r)
+	c.f21.setRun(r, c.b)
 	if c.f21.rsBlock(c.b) {
 		r.Count = c.q * count
 	}

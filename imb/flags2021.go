@@ -43,9 +43,15 @@ type Flags2021 struct {
 	// IMB is -imb: "2021" runs IMB 2021.11's defaults and definitions
 	// (imb2021.go); "" is IMB 3.0.
 	IMB string `json:"imb,omitempty"`
-	// Sync and RootShift are -sync and -root_shift (on|off; "" for IMB
-	// 2021's defaults, on and off), which need -imb 2021.
+	// Sync is -sync: IMB 2021's on or off in nbc and under -imb 2021 (a
+	// barrier after every collective call or none; "" for its default,
+	// on), barrier or none in mpi1 with IMB 3.0's loops (N_BARR barriers
+	// before the timed loop, its default, or none: syncFor), window in
+	// both. SyncArg is the value as typed, for messages. RootShift is
+	// -root_shift (on|off; "" for IMB 2021's default, off), which needs
+	// -imb 2021.
 	Sync      string `json:"sync,omitempty"`
+	SyncArg   string `json:"-"`
 	RootShift string `json:"root_shift,omitempty"`
 	// AggrMode is ext's -aggregate_mode: "aggregate" or "non_aggregate"
 	// runs that mode only, "multi" (IMB's default) both

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"mpibench/clocksync"
 	"mpibench/mpi"
 	"mpibench/mpijob"
 )
@@ -57,20 +58,25 @@ func (f *Flags2021) setIMB(val string) error {
 	return nil
 }
 
-// check2021 refuses -imb 2021 outside mpi1 and ext, and -sync and
-// -root_shift in mpi1 without it (checkSuite refuses them in ext and io).
-// IMB-NBC, IMB-MPI4 and IMB-RMA are IMB 2021's and take both as they are.
+// check2021 refuses -imb 2021 outside mpi1 and ext and, in mpi1 without
+// it, -root_shift and IMB 2021's spellings of -sync (on, off): IMB 3.0's
+// loops take -sync barrier, none or window. checkSuite refuses -sync and
+// -root_shift in ext and io; IMB-NBC, IMB-MPI4 and IMB-RMA are IMB 2021's
+// and take both as they are.
 func (f *Flags2021) check2021(s *Suite) error {
 	switch {
 	case f.IMB == imb2021 && s != MPI1Suite && s != EXTSuite:
 		return usagef("-imb 2021 is a flag of mpibench mpi1 and ext only")
+	case s == MPI1Suite && f.IMB != imb2021 && f.RootShift != "":
+		return usagef("-root_shift %s: a flag of IMB 2021's collectives; add -imb 2021", f.RootShift)
 	case f.Sync == syncWindow || f.WindowTime > 0 || s == NBCSuite:
 		return f.checkWindow(s)
 	case s != MPI1Suite || f.IMB == imb2021:
-	case f.Sync != "":
-		return usagef("-sync %s: a flag of IMB 2021's collectives; add -imb 2021", f.Sync)
-	case f.RootShift != "":
-		return usagef("-root_shift %s: a flag of IMB 2021's collectives; add -imb 2021", f.RootShift)
+	case f.typedSync() == "on" || f.typedSync() == "off":
+		// IMB 3.0 has no -sync: its words are IMB 2021's, whose loop is
+		// another (a barrier after every call).
+		return usagef("-sync %s: IMB 2021's spelling, for its loop (a barrier after every call); add -imb 2021, "+
+			"or write -sync barrier, none or window for IMB 3.0's", f.typedSync())
 	}
 	return nil
 }
@@ -84,10 +90,16 @@ func (f *Flags2021) version(s *Suite) string {
 	return "3.0"
 }
 
-// setRun sets the IMB 2021 definition on a kernel call of an MPI-1 run.
-func (f *Flags2021) setRun(r *mpi.Run) {
+// setRun sets the IMB 2021 definition and -sync on a kernel call of b in
+// an MPI-1 run.
+func (f *Flags2021) setRun(r *mpi.Run, b *Benchmark) {
 	r.IMB2021 = f.IMB == imb2021
-	r.NoSync = f.Sync == "off"
+	if f.Sync == clocksync.None && b.Class == Collective {
+		// IMB 3.0's loop with -sync none: not its N_BARR barriers before
+		// the timer (IMB_allreduce.c, IMB_do_n_barriers) either.
+		r.Barriers = 0
+	}
+	r.NoSync = f.Sync == "off" || f.Sync == clocksync.None
 	r.RootShift = f.RootShift == "on"
 	f.setBarrier(r)
 }
@@ -106,8 +118,10 @@ func (f *Flags2021) rates(b *Benchmark) bool { return b.Since >= 2021 || f.IMB =
 const imb2021Usage = `  -imb 3|2021   2021: IMB-MPI1 2021.11's default list, header and definitions
                 (collectives timed call by call, Reduce_scatter X bytes per
                 rank, MB = 10^6); records' context.imb says which (default 3)
-  -sync on|off  -imb 2021: a barrier after every collective call, untimed
-                (default on); barrier and none are the same; window below
+  -sync barrier|none  the collectives: IMB 3.0's loops run N_BARR barriers
+                before the timed loop (barrier, the default) or none at all;
+                -imb 2021: on|off (same as barrier|none), a barrier after
+                every call, untimed (default on); window below
   -root_shift on|off  -imb 2021: move the root after every call (default off)
 `
 

@@ -164,6 +164,7 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 	if err := o.F.check(s); err != nil {
 		return nil, err
 	}
+	c.F.Sync = o.F.syncFor(s)
 	if err := windowConflicts(o); err != nil {
 		return nil, err
 	}

@@ -11,7 +11,9 @@ import (
 // syncWindow is -sync window: the collectives of mpi1 and the _pure
 // loops of nbc timed in start windows on synchronised clocks (package
 // clocksync) instead of between barriers. -sync barrier and none are IMB
-// 2021's -sync on and off, stored in their IMB spelling.
+// 2021's -sync on and off in nbc and under -imb 2021, stored in their IMB
+// spelling; in mpi1's IMB 3.0 loops they say whether the barriers before
+// the timed loop run (syncFor).
 const syncWindow = clocksync.Window
 
 // windowUsage is the help of -sync window and -window_time.
@@ -39,7 +41,28 @@ func (f *Flags2021) setWindow(name, val string) error {
 		return usagef("%v", err)
 	}
 	f.Sync = map[string]string{clocksync.Barrier: "on", clocksync.None: "off", clocksync.Window: syncWindow}[m]
+	f.SyncArg = val
 	return nil
+}
+
+// typedSync is -sync as the user wrote it (the stored spelling where the
+// flags were not parsed).
+func (f *Flags2021) typedSync() string {
+	if f.SyncArg != "" {
+		return f.SyncArg
+	}
+	return f.Sync
+}
+
+// syncFor is the Sync a run of suite s stores: IMB 2021's on and off in
+// nbc and under -imb 2021 (its -sync), barrier and none in mpi1 with IMB
+// 3.0's loops, where they name what happens before the timed loop.
+func (f *Flags2021) syncFor(s *Suite) string {
+	if s != MPI1Suite || f.IMB == imb2021 {
+		return f.Sync
+	}
+	return map[string]string{"": "", "on": clocksync.Barrier, "off": clocksync.None, clocksync.Barrier: clocksync.Barrier,
+		clocksync.None: clocksync.None, syncWindow: syncWindow}[f.Sync]
 }
 
 // checkWindow refuses -sync window and -window_time where they do not
@@ -105,7 +128,7 @@ func (f *Flags2021) method(b *Benchmark) string {
 		return ""
 	case f.windowed(b):
 		return clocksync.Window
-	case f.Sync == "off":
+	case f.Sync == "off" || f.Sync == clocksync.None:
 		return clocksync.None
 	}
 	return clocksync.Barrier

@@ -58,7 +58,10 @@ func run(cfg *Config, env *mpijob.Env) error {
 		return err
 	}
 	return mpijob.Speak(w, func() error {
-		recs := records(cfg, env.Ctx, p, all, hosts)
+		ctx := env.Ctx
+		slow := cfg.Slow
+		ctx.SlowPct = &slow // the report flags the pairs this run did
+		recs := records(cfg, ctx, p, all, hosts)
 		ptrs := make([]*result.Record, len(recs))
 		for i := range recs {
 			ptrs[i] = &recs[i]

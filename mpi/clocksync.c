@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include "chk.h"
 #include "clocksync.h"
+#include "mutant.h" /* MB_WTIME */
 
 #define TAG 3000
 
@@ -13,7 +14,7 @@ static int reference(MPI_Comm comm, int peer, int total, const double *model)
 	double tr;
 	for (i = 0; i < total; i++) {
 		CHK(MPI_Recv(NULL, 0, MPI_BYTE, peer, TAG, comm, MPI_STATUS_IGNORE));
-		tr = MPI_Wtime();
+		tr = MB_WTIME();
 		CHK(MPI_Send(&tr, 1, MPI_DOUBLE, peer, TAG, comm));
 	}
 	return MPI_Send(model, 3, MPI_DOUBLE, peer, TAG, comm);
@@ -29,10 +30,10 @@ int mb_cs_pair(MPI_Comm comm, int peer, int client, int n, int m, double *x, dou
 	for (i = 0; i < n; i++) {
 		best = -1;
 		for (j = 0; j < m; j++) {
-			ts = MPI_Wtime();
+			ts = MB_WTIME();
 			CHK(MPI_Send(NULL, 0, MPI_BYTE, peer, TAG, comm));
 			CHK(MPI_Recv(&tr, 1, MPI_DOUBLE, peer, TAG, comm, MPI_STATUS_IGNORE));
-			te = MPI_Wtime();
+			te = MB_WTIME();
 			if (best < 0 || te - ts < best) {
 				best = te - ts;
 				x[i] = (ts + te) / 2;

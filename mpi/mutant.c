@@ -49,3 +49,52 @@ void mb_mutant_skew(MPI_Comm comm)
 	nanosleep(&d, NULL);
 }
 #endif
+
+#ifdef MB_MUTANTS
+/* Set from MPIBENCH_CLOCK_OFFSET_S and MPIBENCH_CLOCK_DRIFT (mpi/mutant.go). */
+double mb_clock_offset = 0, mb_clock_drift = 0;
+
+static int clock_rank = -1;
+static double clock_t0;
+
+/* monotonic is CLOCK_MONOTONIC in seconds: under the clock mutant the
+ * true clock of every rank, the same on all the ranks of a node (Open
+ * MPI's MPI_Wtime counts from each process's MPI_Init), so that the test
+ * knows the true offset. */
+static double monotonic(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* mb_mutant_wtime: MPI_Wtime, and under the clock mutant the monotonic
+ * clock, on world rank 1 with the offset and the drift since its first
+ * call. */
+double mb_mutant_wtime(void)
+{
+	double t;
+	if (!MUTANT(MB_MUT_CLOCK))
+		return MPI_Wtime();
+	t = monotonic();
+	if (clock_rank < 0) {
+		MPI_Comm_rank(MPI_COMM_WORLD, &clock_rank);
+		clock_t0 = t;
+	}
+	return clock_rank == 1 ? t + mb_clock_offset + mb_clock_drift * (t - clock_t0) : t;
+}
+
+/* mb_mutant_clock_truth is the true (monotonic) time of this rank's
+ * reading local of mb_mutant_wtime, and *rate its derivative: local
+ * itself and 1 but on world rank 1. */
+double mb_mutant_clock_truth(double local, double *rate)
+{
+	*rate = 1;
+	if (clock_rank != 1)
+		return local;
+	*rate = 1 / (1 + mb_clock_drift);
+	return (local - mb_clock_offset + mb_clock_drift * clock_t0) / (1 + mb_clock_drift);
+}
+#endif
+
+double mb_wtime(void) { return MB_WTIME(); }

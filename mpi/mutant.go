@@ -37,6 +37,7 @@ var mutants = map[string]C.int{
 	"osu-coll-short": C.MB_MUT_OSU_COLL_SHORT,
 	"no-offset":      C.MB_MUT_NO_OFFSET,
 	"skew":           C.MB_MUT_SKEW,
+	"clock":          C.MB_MUT_CLOCK,
 }
 
 // Mutants lists the mutant names, sorted.
@@ -67,7 +68,32 @@ func init() {
 	if us, err := strconv.ParseFloat(os.Getenv(SkewEnv), 64); err == nil && us > 0 {
 		C.mb_skew_delay = C.double(us * 1e-6)
 	}
+	if s, err := strconv.ParseFloat(os.Getenv(ClockOffsetEnv), 64); err == nil {
+		C.mb_clock_offset = C.double(s)
+	}
+	if d, err := strconv.ParseFloat(os.Getenv(ClockDriftEnv), 64); err == nil {
+		C.mb_clock_drift = C.double(d)
+	}
 }
+
+// ClockTruth is the true time of a reading t of Wtime on this rank under
+// the clock mutant (false without it), the clock of world rank 0, and its
+// rate: true seconds per second of this rank's clock.
+func ClockTruth(t float64) (truth, rate float64, ok bool) {
+	if Mutant != "clock" {
+		return 0, 0, false
+	}
+	var r C.double
+	truth = float64(C.mb_mutant_clock_truth(C.double(t), &r))
+	return truth, float64(r), true
+}
+
+// ClockOffsetEnv and ClockDriftEnv are the clock mutant's offset of world
+// rank 1's window clock, in seconds, and its drift, in seconds per second.
+const (
+	ClockOffsetEnv = "MPIBENCH_CLOCK_OFFSET_S"
+	ClockDriftEnv  = "MPIBENCH_CLOCK_DRIFT"
+)
 
 // SkewEnv names the skew mutant's delay of rank 1 before each collective
 // call, in µs.

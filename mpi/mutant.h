@@ -28,7 +28,8 @@ enum mb_mutant_id {
 	MB_MUT_OSU_SHORT,    /* OSU point-to-point: the sender sends one element too few */
 	MB_MUT_OSU_COLL_SHORT, /* OSU collectives: every call carries one element fewer */
 	MB_MUT_NO_OFFSET,    /* -off_cache: the MPI calls use slot 0 in every repetition */
-	MB_MUT_SKEW,         /* collectives (window, IMB 2021, SKaMPI loops): rank 1 sleeps before each call */
+	MB_MUT_CLOCK,        /* the window clock (MB_WTIME) of world rank 1 has an offset and a drift */
+	MB_MUT_SKEW,         /* collectives (window, IMB 2021 loops: before each call; IMB 3.0, SKaMPI: before each loop, repetition) rank 1 sleeps */
 	MB_MUT_COUNT
 };
 
@@ -39,6 +40,24 @@ int mb_mutant_mpi_error(MPI_Comm comm);
 #else
 #define MUTANT(m) 0
 #endif
+
+/* MB_WTIME() is the clock of clock synchronisation and of the window loop
+ * (clocksync.c, window.c; mpi.Wtime in Go): MPI_Wtime, and under the clock
+ * mutant on world rank 1 MPI_Wtime + mb_clock_offset + mb_clock_drift
+ * times the seconds since its first reading (MPIBENCH_CLOCK_OFFSET_S,
+ * MPIBENCH_CLOCK_DRIFT): a clock far off and running at another rate, for
+ * the test that the synchronisation recovers it. */
+#ifdef MB_MUTANTS
+extern double mb_clock_offset, mb_clock_drift;
+double mb_mutant_wtime(void);
+double mb_mutant_clock_truth(double local, double *rate);
+#define MB_WTIME() mb_mutant_wtime()
+#else
+#define MB_WTIME() MPI_Wtime()
+#endif
+
+/* mb_wtime is MB_WTIME for Go (mpi.Wtime). */
+double mb_wtime(void);
 
 /* MUTANT_MPI_ERROR(comm) is MPI_SUCCESS, or under the mpi-error mutant
  * the error of a real MPI call that rank 1 of comm makes with an invalid
@@ -53,8 +72,10 @@ int mb_mutant_mpi_error(MPI_Comm comm);
 
 /* MUTANT_SKEW(comm): under the skew mutant, rank 1 of comm sleeps
  * mb_skew_delay seconds (MPIBENCH_SKEW_US) before a collective call of a
- * loop with a start per repetition: a deliberately skewed rank, for the
- * test that barrier and window timing react to it as they should. */
+ * loop with a start per repetition, before IMB 3.0's loop of back-to-back
+ * calls and before SKaMPI's collective pattern (its barrier): a
+ * deliberately skewed rank, for the tests that barrier, none and window
+ * timing react to it as they should. */
 #ifdef MB_MUTANTS
 extern double mb_skew_delay;
 void mb_mutant_skew(MPI_Comm comm);

@@ -229,6 +229,8 @@ LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int oc, int ra
 	for (i = 0; i < n; i++) {
 		if (chk)
 			prepare(k, rank, size, i, SB(i), RB(i));
+		if (!ovl) /* a skewed rank for the pure loops' -sync tests */
+			MUTANT_SKEW(k->comm);
 		t0 = MPI_Wtime();
 		if (!pst)
 			req = MPI_REQUEST_NULL;

@@ -104,6 +104,10 @@ func (sc *SkampiCase) setup(c Comm, op SkampiOp, size int) error {
 	return nil
 }
 
+// NoBarrier leaves out the barrier before the timer of the collective
+// pattern (-sync none; Comm_split keeps it).
+func (sc *SkampiCase) NoBarrier() { sc.k.no_barrier = 1 }
+
 // SetLen sets the message length of the next samples.
 func (sc *SkampiCase) SetLen(n int) error {
 	if n < 0 || n > sc.maxLen {

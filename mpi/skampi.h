@@ -60,6 +60,7 @@ typedef struct {
 	int *sent;         /* master-worker: size entries */
 	MPI_Status *st;    /* master-worker: size entries */
 	int keyval;        /* simple: the attribute's key */
+	int no_barrier;    /* collective: no barrier before the timer (-sync none) */
 } mb_sk;
 
 /* mb_sk_sample: one measurement; *t is the time in seconds on comm rank

@@ -36,6 +36,11 @@ type Context struct {
 	// IMB.
 	IMB string `json:"imb,omitempty"`
 
+	// SlowPct is links' -slow, the percentage by which a pair flagged
+	// slow is worse than its row's or column's median; nil outside links
+	// and in records written before it was recorded.
+	SlowPct *float64 `json:"slow_pct,omitempty"`
+
 	// SKaMPI run identity: the configuration's node, network and user.
 	Node    string `json:"node,omitempty"`
 	Network string `json:"network,omitempty"`

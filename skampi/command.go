@@ -51,10 +51,12 @@ refined adaptively.
                  (recorded by default, so that the figures can be recomputed)
   -resume        after a crash: skip the finished measurements of FILE, run
                  the others, and retry the one that crashed last (below)
-  -sync barrier|window  how a collective's repetitions start: barrier (the
-                 default: MPI_Barrier, timer, call, MPI_Barrier, timer) or
-                 window (a start common to all ranks on synchronised clocks,
-                 timed to the last rank's end; late starts excluded, counted)
+  -sync barrier|none|window  how a collective's repetitions start: barrier
+                 (the default: MPI_Barrier, timer, call, MPI_Barrier, timer),
+                 none (not SKaMPI's: the same without the first MPI_Barrier)
+                 or window (a start common to all ranks on synchronised
+                 clocks, timed to the last rank's end; late starts excluded,
+                 counted)
   -window_time S -sync window: seconds between two starts (default: chosen
                  from the call's measured time)
   -print-config  print the default configuration and exit

@@ -186,7 +186,7 @@ func (m *Measurement) emptyOp() mpi.SkampiOp {
 // start windows (clk) the empty call's window time: the clocks' residual
 // misalignment and the clock reads.
 func empty(c mpi.Comm, m *Measurement, clk *clocksync.Clock, decide method.Decide) (float64, error) {
-	k, err := mpi.NewSkampiCase(c, m.emptyOp(), 0, 1)
+	k, err := m.sync.newCase(c, m, m.emptyOp(), 0, 1)
 	if err != nil {
 		return 0, err
 	}
@@ -222,7 +222,7 @@ func atOnce(c mpi.Comm, m *Measurement, n, work int, decide method.Decide) (meth
 	if err != nil {
 		return method.Result{}, err
 	}
-	k, err := mpi.NewSkampiCase(c, m.op(), n, work)
+	k, err := m.sync.newCase(c, m, m.op(), n, work)
 	if err != nil {
 		return method.Result{}, err
 	}
@@ -254,7 +254,7 @@ func sweep(c mpi.Comm, m *Measurement, work int, base point) ([]point, error) {
 	if err != nil {
 		return nil, err
 	}
-	k, err := mpi.NewSkampiCase(c, m.op(), m.Hi, work)
+	k, err := m.sync.newCase(c, m, m.op(), m.Hi, work)
 	if err != nil {
 		return nil, err
 	}

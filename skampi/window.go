@@ -13,24 +13,33 @@ import (
 // Sync is -sync and -window_time of mpibench skampi: how the collective
 // pattern starts its repetitions. Barrier (the default, the paper's
 // section 2.3 pattern) puts MPI_Barrier before the timer and after the
-// operation; window times every call from a start common to all ranks on
-// clocks synchronised against rank 0 (package clocksync) to the last
-// rank's end. Comm_split keeps barrier timing (its communicator is freed
-// after the timer).
+// operation; none (not SKaMPI's) leaves out the barrier before the timer,
+// so that every rank starts when it is done with the previous repetition,
+// and keeps the one after, which tells the timing rank that all are done;
+// window times every call from a start common to all ranks on clocks
+// synchronised against rank 0 (package clocksync) to the last rank's end.
+// Comm_split keeps barrier timing (its communicator is freed after the
+// timer).
 type Sync struct {
-	Method string  `json:"method,omitempty"` // "" (barrier, not recorded), barrier or window
+	Method string  `json:"method,omitempty"` // "" (barrier, not recorded), barrier, none or window
 	Window float64 `json:"window_s,omitempty"`
 }
 
-// set reads -sync: barrier (alias on) or window; the pattern has no
-// version without a start.
+// set reads -sync: barrier (alias on), none (alias off) or window.
 func (s *Sync) set(v string) error {
 	m, err := clocksync.ParseMethod(v)
-	if err == nil && m == clocksync.None {
-		err = fmt.Errorf("-sync %s: SKaMPI's collective pattern starts every repetition; want barrier or window", v)
-	}
 	s.Method = m
 	return err
+}
+
+// newCase is mpi.NewSkampiCase for m under s: without the barrier before
+// the timer under -sync none.
+func (s Sync) newCase(c mpi.Comm, m *Measurement, op mpi.SkampiOp, maxLen, work int) (*mpi.SkampiCase, error) {
+	k, err := mpi.NewSkampiCase(c, op, maxLen, work)
+	if err == nil && s.Method == clocksync.None && m.Pattern == Collective {
+		k.NoBarrier()
+	}
+	return k, err
 }
 
 // setWindow reads -window_time.
@@ -134,6 +143,9 @@ func (d *Driver) syncFields(r *result.Record, m *Measurement, w *winInfo) {
 		return
 	}
 	r.Sync = clocksync.Barrier
+	if d.Sync.Method == clocksync.None && m.op() != mpi.SkampiCommSplit {
+		r.Sync = clocksync.None
+	}
 	if w == nil {
 		return
 	}

@@ -65,15 +65,22 @@ func linksCheckOne(t *testing.T, r *result.Record, mode string, src, dst, np int
 }
 
 // The largest count the launcher allows (4 ranks Open MPI, 2 MPICH):
-// records, the three matrices and their slow-pair lines in the text;
-// then -resume.
+// records, with -slow 15 in their context, the three matrices and their
+// slow-pair lines in the text; then -resume.
 func TestLinks(t *testing.T) {
 	np := slices.Max(rankCounts())
 	js := filepath.Join(t.TempDir(), "links.jsonl")
-	r := launch(t, np, append(linksArgs, "-json", js)...)
+	args := append(slices.Clone(linksArgs), "-slow", "15", "-json", js)
+	r := launch(t, np, args...)
 	mustSucceed(t, r)
-	linksCheck(t, readJSONL[result.Record](t, js), np, nil)
-	for want, n := range map[string]int{"# Send bandwidth": 1, "# Receive bandwidth": 1, "# Latency": 1, "slow pairs (more than 20%": 3} {
+	recs := readJSONL[result.Record](t, js)
+	linksCheck(t, recs, np, nil)
+	for _, rec := range recs {
+		if rec.Context.SlowPct == nil || *rec.Context.SlowPct != 15 {
+			t.Fatalf("%s %v: context.slow_pct %v, want 15 (-slow)", rec.Mode, rec.Groups, rec.Context.SlowPct)
+		}
+	}
+	for want, n := range map[string]int{"# Send bandwidth": 1, "# Receive bandwidth": 1, "# Latency": 1, "slow pairs (more than 15%": 3} {
 		if strings.Count(r.stdout, want) != n {
 			t.Errorf("%q not %d times in the output:\n%s", want, n, r.stdout)
 		}
@@ -85,7 +92,7 @@ func TestLinks(t *testing.T) {
 		t.Errorf("no send matrix header of %d columns:\n%s", np, r.stdout)
 	}
 	// -resume keeps the finished run and prints the same matrices.
-	again := launch(t, np, append(linksArgs, "-json", js, "-resume")...)
+	again := launch(t, np, append(args, "-resume")...)
 	mustSucceed(t, again)
 	if again.stdout != r.stdout || len(readJSONL[result.Record](t, js)) != 3*np*(np-1) {
 		t.Errorf("-resume: output or records changed:\n%s", again)

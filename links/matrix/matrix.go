@@ -31,6 +31,9 @@ type Matrix struct {
 	Window int
 	Hosts  []string // processor name of each rank, "" where unknown
 	V      [][]float64
+	// SlowPct is the run's -slow (context.slow_pct of its first record
+	// that has one); nil when no record has it.
+	SlowPct *float64
 }
 
 // HigherBetter reports whether a larger value is better (bandwidth).
@@ -102,6 +105,10 @@ func (b *Builder) Add(r *result.Record) bool {
 		b.vals[k] = grid[[]float64](r.NProcs)
 	}
 	b.vals[k][src][dst] = append(b.vals[k][src][dst], value(r))
+	if m.SlowPct == nil && r.Context.SlowPct != nil {
+		pct := *r.Context.SlowPct
+		m.SlowPct = &pct
+	}
 	if len(r.PairHosts) == 2 {
 		m.Hosts[src], m.Hosts[dst] = r.PairHosts[0], r.PairHosts[1]
 	}

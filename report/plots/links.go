@@ -13,8 +13,17 @@ import (
 )
 
 // LinksSlow is the threshold, in percent, at which the report flags the
-// slow pairs of a links matrix: links' default -slow.
+// slow pairs of a links matrix whose records do not carry the run's -slow
+// (context.slow_pct, recorded since it is): links' default -slow.
 const LinksSlow = 20
+
+// slowPct is the threshold of m: its run's -slow, else LinksSlow.
+func slowPct(m *matrix.Matrix) float64 {
+	if m.SlowPct != nil {
+		return *m.SlowPct
+	}
+	return LinksSlow
+}
 
 // linkSet collects the links records of every input as matrices (only
 // their values are kept) and draws them as heat maps.
@@ -59,9 +68,10 @@ func (s *linkSet) suites() []htmlSuite {
 
 func linkPlot(in linkInput, m *matrix.Matrix) htmlPlot {
 	id := anchor(fmt.Sprintf("links-%d-%s-np%d-%d", in.index, m.Mode, m.P, m.Bytes))
-	slow := m.Slow(LinksSlow)
-	note := fmt.Sprintf("%s. Row: sender, column: receiver; darker is worse. %d slow pairs (worse by more than %d%% than the median of the other pairs of their row or column, outlined)",
-		m.Title(), len(slow), LinksSlow)
+	pct := slowPct(m)
+	slow := m.Slow(pct)
+	note := fmt.Sprintf("%s. Row: sender, column: receiver; darker is worse. %d slow pairs (worse by more than %s%% than the median of the other pairs of their row or column, outlined)",
+		m.Title(), len(slow), textout.Number(pct))
 	var list []string
 	for i, p := range slow {
 		if i == 20 {

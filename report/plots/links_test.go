@@ -58,6 +58,35 @@ func TestReportLinks(t *testing.T) {
 	}
 }
 
+// TestReportLinksSlow: the report flags slow pairs at the run's -slow
+// (context.slow_pct): at 95 % the bandwidths of 50 MB/s against 500 are
+// no longer slow (90 % worse), the latency of 20 µs against 2 still is;
+// without slow_pct it is links' default, 20 %.
+func TestReportLinksSlow(t *testing.T) {
+	recs := linksRecords("h")
+	pct := 95.0
+	for i := range recs {
+		recs[i].Context.SlowPct = &pct
+	}
+	for _, c := range []struct {
+		recs    []result.Record
+		pct     string
+		outline int
+	}{{recs, "95", 1}, {linksRecords("h"), "20", 3}} {
+		var b bytes.Buffer
+		if err := HTML(&b, []Input{{Name: "links.jsonl", Records: c.recs}}); err != nil {
+			t.Fatal(err)
+		}
+		page := b.String()
+		if n := strings.Count(page, `<rect x=`); n != 3*9+c.outline {
+			t.Errorf("-slow %s: %d squares and outlines, want 3·9 and %d outlined", c.pct, n, c.outline)
+		}
+		if n := strings.Count(page, "worse by more than "+c.pct+"%"); n != 3 {
+			t.Errorf("-slow %s: the threshold in %d of 3 captions", c.pct, n)
+		}
+	}
+}
+
 func TestHeatColour(t *testing.T) {
 	if heatColour(0) != "#440154" || heatColour(1) != "#fde725" || heatColour(0.5) != "#21918c" || heatColour(-3) != "#440154" {
 		t.Errorf("%s %s %s", heatColour(0), heatColour(1), heatColour(0.5))
