@@ -19,6 +19,15 @@ import (
 // under a mutant, else 0.
 func runOSUColl(t *testing.T, bin, m string, args ...string) []record {
 	t.Helper()
+	_, js := runOSUMutant(t, bin, m, args...)
+	return readRecords(t, js)
+}
+
+// runOSUMutant runs mpibench osu on 2 processes with bin as mutant m and
+// returns the run and its results file; the exit code must be 3 under a
+// mutant, else 0.
+func runOSUMutant(t *testing.T, bin, m string, args ...string) (runResult, string) {
+	t.Helper()
 	t.Setenv(mutantEnv, m)
 	js := filepath.Join(t.TempDir(), "osu.jsonl")
 	argv := launcherArgs(2)
@@ -29,7 +38,7 @@ func runOSUColl(t *testing.T, bin, m string, args ...string) []record {
 	if want := map[bool]int{true: 3, false: 0}[m != ""]; r.code != want {
 		t.Fatalf("%v, mutant %q: want exit code %d, got %s", args, m, want, r)
 	}
-	return readRecords(t, js)
+	return r, js
 }
 
 // collRows are the records as bytes:count_mode:defects.

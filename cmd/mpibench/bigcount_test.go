@@ -256,16 +256,7 @@ func TestBigCountOSUOver2GiB(t *testing.T) {
 // validation columns; the exit code must be 3 under a mutant, else 0.
 func runOSUBig(t *testing.T, bin, m string, args ...string) (runResult, []record, []string) {
 	t.Helper()
-	t.Setenv(mutantEnv, m)
-	js := filepath.Join(t.TempDir(), "osu.jsonl")
-	argv := launcherArgs(2)
-	argv[len(argv)-1] = bin
-	argv = append(append(argv, "osu"), args...)
-	r := execute(t, mpirunTimeout, launcherPath, append(argv, "-json", js)...)
-	noPanic(t, r)
-	if want := map[bool]int{true: 3, false: 0}[m != ""]; r.code != want {
-		t.Fatalf("%v, mutant %q: want exit code %d, got %s", args, m, want, r)
-	}
+	r, js := runOSUMutant(t, bin, m, args...)
 	b, err := os.ReadFile(js)
 	if err != nil {
 		t.Fatal(err)

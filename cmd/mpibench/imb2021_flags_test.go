@@ -419,6 +419,21 @@ func buildPMPI(t *testing.T, code string) string {
 	return so
 }
 
+// preloadedRun runs prog (mpibench where "") on np ranks with the PMPI
+// library so preloaded; the run must succeed.
+func preloadedRun(t *testing.T, so string, np int, prog string, args ...string) runResult {
+	t.Helper()
+	argv := launcherArgs(np)
+	if prog != "" {
+		argv[len(argv)-1] = prog
+	}
+	t.Setenv("LD_PRELOAD", so)
+	r := execute(t, mpirunTimeout, launcherPath, append(argv, args...)...)
+	t.Setenv("LD_PRELOAD", "")
+	mustSucceed(t, r)
+	return r
+}
+
 // barrierCounts runs mpibench with the counter preloaded and returns
 // every rank's MPI_Barrier calls and IMB barrier messages.
 func barrierCounts(t *testing.T, so string, args ...string) (bar, imb []int) {
@@ -431,14 +446,7 @@ func barrierCounts(t *testing.T, so string, args ...string) (bar, imb []int) {
 // messages.
 func countedRun(t *testing.T, so string, np int, prog string, args ...string) (bar, imb []int) {
 	t.Helper()
-	argv := launcherArgs(np)
-	if prog != "" {
-		argv[len(argv)-1] = prog
-	}
-	t.Setenv("LD_PRELOAD", so)
-	r := execute(t, mpirunTimeout, launcherPath, append(argv, args...)...)
-	t.Setenv("LD_PRELOAD", "")
-	mustSucceed(t, r)
+	r := preloadedRun(t, so, np, prog, args...)
 	bar, imb = make([]int, np), make([]int, np)
 	seen := 0
 	re := regexp.MustCompile(`pmpi-count rank (\d+): MPI_Barrier (\d+) imb (\d+)`)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -10,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/mpi"
 	"mpibench/result"
 )
 
@@ -78,35 +76,13 @@ int MPI_Ialltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc, MPI
 `
 
 // buildDDTTracer compiles pmpiDDT with this MPI's mpicc.
-func buildDDTTracer(t *testing.T) string {
-	t.Helper()
-	cc, err := exec.LookPath("mpicc." + mpi.Flavor)
-	if err != nil {
-		t.Skipf("SKIPPED LOUDLY: no mpicc.%s to build the PMPI tracer: %v", mpi.Flavor, err)
-	}
-	dir := t.TempDir()
-	src, so := filepath.Join(dir, "ddt.c"), filepath.Join(dir, "libddt.so")
-	if err := os.WriteFile(src, []byte(pmpiDDT), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command(cc, "-shared", "-fPIC", "-o", so, src).CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", cc, err, out)
-	}
-	return so
-}
+func buildDDTTracer(t *testing.T) string { return buildPMPI(t, pmpiDDT) }
 
 // tracedRun runs prog (mpibench where "") on 2 ranks with the tracer
 // preloaded; it returns the run and its traced lines, sorted.
 func tracedRun(t *testing.T, so, prog string, args ...string) (runResult, []string) {
 	t.Helper()
-	argv := launcherArgs(2)
-	if prog != "" {
-		argv[len(argv)-1] = prog
-	}
-	t.Setenv("LD_PRELOAD", so)
-	r := execute(t, mpirunTimeout, launcherPath, append(argv, args...)...)
-	t.Setenv("LD_PRELOAD", "")
-	mustSucceed(t, r)
+	r := preloadedRun(t, so, 2, prog, args...)
 	calls := regexp.MustCompile(`(?m)^pmpi-ddt rank \d+: .*$`).FindAllString(r.stderr, -1)
 	slices.Sort(calls) // the ranks' lines interleave on stderr
 	return r, calls

@@ -309,14 +309,7 @@ func TestNBCRootShift(t *testing.T) {
 // preloaded and returns every rank's calls by root.
 func rootCounts(t *testing.T, so string, np int, prog string, args ...string) []string {
 	t.Helper()
-	argv := launcherArgs(np)
-	if prog != "" {
-		argv[len(argv)-1] = prog
-	}
-	t.Setenv("LD_PRELOAD", so)
-	r := execute(t, mpirunTimeout, launcherPath, append(argv, args...)...)
-	t.Setenv("LD_PRELOAD", "")
-	mustSucceed(t, r)
+	r := preloadedRun(t, so, np, prog, args...)
 	counts := make([]string, np)
 	seen := 0
 	for _, m := range regexp.MustCompile(`pmpi-roots rank (\d+):(.*)`).FindAllStringSubmatch(r.stderr, -1) {

@@ -95,14 +95,7 @@ func warmUpCalls(t *testing.T, so, prog string, args []string) (on, off []map[st
 // preloaded and returns every rank's counts by call.
 func mpiCalls(t *testing.T, so, prog string, args []string) []map[string]int {
 	t.Helper()
-	argv := launcherArgs(2)
-	if prog != "" {
-		argv[len(argv)-1] = prog
-	}
-	t.Setenv("LD_PRELOAD", so)
-	r := execute(t, mpirunTimeout, launcherPath, append(argv, args...)...)
-	t.Setenv("LD_PRELOAD", "")
-	mustSucceed(t, r)
+	r := preloadedRun(t, so, 2, prog, args...)
 	calls := make([]map[string]int, 2)
 	re := regexp.MustCompile(`pmpi-calls rank (\d+):(( \w+ \d+)+)`)
 	for _, m := range re.FindAllStringSubmatch(r.stderr, -1) {
