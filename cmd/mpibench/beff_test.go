@@ -251,11 +251,14 @@ func beffMessages(np int, pattern string) int {
 // on this 2-core machine shared with other jobs (load 6-10) MPICH, which
 // polls, spent them in 3-9 % of the loops, Open MPI in under 1 %; the
 // test allows 15 %.
-// L_max = 64 KiB (-mem 8), so that the longest lengths need a shorter
-// loop (a few hundred of them here) and the run stays short. The old rule (cut only, from a bandwidth-bound guess)
+// L_max = 512 KiB (-mem 64), so that the longest lengths need a shorter
+// loop on any machine (300 loops of 512 KiB take more than 5 ms below
+// 30 GB/s; at -mem 8, 64 KiB, a quiet machine ran every loop of 300 in
+// time and shortened none) and the run stays short (about 4 s here,
+// some 400 shortened loops). The old rule (cut only, from a bandwidth-bound guess)
 // left about 40 % of its shortened loops below 2.5 ms.
 func TestBeffLoopBand(t *testing.T) {
-	_, recs := beffRun(t, 2, "-mem", "8", "-random", "1", "-patterns", "rings")
+	_, recs := beffRun(t, 2, "-mem", "64", "-random", "1", "-patterns", "rings")
 	var in, most, least, spent, shortened int
 	for _, r := range recs[:len(recs)-1] {
 		ms := r.TMax / 1e3

@@ -221,7 +221,8 @@ func TestSkampiBadInput(t *testing.T) {
 		{[]string{"-config", bad}, bad + ":2: option gamma=\"0.5\""},
 		{[]string{"-config", big}, big + ":1: A: procs=64"},
 		{[]string{"-epsilon", "1.5"}, "-epsilon"},
-		{[]string{"-o", filepath.Join(dir, "no", "such", "dir.jsonl")}, "-o"},
+		// -o is -json's old spelling; the message names -json.
+		{[]string{"-o", filepath.Join(dir, "no", "such", "dir.jsonl")}, "-json: open"},
 	}
 	for _, c := range cases {
 		r := launch(t, 2, append([]string{"skampi"}, c.args...)...)
