@@ -37,5 +37,9 @@ func NBCCPURate() (rate, mflops float64) {
 	return float64(r), float64(m)
 }
 
+// forgetNBCCPURate drops the calibration, so that the next NBCCPURate
+// measures again: a test's retry after the machine's load changed.
+func forgetNBCCPURate() { C.mb_nbc_cpu_forget() }
+
 // NBCCPU runs n passes of the CPU work (tests of the calibration).
 func NBCCPU(n int64) { C.mb_nbc_cpu(C.longlong(n)) }

@@ -61,6 +61,7 @@ int mb_nbc_run(const mb_nbc *k, int chk, double *t, double *t_cpu, long long *ba
 /* mb_nbc_cpu_rate calibrates the CPU work once: kernel passes per second
  * of undisturbed CPU time, and the Mflop/s that gives. */
 double mb_nbc_cpu_rate(double *mflops);
+void mb_nbc_cpu_forget(void);
 
 /* mb_nbc_persist_api names the persistent collectives this build calls:
  * "MPI" (MPI 4.0's MPI_Bcast_init ...), "MPIX" (Open MPI's pcollreq

@@ -22,6 +22,7 @@ func TestNBCCPURate(t *testing.T) {
 	// is off in every attempt.
 	var tries []float64
 	for attempt := 0; attempt < 5; attempt++ {
+		forgetNBCCPURate() // calibrate anew: the rate is kept once measured
 		rate, mflops := NBCCPURate()
 		if rate <= 0 || math.Abs(mflops/(200*rate*1e-6)-1) > 1e-9 {
 			t.Fatalf("rate %g passes/s, %g Mflop/s", rate, mflops)
