@@ -283,14 +283,7 @@ func (crossGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 // (0 bytes at half the smallest length, labelled "0", as the other
 // plots), a linear change axis with a line at 0.
 func changeSVG(title string, pts []changePoint) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = "message length (bytes)"
-	p.Y.Label.Text = "change (%)"
-	p.Title.TextStyle.Font.Size = fontTitle
-	p.X.Label.TextStyle.Font.Size, p.Y.Label.TextStyle.Font.Size = fontLabel, fontLabel
-	p.X.Tick.Label.Font.Size, p.Y.Tick.Label.Font.Size = fontTick, fontTick
-	p.Add(plotter.NewGrid())
+	p := newPanel(title, "message length (bytes)", "change (%)")
 	if err := plotRef(p, 0); err != nil {
 		return nil, err
 	}

@@ -60,16 +60,9 @@ func (m *Measurement) Plot() (*plot.Plot, error) {
 // without (the page writes the legend in HTML, once for a figure's
 // panels).
 func (m *Measurement) plot(title string, legend bool) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = m.XLabel
-	p.Y.Label.Text = m.YLabel
-	p.Title.TextStyle.Font.Size = fontTitle
-	p.X.Label.TextStyle.Font.Size, p.Y.Label.TextStyle.Font.Size = fontLabel, fontLabel
-	p.X.Tick.Label.Font.Size, p.Y.Tick.Label.Font.Size = fontTick, fontTick
+	p := newPanel(title, m.XLabel, m.YLabel)
 	p.Legend.Top, p.Legend.Left = true, true
 	p.Legend.TextStyle.Font.Size = fontLegend
-	p.Add(plotter.NewGrid())
 	if m.Ref != 0 {
 		if err := plotRef(p, m.Ref); err != nil {
 			return nil, err
@@ -97,6 +90,20 @@ func (m *Measurement) plot(title string, legend bool) (*plot.Plot, error) {
 		p.Legend = plot.NewLegend()
 	}
 	return p, nil
+}
+
+// newPanel is an empty plot of the page: its title, axis labels, the
+// page's font sizes and a grid.
+func newPanel(title, xLabel, yLabel string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xLabel
+	p.Y.Label.Text = yLabel
+	p.Title.TextStyle.Font.Size = fontTitle
+	p.X.Label.TextStyle.Font.Size, p.Y.Label.TextStyle.Font.Size = fontLabel, fontLabel
+	p.X.Tick.Label.Font.Size, p.Y.Tick.Label.Font.Size = fontTick, fontTick
+	p.Add(plotter.NewGrid())
+	return p
 }
 
 // plotRef draws a grey horizontal line at y across the plot (the ratio
