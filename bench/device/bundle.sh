@@ -17,7 +17,10 @@
 #                                     (help files), etc/ (openmpi-mca-params.conf), pmix/
 #   mpich/                            bin/ (mpiexec.hydra, hydra_pmi_proxy), lib/ (libmpich,
 #                                     closure, ucx/ modules)
+#   compat/libglibc236.so             arc4random* for a glibc older than 2.36 (glibc236.c)
 #   GLIBC.txt                         the highest GLIBC_ symbol version each file needs
+#   GLIBCXX.txt                       the highest GLIBCXX_ version the C++ peers need
+# Files over 1 MiB are gzipped (run.sh unpacks a copy under /tmp).
 #   MANIFEST.txt                      every file, its size and where it came from
 set -euo pipefail
 
@@ -137,6 +140,22 @@ for l in "${mlibs[@]}"; do
 	put "$l" "$M/lib"
 done
 
+echo "glibc 2.36 compat"
+# Debian 12's libevent_core (Open MPI) and libstdc++ need arc4random*@GLIBC_2.36;
+# Ubuntu 22.04 has glibc 2.35. Their GLIBC_2.36 requirement is made weak, and
+# run.sh preloads compat/libglibc236.so (the three functions, over getrandom)
+# where the device's glibc is older.
+mkdir -p "$B/compat"
+gcc -O2 -shared -fPIC -Wl,--version-script="$here/glibc236.map" -o "$B/compat/libglibc236.so" "$here/glibc236.c"
+echo "compat/libglibc236.so <- gcc bench/device/glibc236.c" >>"$manifest"
+weak=()
+while read -r f; do
+	if objdump -T "$f" 2>/dev/null | grep -q 'GLIBC_2\.36'; then
+		python3 "$here/weakver.py" GLIBC_2.36 "$f" | sed 's/^/  /'
+		weak+=("${f#"$B"/}")
+	fi
+done < <(find "$B" -type f ! -path '*/compat/*')
+
 echo "GLIBC requirement"
 {
 	echo "# highest GLIBC_ symbol version each bundled ELF file needs (objdump -T);"
@@ -148,8 +167,10 @@ echo "GLIBC requirement"
 	done
 } >"$B/GLIBC.txt"
 max=$(grep -v '^#' "$B/GLIBC.txt" | awk '{ print $1 }' | grep GLIBC_ | sort -Vu | tail -n 1)
-echo "# max: $max" >>"$B/GLIBC.txt"
-echo "  needs $max"
+strict=$(grep -v '^#' "$B/GLIBC.txt" | grep -v GLIBC_2.36 | awk '{ print $1 }' | grep GLIBC_ | sort -Vu | tail -n 1)
+echo "# GLIBC_2.36 weak (compat/libglibc236.so preloaded on older glibc): ${weak[*]:-none}" >>"$B/GLIBC.txt"
+echo "# max: $max; without the weak GLIBC_2.36: $strict" >>"$B/GLIBC.txt"
+echo "  needs $max ($strict with the compat shim)"
 # The highest GLIBCXX_ version the C++ peers need: run.sh uses the device's
 # own libstdc++ when it has it (the bundled one needs GLIBC_2.36).
 find "$B/peers" "$B/bin" "$O/lib" "$M/lib" -type f -name '*' ! -name 'libstdc++*' -exec objdump -T {} + 2>/dev/null |
