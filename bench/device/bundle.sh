@@ -150,7 +150,8 @@ gcc -O2 -shared -fPIC -Wl,--version-script="$here/glibc236.map" -o "$B/compat/li
 echo "compat/libglibc236.so <- gcc bench/device/glibc236.c" >>"$manifest"
 weak=()
 while read -r f; do
-	if objdump -T "$f" 2>/dev/null | grep -q 'GLIBC_2\.36'; then
+	d=$(objdump -T "$f" 2>/dev/null || true)
+	if grep -q 'GLIBC_2\.36' <<<"$d"; then
 		python3 "$here/weakver.py" GLIBC_2.36 "$f" | sed 's/^/  /'
 		weak+=("${f#"$B"/}")
 	fi

@@ -4,7 +4,8 @@
 # where /dev/null is bound over every system MPI library and launcher and an
 # empty directory over their component and help directories, so a run that
 # passes used the bundle only. Arguments: none; the environment is passed to
-# run.sh through env -i (OUT, DEVICE_BUDGET, NP_SCALE, ROUNDS, MPIS).
+# run.sh through env -i (OUT, DEVICE_BUDGET, NP_SCALE, ROUNDS, MPIS,
+# SCALE_RESERVE, GLIBC_COMPAT).
 #   OUT=/tmp/devout-hidden DEVICE_BUDGET=90 NP_SCALE=2 ROUNDS=1 bash bench/device/hidden.sh
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -23,4 +24,5 @@ for f in $L/libmpi.so.40 $L/libmpi_cxx.so.40 $L/libopen-rte.so.40 $L/libopen-pal
 done
 echo "hidden.sh: $n system MPI paths hidden; mpirun.openmpi here now says: $(mpirun.openmpi --version 2>&1 | head -n 1)"
 exec env -i PATH=/usr/bin:/bin OUT="${OUT:-/tmp/devout-hidden}" DEVICE_BUDGET="${DEVICE_BUDGET:-90}" \
-	NP_SCALE="${NP_SCALE:-2}" ROUNDS="${ROUNDS:-1}" MPIS="${MPIS:-openmpi mpich}" bash "$here/run.sh"
+	NP_SCALE="${NP_SCALE:-2}" ROUNDS="${ROUNDS:-1}" MPIS="${MPIS:-openmpi mpich}" SCALE_RESERVE="${SCALE_RESERVE:-20}" \
+	GLIBC_COMPAT="${GLIBC_COMPAT:-auto}" bash "$here/run.sh"

@@ -22,6 +22,7 @@
 #   SCALE_AFTER    the scaling launches run after this many rounds (default 2), so
 #                  that a short budget still gets them
 #   SCALE_RESERVE  seconds per working MPI kept for them until then (default 60)
+#   GLIBC_COMPAT   auto (default): preload compat/libglibc236.so where glibc < 2.36; 1 always, 0 never
 # bench/device/summary.py OUT prints the tables (run it where python3 is).
 set -u
 
@@ -78,10 +79,11 @@ echo "bundle needs: $(tail -n 1 "$B/GLIBC.txt"), $(cat "$B/GLIBCXX.txt")"
 # libevent and libstdc++ ask for it, weakly: see bundle.sh).
 gv=$(ldd --version 2>&1 | head -n 1 | grep -o '[0-9]\+\.[0-9]\+$')
 preload=
-if [ -n "$gv" ] && [ "$(printf '%s\n2.36\n' "$gv" | sort -V | head -n 1)" != 2.36 ]; then
+if [ "${GLIBC_COMPAT:-auto}" = 1 ] || { [ "${GLIBC_COMPAT:-auto}" = auto ] && [ -n "$gv" ] &&
+	[ "$(printf '%s\n2.36\n' "$gv" | sort -V | head -n 1)" != 2.36 ]; }; then
 	if [ -f "$B/compat/libglibc236.so" ]; then
 		preload=$B/compat/libglibc236.so
-		echo "glibc $gv < 2.36: LD_PRELOAD=$preload"
+		echo "glibc $gv (< 2.36, or GLIBC_COMPAT=1): LD_PRELOAD=$preload"
 	else
 		echo "glibc $gv < 2.36 and no compat shim: Open MPI (libevent) may fail to load"
 	fi
