@@ -25,4 +25,4 @@ done
 echo "hidden.sh: $n system MPI paths hidden; mpirun.openmpi here now says: $(mpirun.openmpi --version 2>&1 | head -n 1)"
 exec env -i PATH=/usr/bin:/bin OUT="${OUT:-/tmp/devout-hidden}" DEVICE_BUDGET="${DEVICE_BUDGET:-90}" \
 	NP_SCALE="${NP_SCALE:-2}" ROUNDS="${ROUNDS:-1}" MPIS="${MPIS:-openmpi mpich}" SCALE_RESERVE="${SCALE_RESERVE:-20}" \
-	GLIBC_COMPAT="${GLIBC_COMPAT:-auto}" bash "$here/run.sh"
+	GLIBC_COMPAT="${GLIBC_COMPAT:-auto}" FIRST_SET="${FIRST_SET:-1}" bash "$here/run.sh"

@@ -21,7 +21,9 @@
 #   BUNDLE         the bundle (default .devbundle in the repository root)
 #   SCALE_AFTER    the scaling launches run after this many rounds (default 2), so
 #                  that a short budget still gets them
-#   SCALE_RESERVE  seconds per working MPI kept for them until then (default 60)
+#   SCALE_RESERVE  seconds per working MPI kept for them until then (default 60; a
+#                  third of the budget at most)
+#   FIRST_SET      the hello probe starts at this setting (default 1; tests of the fallbacks)
 #   GLIBC_COMPAT   auto (default): preload compat/libglibc236.so where glibc < 2.36; 1 always, 0 never
 # bench/device/summary.py OUT prints the tables (run it where python3 is).
 set -u
@@ -129,31 +131,45 @@ if [ -n "$preload" ]; then
 	ENV_openmpi+=(LD_PRELOAD="$preload")
 	ENV_mpich+=(LD_PRELOAD="$preload")
 fi
-launcher() { # mpi np: the launch command up to the program, settings of SET_mpi
-	local m=$1 np=$2 s
-	if [ "$m" = openmpi ]; then
-		s=("${SET_openmpi[@]}")
-		echo "$O/bin/mpirun" -np "$np"
-		[ "$(id -u)" -ne 0 ] || echo --allow-run-as-root
-		if [ "$np" -gt "$ncpu" ]; then echo --oversubscribe --bind-to none; else echo "${s[0]}"; fi
-		printf '%s\n' "${s[@]:1}"
+# A setting is "BIND;FLAGS;ENV": the binding (core or none; none anyway when
+# np > cores, or after a failed bound scaling launch), launcher flags, and
+# environment variables for the launch. The hello probe tries them in order
+# and keeps the first that passes: BIND_m, FLAGS_m (array), XENV_m (array).
+OMPI_SETS=("core;--mca btl self,vader;"
+	"core;--mca btl self,vader --mca btl_vader_single_copy_mechanism none;"
+	"none;--mca btl self,vader --mca btl_vader_single_copy_mechanism none;"
+	"none;--mca btl self,tcp --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo;")
+# MPICH: UCX without cma (process_vm_readv) keeps to shared memory; not ^cma,
+# which lets in tcp: 10 times slower at 64 KiB here and osu_bibw hung once in 5.
+MPICH_SETS=("core;;"
+	"core;;UCX_TLS=self,posix,sysv UCX_POSIX_USE_PROC_LINK=n"
+	"none;-localhost 127.0.0.1;UCX_TLS=self,posix,sysv UCX_POSIX_USE_PROC_LINK=n UCX_MEM_EVENTS=no"
+	"none;-localhost 127.0.0.1 -iface lo;UCX_TLS=self,sysv UCX_MEM_EVENTS=no")
+use_set() { # mpi setting
+	local bind flags xenv
+	IFS=';' read -r bind flags xenv <<<"$2"
+	# shellcheck disable=SC2206
+	if [ "$1" = openmpi ]; then
+		BIND_openmpi=$bind FLAGS_openmpi=($flags) XENV_openmpi=($xenv)
 	else
-		s=("${SET_mpich[@]}")
-		echo "$M/bin/mpiexec.hydra" -launcher fork -np "$np"
-		if [ "$np" -gt "$ncpu" ]; then echo -bind-to none; else echo "${s[0]}"; fi
+		BIND_mpich=$bind FLAGS_mpich=($flags) XENV_mpich=($xenv)
 	fi
 }
-# Settings tried in order by the hello probe: the first word is the binding
-# (replaced by no binding when np > cores), the rest more mpirun flags
-# (Open MPI) or environment (MPICH).
-OMPI_SETS=("--bind-to=core --mca btl self,vader"
-	"--bind-to=core --mca btl self,vader --mca btl_vader_single_copy_mechanism none"
-	"--bind-to=none --mca btl self,vader --mca btl_vader_single_copy_mechanism none"
-	"--bind-to=none --mca btl self,tcp --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo")
-MPICH_SETS=("-bind-to=core"
-	"-bind-to=core UCX_TLS=^cma"
-	"-bind-to=none UCX_TLS=^cma UCX_MEM_EVENTS=no"
-	"-bind-to=none UCX_TLS=self,tcp UCX_MEM_EVENTS=no MPIR_CVAR_NOLOCAL=1")
+launcher() { # mpi np: the launch command up to the program, one word a line
+	local m=$1 np=$2 bind
+	if [ "$m" = openmpi ]; then
+		bind=$BIND_openmpi
+		[ "$np" -le "$ncpu" ] && [ "${UNBOUND_openmpi:-0}" = 0 ] || bind=none
+		printf '%s\n' "$O/bin/mpirun" -np "$np"
+		[ "$(id -u)" -ne 0 ] || echo --allow-run-as-root
+		[ "$np" -le "$ncpu" ] && [ "${UNBOUND_openmpi:-0}" = 0 ] || echo --oversubscribe
+		printf '%s\n' --bind-to "$bind" "${FLAGS_openmpi[@]}"
+	else
+		bind=$BIND_mpich
+		[ "$np" -le "$ncpu" ] && [ "${UNBOUND_mpich:-0}" = 0 ] || bind=none
+		printf '%s\n' "$M/bin/mpiexec.hydra" -launcher fork -np "$np" -bind-to "$bind" "${FLAGS_mpich[@]}"
+	fi
+}
 
 cleanup_strays() { # kill processes still running a bundled binary (after a timeout)
 	local p exe
@@ -175,10 +191,7 @@ step() {
 		say "$m $name $side round $r: skipped, budget spent"
 		return 99
 	fi
-	if [ "$m" = mpich ]; then
-		local kv
-		for kv in "${SET_mpich[@]:1}"; do extra+=("$kv"); done
-	fi
+	if [ "$m" = openmpi ]; then extra=("${XENV_openmpi[@]}"); else extra=("${XENV_mpich[@]}"); fi
 	{
 		echo "### BEGIN $m $name $side $r"
 		printf '+'; printf ' %q' "${extra[@]}" "$@"; echo
@@ -233,14 +246,9 @@ for m in $MPIS; do
 	i=0
 	for s in "${sets[@]}"; do
 		i=$((i + 1))
-		read -r -a words <<<"$s"
-		words[0]=${words[0]/=/ }
-		# shellcheck disable=SC2206
-		first=(${words[0]})
-		if [ "$m" = openmpi ]; then SET_openmpi=("${first[*]}" "${words[@]:1}"); else SET_mpich=("${first[*]}" "${words[@]:1}"); fi
+		[ "$i" -ge "${FIRST_SET:-1}" ] || continue
+		use_set "$m" "$s"
 		mapfile -t L < <(launcher "$m" 2)
-		# shellcheck disable=SC2206
-		L=(${L[*]})
 		J=$RAW/$m.hello.$i.jsonl
 		if step "$m" hello A "$i" 45 "${L[@]}" "$B/bin/mpibench-$m" mpi1 PingPong -msglen "$W/hello.msglen" -json "$J"; then
 			good=$s
@@ -255,10 +263,11 @@ for m in $MPIS; do
 		continue
 	fi
 	say "$m: using setting '$good'"
+	if [ "$m" = openmpi ]; then SET_openmpi=$good; else SET_mpich=$good; fi
 	ok+=("$m")
 done
 echo "working MPIs: ${ok[*]:-none}"
-echo "settings: openmpi '${SET_openmpi[*]:-}' mpich '${SET_mpich[*]:-}'; cores $ncpu, np 2 and $NP_SCALE$([ $over = 1 ] && echo ", np $NP_SCALE oversubscribed, unbound")"
+echo "settings (bind;flags;env): openmpi '${SET_openmpi:-}' mpich '${SET_mpich:-}'; cores $ncpu, np 2 and $NP_SCALE$([ $over = 1 ] && echo ", np $NP_SCALE oversubscribed, unbound")"
 
 pair() { # mpi name round cap [A cmd] -- [B cmd]; A mpibench, B the peer; A first in odd rounds
 	local m=$1 name=$2 r=$3 cap=$4 a=() b=()
@@ -280,8 +289,6 @@ round() { # r
 	for m in "${ok[@]}"; do
 		setenv "$m"
 		mapfile -t L < <(launcher "$m" 2)
-		# shellcheck disable=SC2206
-		L=(${L[*]})
 		local mb=$B/bin/mpibench-$m peer=$B/peers/$m
 		pair "$m" osu_bibw "$r" 60 "${L[@]}" "$mb" osu osu_bibw -m 8:65536 -json "$RAW/$m.osu_bibw.$r.jsonl" \
 			-- "${L[@]}" "$peer/osu_bibw" -m 8:65536
@@ -293,14 +300,26 @@ round() { # r
 }
 
 scale() {
-	local m L
+	local m L rc
 	for m in "${ok[@]}"; do
 		setenv "$m"
 		mapfile -t L < <(launcher "$m" "$NP_SCALE")
-		# shellcheck disable=SC2206
-		L=(${L[*]})
 		J=$RAW/$m.scale.1.jsonl step "$m" scale A 1 120 "${L[@]}" "$B/bin/mpibench-$m" mpi1 Allreduce Bcast Alltoall \
 			-npmin 2 -msglen "$W/scale.msglen" -json "$RAW/$m.scale.1.jsonl"
+		rc=$?
+		if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ "$rc" -ne 137 ] && [ "$rc" -ne 99 ]; then
+			# bound np NP_SCALE failed (fewer cores than hwloc can bind?): once more, oversubscribed and unbound
+			eval "UNBOUND_$m=1"
+			say "$m: scaling launch failed (rc=$rc): again unbound (and oversubscribed for Open MPI)"
+			mapfile -t L < <(launcher "$m" "$NP_SCALE")
+			J=$RAW/$m.scale.2.jsonl step "$m" scale A 2 120 "${L[@]}" "$B/bin/mpibench-$m" mpi1 Allreduce Bcast Alltoall \
+				-npmin 2 -msglen "$W/scale.msglen" -json "$RAW/$m.scale.2.jsonl"
+			rc=$?
+			J= step "$m" scale B 2 120 "${L[@]}" "$B/peers/$m/IMB-MPI1" Allreduce Bcast Alltoall \
+				-npmin 2 -msglen "$W/scale.msglen" "${imb[@]}" "${imb1[@]}"
+			eval "UNBOUND_$m=0"
+			continue
+		fi
 		J= step "$m" scale B 1 120 "${L[@]}" "$B/peers/$m/IMB-MPI1" Allreduce Bcast Alltoall \
 			-npmin 2 -msglen "$W/scale.msglen" "${imb[@]}" "${imb1[@]}"
 	done
@@ -322,6 +341,7 @@ if [ ${#ok[@]} -gt 0 ]; then
 		# keep SCALE_RESERVE seconds a working MPI for the scaling launches while they are to come
 		reserve=0
 		[ "$r" -gt "$SCALE_AFTER" ] || reserve=$((${#ok[@]} * SCALE_RESERVE))
+		[ "$reserve" -le $((BUDGET / 3)) ] || reserve=$((BUDGET / 3))
 		if [ "$(left)" -lt $((reserve + 20)) ]; then
 			say "round $r: not started, budget (left $(left)s, reserved ${reserve}s)"
 			break
@@ -332,3 +352,4 @@ if [ ${#ok[@]} -gt 0 ]; then
 	done
 	[ "$scaled" = 1 ] || { say "scaling, np $NP_SCALE"; scale; }
 fi
+exit 0
