@@ -42,6 +42,7 @@ SCALE_RESERVE=${SCALE_RESERVE:-60}
 deadline=$((t_start + BUDGET))
 mkdir -p "$OUT"
 exec > >(tee -a "$OUT/run.log") 2>&1
+teepid=$!
 
 left() { echo $((deadline - $(date +%s))); }
 say() { echo "[$(date -u +%H:%M:%S) +$(($(date +%s) - t_start))s] $*"; }
@@ -69,8 +70,18 @@ if [ ! -d "$BUNDLE/openmpi" ] && [ ! -d "$BUNDLE/mpich" ]; then
 	say "run.sh: no bundle at $BUNDLE (carry .devbundle; make it with bench/device/bundle.sh)"
 	exit 1
 fi
-W=$(mktemp -d "${TMPDIR:-/tmp}/mpibench-dev.XXXXXX")
-cp -a "$BUNDLE" "$W/b" && find "$W/b" -name '*.gz' -exec gunzip {} + || { say "run.sh: unpacking the bundle failed"; exit 1; }
+W=
+for d in "${TMPDIR:-/tmp}" /dev/shm "$root"; do # the first place where the copy unpacks and runs
+	W=$(mktemp -d "$d/mpibench-dev.XXXXXX" 2>/dev/null) || continue
+	if cp -a "$BUNDLE" "$W/b" && find "$W/b" -name '*.gz' -exec gunzip {} + &&
+		LD_LIBRARY_PATH="$W/b/mpich/lib" "$W/b/mpich/bin/mpiexec.hydra" --version >/dev/null 2>&1; then
+		break
+	fi
+	echo "unpacking into $d failed"
+	rm -rf "$W"
+	W=
+done
+[ -n "$W" ] || { say "run.sh: unpacking the bundle failed everywhere"; exit 1; }
 B=$W/b
 RAW=$W/raw
 mkdir -p "$RAW"
@@ -228,6 +239,7 @@ ok=()
 for m in $MPIS; do
 	setenv "$m"
 	: >"$OUT/$m.log"
+	: >"$OUT/$m.jsonl"
 	echo "== $m"
 	echo "which mpirun: $(env -i "${ENV[@]}" sh -c 'command -v mpirun mpiexec.hydra' | tr '\n' ' ')"
 	echo "ldd mpibench-$m:"
@@ -332,6 +344,8 @@ finish() {
 	tar czf "$OUT/raw.tar.gz" -C "$W" raw 2>/dev/null || echo "tar failed"
 	ls -la "$OUT"
 	rm -rf "$W"
+	exec >&- 2>&-
+	wait "$teepid" 2>/dev/null
 }
 trap finish EXIT
 
