@@ -1,0 +1,212 @@
+"""Markdown tables of a bench/device/run.sh output directory (python3 stdlib).
+
+Usage: python3 bench/device/summary.py OUT
+
+Reads OUT/{openmpi,mpich}.log (each step's output between ### BEGIN/END
+markers) and OUT/{openmpi,mpich}.jsonl (mpibench's records tagged with
+_mpi, _step, _side, _round) and prints
+  - np 2, per row: the median over the rounds of mpibench / peer within a
+    round, min and max, the rounds used, and bench/side.py's signed-rank p
+    and verdict (for MB/s rows, above is faster);
+  - the np scaling launch: t_avg per benchmark, process count and length,
+    mpibench against IMB-MPI1, and their ratio.
+"""
+import json
+import os
+import re
+import statistics
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from side import signed_rank_p, size, verdict  # noqa: E402  (bench/side.py)
+
+MPIS = ("openmpi", "mpich")
+OSU_LENS = (8, 1024, 65536)
+PP_LENS = (0, 8, 1024, 65536)
+
+
+def steps(path):
+    """(step, side, round) -> (rc, wall, [lines]) from an MPI's log."""
+    out, cur, lines = {}, None, []
+    if not os.path.exists(path):
+        return out
+    for line in open(path, errors="replace"):
+        m = re.match(r"### BEGIN \S+ (\S+) (\S+) (\d+)", line)
+        if m:
+            cur, lines = (m.group(1), m.group(2), int(m.group(3))), []
+            continue
+        m = re.match(r"### END \S+ (\S+) (\S+) (\d+) rc=(\d+) wall=([\d.]+)", line)
+        if m and cur:
+            out[cur] = (int(m.group(4)), float(m.group(5)), lines)
+            cur = None
+            continue
+        if cur:
+            lines.append(line)
+    return out
+
+
+def records(path):
+    """(step, round) -> [mpibench record], no -check rows."""
+    out = {}
+    if not os.path.exists(path):
+        return out
+    for i, line in enumerate(open(path), 1):
+        if not line.strip():
+            continue
+        try:
+            r = json.loads(line)
+        except ValueError as e:
+            print("summary.py: %s:%d: %s (line skipped)" % (path, i, e), file=sys.stderr)
+            continue
+        if r.get("check") or "bytes" not in r:
+            continue
+        out.setdefault((r["_step"], r["_round"]), []).append(r)
+    return out
+
+
+def imb(lines):
+    """(benchmark, processes, bytes) -> {column: value} from IMB's tables."""
+    out, name, procs, cols = {}, None, None, None
+    for line in lines:
+        m = re.match(r"# Benchmarking (\S+)", line)
+        if m:
+            name, procs, cols = m.group(1), None, None
+            continue
+        m = re.match(r"# #processes = (\d+)", line)
+        if m:
+            procs = int(m.group(1))
+            continue
+        f = line.split()
+        if f and f[0] == "#bytes":
+            cols = f
+            continue
+        if name and cols and len(f) == len(cols) and f[0].isdigit():
+            try:
+                out[(name, procs, int(f[0]))] = dict(zip(cols, map(float, f)))
+            except ValueError:
+                pass
+        elif not f:
+            cols = None
+    return out
+
+
+def osu(lines):
+    """bytes -> the first figure of an OSU row (us or MB/s)."""
+    out = {}
+    for line in lines:
+        f = line.split()
+        if len(f) >= 2 and f[0].isdigit():
+            try:
+                out[int(f[0])] = float(f[1])
+            except ValueError:
+                pass
+    return out
+
+
+def mb(recs, bench, n, np_=2):
+    for r in recs:
+        if r["benchmark"] == bench and r["bytes"] == n and r.get("np") == np_:
+            return r
+    return None
+
+
+def pair_rows(st, rec):
+    """label -> [ratio per round] and label -> unit note."""
+    got = {}
+    rounds = sorted({k[2] for k in st if k[0] in ("osu_bibw", "osu_latency", "mpi1")})
+
+    def add(label, a, b):
+        if a is not None and b is not None and b > 0:
+            got.setdefault(label, []).append(a / b)
+        else:
+            got.setdefault(label, [])
+
+    for r in rounds:
+        for bm, key, unit in (("osu_bibw", "mbytes_per_sec", "MB/s"), ("osu_latency", "t_avg_us", "us")):
+            a, b = st.get((bm, "A", r)), st.get((bm, "B", r))
+            ok = a and b and a[0] == 0 and b[0] == 0
+            recs, peer = rec.get((bm, r), []), osu(b[2]) if b else {}
+            for n in OSU_LENS:
+                ra = mb(recs, bm, n)
+                add("osu %s %s vs %s (%s)" % (bm, size(n), bm, unit),
+                    ra[key] if ok and ra else None, peer.get(n) if ok else None)
+        a, b = st.get(("mpi1", "A", r)), st.get(("mpi1", "B", r))
+        ok = a and b and a[0] == 0 and b[0] == 0
+        recs, peer = rec.get(("mpi1", r), []), imb(b[2]) if b else {}
+        for bm in ("PingPong", "PingPing"):
+            for n in PP_LENS:
+                ra, rb = mb(recs, bm, n), peer.get((bm, 2, n))
+                add("mpi1 %s %s vs IMB-MPI1 (t)" % (bm, size(n)),
+                    ra["t_max_us"] if ok and ra else None, rb["t[usec]"] if ok and rb else None)
+    return got, len(rounds)
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    out = sys.argv[1]
+    head = os.path.join(out, "run.log")
+    if os.path.exists(head):
+        print("## Device")
+        print()
+        print("```")
+        for line in open(head, errors="replace"):
+            if re.match(r"(nproc|uname|PRETTY_NAME|ldd:|Model name|memory|working MPIs|settings|libstdc\+\+|glibc|"
+                        r"mpirun \(Open MPI\)|\s+Version:|\[.*(using setting|SKIPPED|done))", line):
+                print(line.rstrip())
+        print("```")
+    for m in MPIS:
+        st, rec = steps(os.path.join(out, m + ".log")), records(os.path.join(out, m + ".jsonl"))
+        if not st:
+            continue
+        fails = ["%s %s %d rc=%d" % (k[0], k[1], k[2], v[0]) for k, v in sorted(st.items()) if v[0] != 0]
+        print()
+        print("## %s" % m)
+        if fails:
+            print()
+            print("failed steps: " + ", ".join(fails))
+        got, nr = pair_rows(st, rec)
+        if got:
+            print()
+            print("np 2, %d rounds, interleaved: mpibench / peer per round" % nr)
+            print()
+            print("| row | median | min | max | rounds | p | verdict |")
+            print("|---|---:|---:|---:|---:|---:|---|")
+            for label, v in got.items():
+                if not v:
+                    print("| %s | - | - | - | 0 | - | - |" % label)
+                    continue
+                p = signed_rank_p(v)
+                print("| %s | %.3f | %.3f | %.3f | %d | %.3f | %s |" % (label, statistics.median(v), min(v), max(v),
+                                                                      len(v), p, verdict(v, p)))
+        sr = max([k[2] for k in st if k[0] == "scale"] or [1])  # 2: run.sh's unbound retry
+        a, b = st.get(("scale", "A", sr)), st.get(("scale", "B", sr))
+        if a or b:
+            recs = rec.get(("scale", sr), [])
+            peer = imb(b[2]) if b else {}
+            nps = sorted({r["np"] for r in recs} | {k[1] for k in peer if k[1]})
+            print()
+            print("scaling launch (mpibench rc=%s, %.1f s; IMB-MPI1 rc=%s, %.1f s): t_avg in us" %
+                  (a[0] if a else "-", a[1] if a else 0, b[0] if b else "-", b[1] if b else 0))
+            print()
+            print("| benchmark | np | bytes | mpibench | IMB-MPI1 | ratio |")
+            print("|---|---:|---:|---:|---:|---:|")
+            for bm in ("Allreduce", "Bcast", "Alltoall"):
+                for np_ in nps:
+                    lens = sorted({r["bytes"] for r in recs if r["benchmark"] == bm and r["np"] == np_} |
+                                  {k[2] for k in peer if k[0] == bm and k[1] == np_})
+                    for n in lens:
+                        ra, rb = mb(recs, bm, n, np_), peer.get((bm, np_, n))
+                        x = ra["t_avg_us"] if ra else None
+                        y = rb["t_avg[usec]"] if rb else None
+                        ratio = "%.3f" % (x / y) if x is not None and y else "-"
+                        print("| %s | %d | %s | %s | %s | %s |" % (bm, np_, size(n), "%.2f" % x if x is not None else "-",
+                                                                   "%.2f" % y if y is not None else "-", ratio))
+    print()
+    print("p: Wilcoxon signed-rank test (exact, two-sided) of the rounds' log ratios against 0 (bench/side.py);")
+    print("verdict ~1: no difference beyond the launches' noise at the 5 % level; for MB/s rows above is faster.")
+
+
+if __name__ == "__main__":
+    main()
