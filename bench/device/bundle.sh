@@ -11,6 +11,7 @@
 #
 # Layout:
 #   bin/mpibench-{openmpi,mpich}      stripped mpibench builds
+#   bin/{gokernel,osudriver,imbdriver}-{openmpi,mpich}  the C and Go experiments
 #   peers/{openmpi,mpich}/            IMB-MPI1 osu_latency osu_bw osu_bibw osu_mbw_mr
 #   openmpi/                          an OPAL_PREFIX: bin/ (orterun, orted), lib/ (libmpi,
 #                                     closure), lib/openmpi3/ (MCA components), share/openmpi/
@@ -80,6 +81,18 @@ echo "building mpibench (Open MPI, MPICH)"
 (cd "$root" && go build -trimpath -ldflags='-s -w' -tags mpich -o "$B/bin/mpibench-mpich" ./cmd/mpibench)
 echo "bin/mpibench-openmpi <- go build ./cmd/mpibench" >>"$manifest"
 echo "bin/mpibench-mpich <- go build -tags mpich ./cmd/mpibench" >>"$manifest"
+# The C and Go experiments of README.md's side-by-side section: mpibench's
+# kernels from a C main (osudriver, imbdriver) and through package mpi from
+# a bare Go main (gokernel).
+(cd "$root" && go build -trimpath -ldflags='-s -w' -o "$B/bin/gokernel-openmpi" ./bench/gokernel)
+(cd "$root" && go build -trimpath -ldflags='-s -w' -tags mpich -o "$B/bin/gokernel-mpich" ./bench/gokernel)
+for m in openmpi mpich; do
+	(cd "$root" && "mpicc.$m" -O2 -Impi -o "$B/bin/osudriver-$m" bench/osudriver.c mpi/osu.c mpi/chk.c -lpthread)
+	(cd "$root" && "mpicc.$m" -O2 -Impi -o "$B/bin/imbdriver-$m" bench/imbdriver.c mpi/kernels.c mpi/kernels2021.c \
+		mpi/check.c mpi/chk.c mpi/imbbarrier.c -lpthread)
+	strip "$B/bin/osudriver-$m" "$B/bin/imbdriver-$m"
+	echo "bin/gokernel-$m bin/osudriver-$m bin/imbdriver-$m <- bench/gokernel, bench/osudriver.c, bench/imbdriver.c" >>"$manifest"
+done
 for m in openmpi mpich; do
 	for p in IMB-MPI1 osu_latency osu_bw osu_bibw osu_mbw_mr; do
 		put "$DEST/$m/bin/$p" "$B/peers/$m"

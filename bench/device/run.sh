@@ -296,6 +296,31 @@ pair() { # mpi name round cap [A cmd] -- [B cmd]; A mpibench, B the peer; A firs
 	fi
 }
 
+# drivers mpi round launcher...: osu_bibw at 8 B by mpibench, OSU, mpibench's
+# kernel from a C main (osudriver) and from a bare Go main (gokernel), the
+# order rotating with the round; in round 1 also imbdriver's PingPing and
+# Bcast samples in one process (bench/modes.sh's part 1).
+drivers() {
+	local m=$1 r=$2 i k
+	shift 2
+	local progs=(mb osu cdrv godrv)
+	for i in 0 1 2 3; do
+		k=${progs[$(((i + r) % 4))]}
+		case $k in
+		mb) J= step "$m" bibw8 mb "$r" 30 "$@" "$B/bin/mpibench-$m" osu osu_bibw -m 8:8 ;;
+		osu) J= step "$m" bibw8 osu "$r" 30 "$@" "$B/peers/$m/osu_bibw" -m 8:8 ;;
+		cdrv) J= step "$m" bibw8 cdrv "$r" 30 "$@" "$B/bin/osudriver-$m" bibw 8 ;;
+		godrv) J= step "$m" bibw8 godrv "$r" 30 "$@" "$B/bin/gokernel-$m" bibw 8 ;;
+		esac
+	done
+	if [ "$r" = 1 ]; then
+		# shellcheck disable=SC2046
+		J= step "$m" modes pingping "$r" 30 "$@" "$B/bin/imbdriver-$m" PingPing $(printf '8 %.0s' $(seq 40))
+		# shellcheck disable=SC2046
+		J= step "$m" modes bcast "$r" 30 "$@" "$B/bin/imbdriver-$m" Bcast $(printf '4194304 %.0s' $(seq 16))
+	fi
+}
+
 round() { # r
 	local r=$1 m L
 	for m in "${ok[@]}"; do
@@ -308,6 +333,7 @@ round() { # r
 			-- "${L[@]}" "$peer/osu_latency" -m 8:65536
 		pair "$m" mpi1 "$r" 60 "${L[@]}" "$mb" mpi1 PingPong PingPing -msglen "$W/pp.msglen" -json "$RAW/$m.mpi1.$r.jsonl" \
 			-- "${L[@]}" "$peer/IMB-MPI1" PingPong PingPing -msglen "$W/pp.msglen" "${imb[@]}" "${imb1[@]}"
+		drivers "$m" "$r" "${L[@]}"
 	done
 }
 

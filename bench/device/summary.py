@@ -141,6 +141,50 @@ def pair_rows(st, rec):
     return got, len(rounds)
 
 
+def figure(lines):
+    """The 8-byte figure of an OSU-style output (OSU, mpibench osu, osudriver, gokernel)."""
+    for line in lines:
+        f = line.split()
+        if len(f) == 2 and f[0] == "8":
+            return float(f[1])
+    return None
+
+
+def drivers(st):
+    """osu_bibw 8 B by mpibench, OSU, osudriver and gokernel (medians over the rounds, each / OSU's
+    in its round), and imbdriver's samples in one process (odd and even medians)."""
+    sides = ("mb", "osu", "cdrv", "godrv")
+    names = {"mb": "mpibench osu", "osu": "OSU osu_bibw", "cdrv": "osudriver (C main)", "godrv": "gokernel (Go main)"}
+    rounds = sorted({k[2] for k in st if k[0] == "bibw8"})
+    if rounds:
+        print()
+        print("osu_bibw -m 8:8, MB/s, %d rounds, order rotating: median (min-max), and the median of / OSU per round" % len(rounds))
+        print()
+        print("| program | MB/s | / OSU |")
+        print("|---|---:|---:|")
+        for sd in sides:
+            v, r = [], []
+            for n in rounds:
+                x, y = st.get(("bibw8", sd, n)), st.get(("bibw8", "osu", n))
+                fx, fy = figure(x[2]) if x else None, figure(y[2]) if y else None
+                if fx is not None:
+                    v.append(fx)
+                    if fy:
+                        r.append(fx / fy)
+            if v:
+                print("| %s | %.2f (%.2f-%.2f) | %s |" % (names[sd], statistics.median(v), min(v), max(v),
+                                                          "%.3f" % statistics.median(r) if r else "-"))
+    for sd in ("pingping", "bcast"):
+        x = st.get(("modes", sd, 1))
+        if not x:
+            continue
+        v = [float(line.split()[2]) for line in x[2] if len(line.split()) == 3 and line.split()[0] in ("PingPing", "Bcast")]
+        if v:
+            print()
+            print("imbdriver %s, %d samples in one process (us): odd %.2f, even %.2f, min %.2f, median %.2f, max %.2f" % (
+                sd, len(v), statistics.median(v[0::2]), statistics.median(v[1::2]), min(v), statistics.median(v), max(v)))
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
@@ -203,6 +247,7 @@ def main():
                         ratio = "%.3f" % (x / y) if x is not None and y else "-"
                         print("| %s | %d | %s | %s | %s | %s |" % (bm, np_, size(n), "%.2f" % x if x is not None else "-",
                                                                    "%.2f" % y if y is not None else "-", ratio))
+        drivers(st)
     print()
     print("p: Wilcoxon signed-rank test (exact, two-sided) of the rounds' log ratios against 0 (bench/side.py);")
     print("verdict ~1: no difference beyond the launches' noise at the 5 % level; for MB/s rows above is faster.")

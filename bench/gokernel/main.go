@@ -1,0 +1,90 @@
+//go:build cgo && !nompi
+
+// Command gokernel runs one size of mpibench's OSU point-to-point kernels
+// through package mpi (mpi.Init, mpi.OSURun: the buffers, the cgo call)
+// from a bare Go main, without the rest of mpibench. With bench/osudriver.c
+// (the same kernel from a C main) it bisects a gap between `mpibench osu`
+// and OSU's own binary: the kernel (both show it), the Go runtime around a
+// cgo call (gokernel shows it, osudriver does not), or what mpibench does
+// around the kernel (neither shows it). See README.md, "Side-by-side
+// benchmark".
+//
+// Usage: go build -o gokernel ./bench/gokernel   (-tags mpich for MPICH)
+//
+//	mpirun -np 2 ./gokernel bw|bibw|latency SIZE
+//
+// OSU 7.4's counts and window 64, as osudriver; prints OSU's row.
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+
+	"mpibench/mpi"
+)
+
+func init() { runtime.LockOSThread() } // every MPI call from the main thread
+
+func main() {
+	if len(os.Args) != 3 {
+		fmt.Fprintln(os.Stderr, "usage: mpirun -np 2 gokernel bw|bibw|latency SIZE")
+		os.Exit(2)
+	}
+	size, err := strconv.ParseInt(os.Args[2], 10, 64)
+	if err != nil || size < 1 {
+		fmt.Fprintf(os.Stderr, "gokernel: SIZE %q: want a positive number of bytes\n", os.Args[2])
+		os.Exit(2)
+	}
+	s := spec(os.Args[1], size)
+	single, _ := mpi.ParseThreadLevel("single")
+	if err := mpi.Init(single); err != nil {
+		fmt.Fprintln(os.Stderr, "gokernel:", err)
+		os.Exit(1)
+	}
+	res, err := mpi.OSURun(mpi.World(), s)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gokernel:", err)
+		mpi.Abort(1)
+	}
+	if mpi.World().Rank() == 0 {
+		fmt.Printf("%-10d %.2f\n", size, figure(s, res.Time))
+	}
+	if err := mpi.Finalize(); err != nil {
+		fmt.Fprintln(os.Stderr, "gokernel:", err)
+		os.Exit(1)
+	}
+}
+
+// spec is osudriver's: OSU 7.4's iterations and skip at size (osu_util.h:
+// bandwidth 100 and 10 up to 8 KiB, 20 and 2 above; latency 10000 and 100,
+// 1000 and 10 above), window 64, MPI_CHAR.
+func spec(kind string, size int64) *mpi.OSUSpec {
+	s := &mpi.OSUSpec{Kind: mpi.OSULatency, TypeSize: 1, Elements: size, Window: 1, Iters: 10000, Skip: 100}
+	if size > 8192 {
+		s.Iters, s.Skip = 1000, 10
+	}
+	if kind == "bw" || kind == "bibw" {
+		s.Kind, s.Window, s.Iters, s.Skip = mpi.OSUBw, 64, 100, 10
+		if size > 8192 {
+			s.Iters, s.Skip = 20, 2
+		}
+		if kind == "bibw" {
+			s.Kind = mpi.OSUBibw
+		}
+	}
+	return s
+}
+
+// figure is OSU's: µs per one-way message, or MB/s.
+func figure(s *mpi.OSUSpec, t float64) float64 {
+	if s.Kind == mpi.OSULatency {
+		return t * 1e6 / (2 * float64(s.Iters))
+	}
+	mb := float64(s.Elements) / 1e6 * float64(s.Iters) * float64(s.Window)
+	if s.Kind == mpi.OSUBibw {
+		mb *= 2
+	}
+	return mb / t
+}
