@@ -90,8 +90,9 @@ for m in openmpi mpich; do
 	(cd "$root" && "mpicc.$m" -O2 -Impi -o "$B/bin/osudriver-$m" bench/osudriver.c mpi/osu.c mpi/chk.c -lpthread)
 	(cd "$root" && "mpicc.$m" -O2 -Impi -o "$B/bin/imbdriver-$m" bench/imbdriver.c mpi/kernels.c mpi/kernels2021.c \
 		mpi/check.c mpi/chk.c mpi/imbbarrier.c -lpthread)
+	(cd "$root" && "mpicc.$m" -shared -fPIC -o "$B/bin/libprecoll-$m.so" bench/precoll.c)
 	strip "$B/bin/osudriver-$m" "$B/bin/imbdriver-$m"
-	echo "bin/gokernel-$m bin/osudriver-$m bin/imbdriver-$m <- bench/gokernel, bench/osudriver.c, bench/imbdriver.c" >>"$manifest"
+	echo "bin/gokernel-$m bin/osudriver-$m bin/imbdriver-$m bin/libprecoll-$m.so <- bench/gokernel, bench/osudriver.c, bench/imbdriver.c, bench/precoll.c" >>"$manifest"
 done
 for m in openmpi mpich; do
 	for p in IMB-MPI1 osu_latency osu_bw osu_bibw osu_mbw_mr; do

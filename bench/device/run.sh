@@ -19,6 +19,11 @@
 #   NP_SCALE       processes of the scaling launch (default 16)
 #   MPIS           openmpi and/or mpich (default both)
 #   BUNDLE         the bundle (default .devbundle in the repository root)
+#   PARTS          any of pairs drivers coll full scale (default: pairs drivers scale);
+#                  coll adds to drivers the set-up collectives of mpibench before
+#                  OSU's, osudriver's and gokernel's loop (bench/precoll.c,
+#                  GOKERNEL_PRE=coll); full is mpi1's default run of PingPong
+#                  PingPing Bcast Reduce against IMB-MPI1's
 #   SCALE_AFTER    the scaling launches run after this many rounds (default 2), so
 #                  that a short budget still gets them
 #   SCALE_RESERVE  seconds per working MPI kept for them until then (default 60; a
@@ -38,6 +43,7 @@ ROUNDS=${ROUNDS:-5}
 NP_SCALE=${NP_SCALE:-16}
 MPIS=${MPIS:-openmpi mpich}
 SCALE_AFTER=${SCALE_AFTER:-2}
+PARTS=${PARTS:-pairs drivers scale}
 SCALE_RESERVE=${SCALE_RESERVE:-60}
 deadline=$((t_start + BUDGET))
 mkdir -p "$OUT"
@@ -303,10 +309,19 @@ pair() { # mpi name round cap [A cmd] -- [B cmd]; A mpibench, B the peer; A firs
 drivers() {
 	local m=$1 r=$2 i k
 	shift 2
-	local progs=(mb osu cdrv godrv)
-	for i in 0 1 2 3; do
-		k=${progs[$(((i + r) % 4))]}
+	local progs=(mb osu cdrv godrv) pre gpre
+	! has coll || progs+=(osu+ cdrv+ godrv+)
+	if [ "$m" = openmpi ]; then
+		pre=(-x "LD_PRELOAD=$B/bin/libprecoll-$m.so") gpre=(-x GOKERNEL_PRE=coll)
+	else
+		pre=(-genv LD_PRELOAD "$B/bin/libprecoll-$m.so") gpre=(-genv GOKERNEL_PRE coll)
+	fi
+	for i in "${!progs[@]}"; do
+		k=${progs[$(((i + r) % ${#progs[@]}))]}
 		case $k in
+		osu+) J= step "$m" bibw8 osu+coll "$r" 30 "$@" "${pre[@]}" "$B/peers/$m/osu_bibw" -m 8:8 ;;
+		cdrv+) J= step "$m" bibw8 cdrv+coll "$r" 30 "$@" "${pre[@]}" "$B/bin/osudriver-$m" bibw 8 ;;
+		godrv+) J= step "$m" bibw8 godrv+coll "$r" 30 "$@" "${gpre[@]}" "$B/bin/gokernel-$m" bibw 8 ;;
 		mb) J= step "$m" bibw8 mb "$r" 30 "$@" "$B/bin/mpibench-$m" osu osu_bibw -m 8:8 ;;
 		osu) J= step "$m" bibw8 osu "$r" 30 "$@" "$B/peers/$m/osu_bibw" -m 8:8 ;;
 		cdrv) J= step "$m" bibw8 cdrv "$r" 30 "$@" "$B/bin/osudriver-$m" bibw 8 ;;
@@ -321,19 +336,32 @@ drivers() {
 	fi
 }
 
+# full mpi round launcher...: mpi1's default run of PingPong PingPing Bcast
+# Reduce (IMB 3.0's lengths, 0 B to 4 MiB) against IMB-MPI1's, interleaved.
+full() {
+	local m=$1 r=$2
+	shift 2
+	pair "$m" full "$r" 90 "$@" "$B/bin/mpibench-$m" mpi1 PingPong PingPing Bcast Reduce -json "$RAW/$m.full.$r.jsonl" \
+		-- "$@" "$B/peers/$m/IMB-MPI1" PingPong PingPing Bcast Reduce "${imb[@]}" "${imb1[@]}"
+}
+
+has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
+
 round() { # r
 	local r=$1 m L
 	for m in "${ok[@]}"; do
 		setenv "$m"
 		mapfile -t L < <(launcher "$m" 2)
 		local mb=$B/bin/mpibench-$m peer=$B/peers/$m
+		has pairs || { has drivers && drivers "$m" "$r" "${L[@]}"; has full && full "$m" "$r" "${L[@]}"; continue; }
 		pair "$m" osu_bibw "$r" 60 "${L[@]}" "$mb" osu osu_bibw -m 8:65536 -json "$RAW/$m.osu_bibw.$r.jsonl" \
 			-- "${L[@]}" "$peer/osu_bibw" -m 8:65536
 		pair "$m" osu_latency "$r" 60 "${L[@]}" "$mb" osu osu_latency -m 8:65536 -json "$RAW/$m.osu_latency.$r.jsonl" \
 			-- "${L[@]}" "$peer/osu_latency" -m 8:65536
 		pair "$m" mpi1 "$r" 60 "${L[@]}" "$mb" mpi1 PingPong PingPing -msglen "$W/pp.msglen" -json "$RAW/$m.mpi1.$r.jsonl" \
 			-- "${L[@]}" "$peer/IMB-MPI1" PingPong PingPing -msglen "$W/pp.msglen" "${imb[@]}" "${imb1[@]}"
-		drivers "$m" "$r" "${L[@]}"
+		! has drivers || drivers "$m" "$r" "${L[@]}"
+		! has full || full "$m" "$r" "${L[@]}"
 	done
 }
 
@@ -388,8 +416,8 @@ if [ ${#ok[@]} -gt 0 ]; then
 		fi
 		say "round $r/$ROUNDS"
 		round "$r"
-		[ "$r" -ne "$SCALE_AFTER" ] || { say "scaling, np $NP_SCALE"; scale; scaled=1; }
+		[ "$r" -ne "$SCALE_AFTER" ] || ! has scale || { say "scaling, np $NP_SCALE"; scale; scaled=1; }
 	done
-	[ "$scaled" = 1 ] || { say "scaling, np $NP_SCALE"; scale; }
+	[ "$scaled" = 1 ] || ! has scale || { say "scaling, np $NP_SCALE"; scale; }
 fi
 exit 0

@@ -138,7 +138,27 @@ def pair_rows(st, rec):
                 ra, rb = mb(recs, bm, n), peer.get((bm, 2, n))
                 add("mpi1 %s %s vs IMB-MPI1 (t)" % (bm, size(n)),
                     ra["t_max_us"] if ok and ra else None, rb["t[usec]"] if ok and rb else None)
-    return got, len(rounds)
+    full_rows(st, rec, add)
+    return got, len(rounds) or len({k[2] for k in st if k[0] == "full"})
+
+
+FULL_ROWS = (("PingPong", 0, "t"), ("PingPong", 8, "t"), ("PingPong", 1024, "t"), ("PingPong", 65536, "t"),
+             ("PingPong", 4194304, "t"), ("PingPing", 8, "t"), ("Bcast", 8, "t_avg"), ("Bcast", 4194304, "t_avg"),
+             ("Reduce", 4194304, "t_avg"))
+
+
+def full_rows(st, rec, add):
+    """PARTS=full: the rows of issue 13's table from mpi1's default run against IMB-MPI1's."""
+    for r in sorted({k[2] for k in st if k[0] == "full"}):
+        a, b = st.get(("full", "A", r)), st.get(("full", "B", r))
+        ok = a and b and a[0] == 0 and b[0] == 0
+        recs, peer = rec.get(("full", r), []), imb(b[2]) if b else {}
+        for bm, n, col in FULL_ROWS:
+            ra, rb = mb(recs, bm, n), peer.get((bm, 2, n))
+            mine = "t_max_us" if col == "t" else "t_avg_us"
+            theirs = "t[usec]" if col == "t" else "t_avg[usec]"
+            add("full mpi1 %s %s vs IMB-MPI1 (%s)" % (bm, size(n), col),
+                ra[mine] if ok and ra else None, rb[theirs] if ok and rb else None)
 
 
 def figure(lines):
@@ -153,8 +173,10 @@ def figure(lines):
 def drivers(st):
     """osu_bibw 8 B by mpibench, OSU, osudriver and gokernel (medians over the rounds, each / OSU's
     in its round), and imbdriver's samples in one process (odd and even medians)."""
-    sides = ("mb", "osu", "cdrv", "godrv")
-    names = {"mb": "mpibench osu", "osu": "OSU osu_bibw", "cdrv": "osudriver (C main)", "godrv": "gokernel (Go main)"}
+    sides = ("mb", "osu", "cdrv", "godrv", "osu+coll", "cdrv+coll", "godrv+coll")
+    names = {"mb": "mpibench osu", "osu": "OSU osu_bibw", "cdrv": "osudriver (C main)", "godrv": "gokernel (Go main)",
+             "osu+coll": "OSU after mpibench's set-up collectives (bench/precoll.c)",
+             "cdrv+coll": "osudriver after them", "godrv+coll": "gokernel after them (GOKERNEL_PRE=coll)"}
     rounds = sorted({k[2] for k in st if k[0] == "bibw8"})
     if rounds:
         print()

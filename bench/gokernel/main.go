@@ -21,6 +21,8 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
+	"time"
 
 	"mpibench/mpi"
 )
@@ -43,6 +45,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gokernel:", err)
 		os.Exit(1)
 	}
+	if err := pre(os.Getenv("GOKERNEL_PRE")); err != nil {
+		fmt.Fprintln(os.Stderr, "gokernel:", err)
+		mpi.Abort(1)
+	}
 	res, err := mpi.OSURun(mpi.World(), s)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gokernel:", err)
@@ -55,6 +61,76 @@ func main() {
 		fmt.Fprintln(os.Stderr, "gokernel:", err)
 		os.Exit(1)
 	}
+}
+
+// pre does before the kernel what GOKERNEL_PRE names (comma-separated),
+// to bisect a gap between gokernel and mpibench: "coll", the collectives
+// mpibench's osu command calls before its first size (two MPI_Bcast, the
+// MPI_Gather of the processor names, MPI_Allreduce, four MPI_Bcast);
+// "bcast", "gather", "allreduce", "barrier", one call of that
+// collective alone; "sleep", 50 ms of sleep (no MPI traffic); "alloc", a 64 KiB buffer allocated (and kept) first, so that the
+// kernel's buffers land elsewhere; "print", a header written to stdout
+// by rank 0 right before the kernel, as OSU and mpibench do.
+func pre(what string) error {
+	w := mpi.World()
+	for _, p := range strings.Split(what, ",") {
+		switch p {
+		case "":
+		case "coll":
+			if err := coll(w); err != nil {
+				return err
+			}
+		case "bcast":
+			if _, err := w.BcastBytes([]byte("context")); err != nil {
+				return err
+			}
+		case "gather":
+			if _, err := w.GatherProcessorNames(); err != nil {
+				return err
+			}
+		case "allreduce":
+			if _, err := w.AllreduceMax(1); err != nil {
+				return err
+			}
+		case "barrier":
+			if err := w.Barrier(); err != nil {
+				return err
+			}
+		case "sleep":
+			time.Sleep(50 * time.Millisecond)
+		case "alloc":
+			if _, err := mpi.Alloc(65536); err != nil {
+				return err
+			}
+		case "print":
+			if w.Rank() == 0 {
+				fmt.Printf("# OSU MPI Bi-Directional Bandwidth Test v7.4\n# Size      Bandwidth (MB/s)\n")
+			}
+		default:
+			return fmt.Errorf("GOKERNEL_PRE: %q: want coll, bcast, gather, allreduce, barrier, sleep, alloc or print", p)
+		}
+	}
+	return nil
+}
+
+func coll(w mpi.Comm) error {
+	for range 2 {
+		if _, err := w.BcastBytes([]byte("mpibench osu osu_bibw -m 8:8")); err != nil {
+			return err
+		}
+	}
+	if _, err := w.GatherProcessorNames(); err != nil {
+		return err
+	}
+	if _, err := w.AllreduceMax(1); err != nil {
+		return err
+	}
+	for range 4 {
+		if _, err := w.BcastBytes([]byte("context")); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // spec is osudriver's: OSU 7.4's iterations and skip at size (osu_util.h:
