@@ -100,6 +100,22 @@ def size(n):
     return "%d B" % n
 
 
+def mpi1_rows(add, tmp, m, r, part, note):
+    """Round r of part mpi1 (IMB 3.0's definition against IMB-MPI1 given IMB 3.0's counts, root
+    cycling and loop) or mpi1w (mpibench -imb 2021, IMB 2021's definition, the same flags)."""
+    a = mpibench("%s/%s.%s.%d.jsonl" % (tmp, m, part, r))
+    p = "%s/%s.%s.B.%d" % (tmp, m, part, r)
+    b = imb(p)
+    for n in PP_LENS:
+        add("PingPong %s vs IMB-MPI1%s" % (size(n), note), get(a, ("PingPong", n), p)["t_max_us"],
+            get(b, ("PingPong", n), p)["t[usec]"])
+    add("PingPing 8 B vs IMB-MPI1%s" % note, get(a, ("PingPing", 8), p)["t_max_us"],
+        get(b, ("PingPing", 8), p)["t[usec]"])
+    for bm, n in (("Bcast", 8), ("Bcast", 4 * MIB), ("Reduce", 4 * MIB)):
+        add("%s %s vs IMB-MPI1 (t_avg%s)" % (bm, size(n), note), get(a, (bm, n), p)["t_avg_us"],
+            get(b, (bm, n), p)["t_avg[usec]"])
+
+
 def rows(tmp, m, rounds, parts):
     """(label, [ratio per round]) for one MPI."""
     got = {}
@@ -108,18 +124,9 @@ def rows(tmp, m, rounds, parts):
         got.setdefault(label, []).append(a / b if b > 0 else float("inf"))
 
     for r in range(1, rounds + 1):
-        if "mpi1" in parts:
-            a = mpibench("%s/%s.mpi1.%d.jsonl" % (tmp, m, r))
-            p = "%s/%s.mpi1.B.%d" % (tmp, m, r)
-            b = imb(p)
-            for n in PP_LENS:
-                add("PingPong %s vs IMB-MPI1" % size(n), get(a, ("PingPong", n), p)["t_max_us"],
-                    get(b, ("PingPong", n), p)["t[usec]"])
-            add("PingPing 8 B vs IMB-MPI1", get(a, ("PingPing", 8), p)["t_max_us"],
-                get(b, ("PingPing", 8), p)["t[usec]"])
-            for bm, n in (("Bcast", 8), ("Bcast", 4 * MIB), ("Reduce", 4 * MIB)):
-                add("%s %s vs IMB-MPI1 (t_avg)" % (bm, size(n)), get(a, (bm, n), p)["t_avg_us"],
-                    get(b, (bm, n), p)["t_avg[usec]"])
+        for part, note in (("mpi1", ""), ("mpi1w", ", -imb 2021")):
+            if part in parts:
+                mpi1_rows(add, tmp, m, r, part, note)
         if "osu" in parts:
             p = "%s/%s.osu.B.%d" % (tmp, m, r)
             a, b = mpibench("%s/%s.osu.%d.jsonl" % (tmp, m, r)), osu(p)

@@ -15,7 +15,10 @@
 #   PEERS       the build script (default ../shared/peers/build.sh)
 #   MPI1_MSGLEN lengths of the mpi1 launches (default: IMB's 0,1,2,...,4 MiB)
 #   EXT_MSGLEN  lengths of the ext launches (default: IMB's, the whole run)
-#   PARTS       any of mpi1 thread osu osup2p mem ext (default all)
+#   PARTS       any of mpi1 mpi1w thread osu osup2p mem ext (default all);
+#               mpi1w is mpi1 like with like: mpibench mpi1 -imb 2021 (IMB
+#               2021's definition: each collective call timed alone, the
+#               per-length warm-up) with IMB-MPI1's flags
 #
 # Each round runs every pair (mpibench, peer) back to back, the one going
 # first alternating from round to round, so that drift on the machine hits
@@ -40,7 +43,7 @@ set -euo pipefail
 ROUNDS=${ROUNDS:-7}
 MPIS=${MPIS:-openmpi mpich}
 DEST=${DEST:-$HOME/.cache/mpibench-peers}
-PARTS=${PARTS:-mpi1 thread osu osup2p mem ext}
+PARTS=${PARTS:-mpi1 mpi1w thread osu osup2p mem ext}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PEERS=${PEERS:-$here/../../shared/peers/build.sh}
 
@@ -51,7 +54,7 @@ for m in $MPIS; do
 	case $m in openmpi | mpich) ;; *) echo "side.sh: MPIS: unknown MPI '$m'" >&2; exit 2 ;; esac
 done
 for p in $PARTS; do
-	case $p in mpi1 | thread | osu | osup2p | mem | ext) ;; *) echo "side.sh: PARTS: unknown part '$p'" >&2; exit 2 ;; esac
+	case $p in mpi1 | mpi1w | thread | osu | osup2p | mem | ext) ;; *) echo "side.sh: PARTS: unknown part '$p'" >&2; exit 2 ;; esac
 done
 has() { [[ " $PARTS " == *" $1 "* ]]; }
 
@@ -139,6 +142,11 @@ for m in $MPIS; do
 		# shellcheck disable=SC2086
 		if has mpi1; then
 			pair "$r" "$m.mpi1" "${mpirun[@]}" "$mb" mpi1 PingPong PingPing Bcast Reduce $mpi1len -json "$tmp/$m.mpi1.$r.jsonl" \
+				-- "${mpirun[@]}" "$bin/IMB-MPI1" PingPong PingPing Bcast Reduce $mpi1len "${imb[@]}" "${imb1[@]}"
+		fi
+		if has mpi1w; then
+			pair "$r" "$m.mpi1w" "${mpirun[@]}" "$mb" mpi1 -imb 2021 PingPong PingPing Bcast Reduce $mpi1len "${imb[@]}" "${imb1[@]}" \
+				-json "$tmp/$m.mpi1w.$r.jsonl" \
 				-- "${mpirun[@]}" "$bin/IMB-MPI1" PingPong PingPing Bcast Reduce $mpi1len "${imb[@]}" "${imb1[@]}"
 		fi
 		if has thread; then
