@@ -329,7 +329,7 @@ func runContext(world mpi.Comm, args []string) (result.Context, error) {
 	var u syscall.Utsname
 	_ = syscall.Uname(&u) // cannot fail on Linux; the fields stay empty if it did
 	c := result.Context{
-		Tool: "mpibench " + Version, Start: time.Now().Format(time.RFC3339), Host: mpi.ProcessorName(),
+		Tool: Program + " " + Version, Start: time.Now().Format(time.RFC3339), Host: mpi.ProcessorName(),
 		MPI: mpi.Flavor, MPIVersion: mpi.Version(), MPILibrary: mpi.LibraryVersion(),
 		ThreadLevel: mpi.Provided().String(), Procs: world.Size(), Args: args,
 		Machine: UtsString(u.Machine[:]), System: UtsString(u.Sysname[:]),
