@@ -30,8 +30,8 @@ import (
 // command here). done is false where this binary should run it itself:
 // not an IMB command, or no family binary next to it, where the command
 // runs here with the same results and only more memory per rank (no
-// notice: context.tool, the headers and 'mpibench version' say which
-// binary ran).
+// notice, so that the output stays the command's: context.tool and the
+// header say which binary ran).
 func toFamily(c *mpijob.Suite, args []string, stdout, stderr io.Writer) (code int, done bool) {
 	if !isFamily(c.Name) || stdout != os.Stdout || stderr != os.Stderr {
 		return 0, false
@@ -84,18 +84,4 @@ func familyBinary() (string, error) {
 		return "", nil
 	}
 	return p, nil
-}
-
-// familyVersion is the line of 'mpibench version' that says which binary
-// runs the IMB commands.
-func familyVersion() string {
-	p, err := familyBinary()
-	switch {
-	case err != nil:
-		return fmt.Sprintf("IMB commands: %v\n", err)
-	case p == "":
-		return fmt.Sprintf("IMB commands: run in this binary (no %s next to it)\n",
-			filepath.Base(analyzeSelf())+familySuffix)
-	}
-	return fmt.Sprintf("IMB commands: %s\n", p)
 }

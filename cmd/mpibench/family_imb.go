@@ -29,5 +29,3 @@ func toFamily(c *mpijob.Suite, _ []string, _, stderr io.Writer) (int, bool) {
 	}
 	return 2, true
 }
-
-func familyVersion() string { return "" }

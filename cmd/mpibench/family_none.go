@@ -11,5 +11,3 @@ import (
 // toFamily: the analysis binary runs no MPI command, so no family binary
 // either; its IMB commands fail at MPI_Init as before.
 func toFamily(*mpijob.Suite, []string, io.Writer, io.Writer) (int, bool) { return 0, false }
-
-func familyVersion() string { return "" }

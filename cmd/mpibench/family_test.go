@@ -94,22 +94,6 @@ func tableShape(out string) string {
 	return strings.Join(keep, "\n")
 }
 
-// TestFamilyVersion: mpibench version says which binary runs the IMB
-// commands.
-func TestFamilyVersion(t *testing.T) {
-	t.Setenv(familyEnv, "")
-	r := direct(t, "version")
-	mustSucceed(t, r)
-	if !strings.Contains(r.stdout, "IMB commands: "+familyPath()+"\n") {
-		t.Errorf("version next to %s: %s", familyPath(), r)
-	}
-	r = execute(t, directTimeout, loneBinary(t), "version")
-	mustSucceed(t, r)
-	if !strings.Contains(r.stdout, "IMB commands: run in this binary (no mpibench-imb next to it)") {
-		t.Errorf("version without a family binary: %s", r)
-	}
-}
-
 // TestFamilyLinksIMBOnly: the family binary links no code of the other
 // suites, Go or C, and is smaller; the MPI binary links them (or the
 // check would prove nothing).

@@ -84,7 +84,7 @@ func runHelp(_ []string, stdout, stderr io.Writer) int {
 }
 
 func runVersion(_ []string, stdout, stderr io.Writer) int {
-	return printOut(stdout, stderr, mpijob.Program+" "+mpijob.Version+"\n"+familyVersion())
+	return printOut(stdout, stderr, mpijob.Program+" "+mpijob.Version+"\n")
 }
 
 // runList prints the benchmarks of every suite: one table for the suites
