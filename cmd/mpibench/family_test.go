@@ -18,9 +18,6 @@ import (
 	"mpibench/mpijob"
 )
 
-// familyPath is the family binary TestMain built next to binPath.
-func familyPath() string { return binPath + familySuffix }
-
 // loneBinary is a link to binPath in a directory of its own: no family
 // binary next to it.
 func loneBinary(t *testing.T) string {

@@ -64,7 +64,7 @@ func testMain(m *testing.M) int {
 	analyze := filepath.Join(dir, "mpibench-analyze")
 	// The IMB family's binary next to binPath, which execs it for the IMB
 	// commands (family.go): the integration tests run those through it.
-	builds := map[string]string{binPath: tags, analyze: "nompi", binPath + familySuffix: tags + ",imbonly"}
+	builds := map[string]string{binPath: tags, analyze: "nompi", familyPath(): strings.TrimPrefix(tags+",imbonly", ",")}
 	if err := buildBinaries(builds); err != nil {
 		fmt.Fprintln(os.Stderr, "mpibench tests:", err)
 		return 1
@@ -97,6 +97,9 @@ func buildBinaries(builds map[string]string) error {
 	}
 	return err
 }
+
+// familyPath is the IMB family's binary TestMain built next to binPath.
+func familyPath() string { return binPath + familySuffix }
 
 func goTool() string {
 	if p, err := exec.LookPath("go"); err == nil {
