@@ -14,8 +14,8 @@ import (
 // under MPI.
 func (s *Suite) Command() mpijob.Suite {
 	c := mpijob.Command[*Config]{
-		Name:  s.Name,
-		Usage: s.usage(),
+		Name: s.Name,
+		Help: s.usage,
 		Parse: func(args []string, size int, _ bool) (*Config, string, error) {
 			opts, err := ParseArgs(args)
 			if err != nil {

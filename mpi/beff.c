@@ -1,4 +1,4 @@
-//go:build cgo && !nompi
+//go:build cgo && !nompi && !imbonly
 
 #include "beff.h"
 #include "chk.h"
@@ -183,12 +183,4 @@ int mb_beff_times(double t, double bad, double out[4], MPI_Comm comm)
 	out[1] = -mm[1];
 	out[2] /= size;
 	return MPI_SUCCESS;
-}
-
-int mb_beff_local_size(MPI_Comm comm, int *n)
-{
-	MPI_Comm node;
-	CHK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
-	CHK(MPI_Comm_size(node, n));
-	return MPI_Comm_free(&node);
 }

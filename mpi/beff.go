@@ -1,4 +1,4 @@
-//go:build cgo && !nompi
+//go:build cgo && !nompi && !imbonly
 
 package mpi
 
@@ -134,13 +134,6 @@ func (r *BeffRun) Exec() (float64, int64, error) {
 	return float64(t), int64(bad), nil
 }
 
-func cBool(b bool) C.int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // BeffTimes returns the maximum, minimum and mean of t over c and the
 // sum of bad (the check's wrong bytes), on every rank (two MPI_Allreduce
 // calls).
@@ -152,14 +145,4 @@ func (c Comm) BeffTimes(t float64, bad int64) (tmax, tmin, tavg float64, defects
 	}
 	v := unsafe.Slice((*float64)(unsafe.Pointer(out)), 4)
 	return v[0], v[1], v[2], int64(v[3]), nil
-}
-
-// BeffLocalSize is the number of processes of c on this node
-// (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED).
-func (c Comm) BeffLocalSize() (int, error) {
-	var n C.int
-	if rc := C.mb_beff_local_size(c.c, &n); rc != C.MPI_SUCCESS {
-		return 0, mpiError("MPI_Comm_split_type", rc)
-	}
-	return int(n), nil
 }

@@ -38,7 +38,4 @@ int mb_beff_run(const mb_beff *b, double *t, long long *defects);
  * check's wrong bytes, exact below 2^53), on every rank. */
 int mb_beff_times(double t, double bad, double out[4], MPI_Comm comm);
 
-/* mb_beff_local_size: processes of comm on this shared-memory node. */
-int mb_beff_local_size(MPI_Comm comm, int *n);
-
 #endif

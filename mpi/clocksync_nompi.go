@@ -19,5 +19,4 @@ func (l *WinLoop) Lags() []float64                 { return nil }
 func (l *WinLoop) Free()                           {}
 func (r *Run) ExecWindow(l *WinLoop) error         { return ErrNoMPI }
 func (r *NBCRun) ExecWindow(l *WinLoop) error      { return ErrNoMPI }
-func (sc *SkampiCase) Window(l *WinLoop) error     { return ErrNoMPI }
 func Wtime() float64                               { return 0 }

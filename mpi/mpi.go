@@ -29,6 +29,14 @@ static int mb_thread_serialized(void) { return MPI_THREAD_SERIALIZED; }
 static int mb_thread_multiple(void) { return MPI_THREAD_MULTIPLE; }
 
 static int mb_bcast(void *buf, int n, MPI_Comm c) { return MPI_Bcast(buf, n, MPI_BYTE, 0, c); }
+static int mb_bcast_long(long long *v, MPI_Comm c) { return MPI_Bcast(v, 1, MPI_LONG_LONG, 0, c); }
+static int mb_local_size(MPI_Comm comm, int *n) {
+	MPI_Comm node;
+	int rc = MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+	if (rc != MPI_SUCCESS) return rc;
+	if ((rc = MPI_Comm_size(node, n)) != MPI_SUCCESS) return rc;
+	return MPI_Comm_free(&node);
+}
 static int mb_gather_doubles(double *s, int n, double *r, MPI_Comm c) {
 	return MPI_Gather(s, n, MPI_DOUBLE, r, n, MPI_DOUBLE, 0, c);
 }
@@ -465,4 +473,32 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// BcastInt broadcasts rank 0's int to every rank of c: the stop decision
+// of a PGMPI repetition predictor, IMB's -time repetition counts.
+func (c Comm) BcastInt(v int) (int, error) {
+	x := C.longlong(v)
+	if rc := C.mb_bcast_long(&x, c.c); rc != C.MPI_SUCCESS {
+		return 0, mpiError("MPI_Bcast", rc)
+	}
+	return int(x), nil
+}
+
+// cBool is b as a C int.
+func cBool(b bool) C.int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// LocalSize is the number of processes of c on this node
+// (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED).
+func (c Comm) LocalSize() (int, error) {
+	var n C.int
+	if rc := C.mb_local_size(c.c, &n); rc != C.MPI_SUCCESS {
+		return 0, mpiError("MPI_Comm_split_type", rc)
+	}
+	return int(n), nil
 }

@@ -15,20 +15,12 @@ import (
 // Flavor names the MPI library this binary is built against: none.
 const Flavor = "none"
 
-// PgmpiCalls is the number of PGMPI calls of pgmpi.h; without the C
-// header there are none.
-const PgmpiCalls = PgmpiCall(0)
-
 // Opaque handles and C-side objects: empty without MPI.
 type (
-	Comm        struct{}
-	Buffer      struct{}
-	Win         struct{}
-	File        struct{}
-	BeffPattern struct{}
-	BeffIOFile  struct{}
-	PgmpiCase   struct{}
-	SkampiCase  struct{}
+	Comm   struct{}
+	Buffer struct{}
+	Win    struct{}
+	File   struct{}
 )
 
 // Init fails: there is no MPI in this binary.
@@ -77,6 +69,7 @@ func (c Comm) Rank() int                                       { return -1 }
 func (c Comm) Size() int                                       { return 0 }
 func (c *Comm) Free() error                                    { return nil }
 func (c Comm) Barrier() error                                  { return ErrNoMPI }
+func (c Comm) LocalSize() (int, error)                         { return 0, ErrNoMPI }
 func (c Comm) AllreduceMax(v int) (int, error)                 { return 0, ErrNoMPI }
 func (c Comm) BcastBytes(b []byte) ([]byte, error)             { return nil, ErrNoMPI }
 func (c Comm) BcastInt(v int) (int, error)                     { return 0, ErrNoMPI }
@@ -85,16 +78,6 @@ func (c Comm) GatherIOBytes(b []byte) ([][]byte, error)        { return nil, Err
 func (c Comm) GatherProcessorNames() ([]string, error)         { return nil, ErrNoMPI }
 func (c Comm) Split(color, key int) (Comm, error)              { return Comm{}, ErrNoMPI }
 func (c Comm) WinCreate(b Buffer, size, unit int) (Win, error) { return Win{}, ErrNoMPI }
-func (c Comm) BeffLocalSize() (int, error)                     { return 0, ErrNoMPI }
-func (c Comm) BeffTimes(t float64, bad int64) (tmax, tmin, tavg float64, defects int64, err error) {
-	return 0, 0, 0, 0, ErrNoMPI
-}
-func (c Comm) SkampiBcastBytes(b []byte, root int) ([]byte, error) { return nil, ErrNoMPI }
-func (c Comm) SkampiBcastFloat(x float64) (float64, error)         { return 0, ErrNoMPI }
-func (c Comm) SkampiDecide(stop bool) (bool, error)                { return false, ErrNoMPI }
-func (c Comm) SkampiFirst(p int) (Comm, error)                     { return Comm{}, ErrNoMPI }
-func (c Comm) SkampiPair(a, b int) (Comm, error)                   { return Comm{}, ErrNoMPI }
-func (c Comm) SkampiSurvey(reps int) ([]float64, error)            { return nil, ErrNoMPI }
 
 func (b Buffer) Bytes() []byte        { return nil }
 func (b Buffer) Float32s() []float32  { return nil }
@@ -118,33 +101,3 @@ func (f *File) SetByteView() error                                { return ErrNo
 func (f *File) SetBlockView(pos int64, n int, extent int64) error { return ErrNoMPI }
 func (f *File) ReadAt(off int64, b []byte) (int, error)           { return 0, ErrNoMPI }
 func (f *File) WriteAt(off int64, b []byte) error                 { return ErrNoMPI }
-
-func NewBeffPattern(c Comm, to, from []int, slot int) (*BeffPattern, error) { return nil, ErrNoMPI }
-func (p *BeffPattern) Free()                                                {}
-func (p *BeffPattern) SetLen(l int) error                                   { return ErrNoMPI }
-func (r *BeffRun) Exec() (float64, int64, error)                            { return 0, 0, ErrNoMPI }
-
-func BeffIOOpen(c Comm, self bool, name string, access int) (*BeffIOFile, float64, error) {
-	return nil, 0, ErrNoMPI
-}
-func (f *BeffIOFile) Close() (float64, error)                    { return 0, ErrNoMPI }
-func (f *BeffIOFile) Exec(p BeffIOPattern) (BeffIOResult, error) { return BeffIOResult{}, ErrNoMPI }
-func (f *BeffIOFile) SetView(typ, n, rank, l int, disp int64) error {
-	return ErrNoMPI
-}
-
-func NewPgmpiCase(c Comm, call PgmpiCall, count int, bcastIn bool) (*PgmpiCase, error) {
-	return nil, ErrNoMPI
-}
-func (pc *PgmpiCase) Call() error                  { return ErrNoMPI }
-func (pc *PgmpiCase) Free()                        {}
-func (pc *PgmpiCase) Output() []int32              { return nil }
-func (pc *PgmpiCase) Run(n int) ([]float64, error) { return nil, ErrNoMPI }
-
-func NewSkampiCase(c Comm, op SkampiOp, maxLen, work int) (*SkampiCase, error) {
-	return nil, ErrNoMPI
-}
-func (sc *SkampiCase) Free() error              { return nil }
-func (sc *SkampiCase) Sample() (float64, error) { return 0, ErrNoMPI }
-func (sc *SkampiCase) SetLen(n int) error       { return ErrNoMPI }
-func (sc *SkampiCase) NoBarrier()               {}

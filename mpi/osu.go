@@ -1,4 +1,4 @@
-//go:build cgo && !nompi
+//go:build cgo && !nompi && !imbonly
 
 package mpi
 

@@ -1,4 +1,4 @@
-//go:build cgo && !nompi
+//go:build cgo && !nompi && !imbonly
 
 package mpi
 
@@ -6,8 +6,6 @@ package mpi
 #include <stdlib.h>
 #include <mpi.h>
 #include "pgmpi.h"
-
-static int mb_pg_bcast_long(long long *v, MPI_Comm c) { return MPI_Bcast(v, 1, MPI_LONG_LONG, 0, c); }
 */
 import "C"
 
@@ -110,14 +108,4 @@ func (pc *PgmpiCase) Free() {
 		pc.bufs[i].Free()
 	}
 	pc.bufs = nil
-}
-
-// BcastInt broadcasts rank 0's int to every rank of c: the stop decision
-// of a PGMPI repetition predictor.
-func (c Comm) BcastInt(v int) (int, error) {
-	x := C.longlong(v)
-	if rc := C.mb_pg_bcast_long(&x, c.c); rc != C.MPI_SUCCESS {
-		return 0, mpiError("MPI_Bcast", rc)
-	}
-	return int(x), nil
 }

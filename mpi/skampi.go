@@ -1,4 +1,4 @@
-//go:build cgo && !nompi
+//go:build cgo && !nompi && !imbonly
 
 package mpi
 
@@ -6,6 +6,7 @@ package mpi
 #include <stdlib.h>
 #include <mpi.h>
 #include "skampi.h"
+#include "window.h"
 
 static int mb_sk_bcast_int(int *v, MPI_Comm c) { return MPI_Bcast(v, 1, MPI_INT, 0, c); }
 static int mb_sk_bcast_double(double *v, MPI_Comm c) { return MPI_Bcast(v, 1, MPI_DOUBLE, 0, c); }
@@ -227,4 +228,12 @@ func (c Comm) SkampiPair(a, b int) (Comm, error) {
 		return c.Split(0, 1)
 	}
 	return c.Split(-1, 0)
+}
+
+// Window runs the window loop of the SKaMPI collective of sc.
+func (sc *SkampiCase) Window(l *WinLoop) error {
+	if rc := C.mb_win_skampi(&sc.k, &l.w); rc != C.MPI_SUCCESS {
+		return kernelError("window loop", rc)
+	}
+	return nil
 }

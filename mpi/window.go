@@ -79,11 +79,3 @@ func (r *NBCRun) ExecWindow(l *WinLoop) error {
 	}
 	return nil
 }
-
-// Window runs the window loop of the SKaMPI collective of sc.
-func (sc *SkampiCase) Window(l *WinLoop) error {
-	if rc := C.mb_win_skampi(&sc.k, &l.w); rc != C.MPI_SUCCESS {
-		return kernelError("window loop", rc)
-	}
-	return nil
-}

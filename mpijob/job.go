@@ -29,6 +29,11 @@ import (
 type Command[C any] struct {
 	Name  string // "io", "beff": in messages and in every record's Args
 	Usage string // printed for -h
+	// Help, when set, makes the usage instead, only when -h asks for it:
+	// IMB's is long and computed, and every rank builds every command's
+	// entry to find its own, whose garbage stays resident (no
+	// collection runs in a benchmark's life; README.md, "Memory").
+	Help func() string
 	// parse reads the command line on rank 0 for size processes and
 	// returns the config and its results file ("" for none), the journal
 	// of the run. Its error is a usage error: every rank exits with 2. The
@@ -150,7 +155,11 @@ func help[C any](c Command[C], stdout, stderr io.Writer) int {
 	if LauncherRank() != "0" {
 		return 0
 	}
-	if _, err := fmt.Fprint(stdout, c.Usage+commonUsage); err != nil {
+	usage := c.Usage
+	if c.Help != nil {
+		usage = c.Help()
+	}
+	if _, err := fmt.Fprint(stdout, usage+commonUsage); err != nil {
 		_, _ = fmt.Fprintf(stderr, "mpibench %s: writing the help: %v\n", c.Name, err)
 		return 1
 	}
@@ -329,7 +338,7 @@ func runContext(world mpi.Comm, args []string) (result.Context, error) {
 	var u syscall.Utsname
 	_ = syscall.Uname(&u) // cannot fail on Linux; the fields stay empty if it did
 	c := result.Context{
-		Tool: "mpibench " + Version, Start: time.Now().Format(time.RFC3339), Host: mpi.ProcessorName(),
+		Tool: Program + " " + Version, Start: time.Now().Format(time.RFC3339), Host: mpi.ProcessorName(),
 		MPI: mpi.Flavor, MPIVersion: mpi.Version(), MPILibrary: mpi.LibraryVersion(),
 		ThreadLevel: mpi.Provided().String(), Procs: world.Size(), Args: args,
 		Machine: UtsString(u.Machine[:]), System: UtsString(u.Sysname[:]),

@@ -1,4 +1,5 @@
 package mpijob
 
-// Version is mpibench's release, in every record's context.tool.
+// Version is mpibench's release, in every record's context.tool
+// after Program.
 const Version = "0.1.0"

@@ -110,7 +110,7 @@ func printList(env *mpijob.Env) int {
 		return 0
 	}
 	t := &text{w: env.Stdout}
-	t.title("mpibench " + mpijob.Version)
+	t.title(mpijob.Program + " " + mpijob.Version)
 	t.printf("# List of Benchmarks to run:\n#\n")
 	for _, b := range Table {
 		t.printf("# %s\n", b.Name)

@@ -108,7 +108,8 @@ func waitRun(t *testing.T, cmd *exec.Cmd, stdout, stderr *bytes.Buffer, limit ti
 
 // rankPIDs finds the rank processes of the run whose command line holds
 // marker (a file name only that run uses), by rank: the processes
-// executing the mpibench binary, with the rank their launcher gave them.
+// executing the mpibench binary (or the IMB family's binary it execs for
+// the IMB commands, family.go), with the rank their launcher gave them.
 func rankPIDs(marker string) map[int]int {
 	pids := map[int]int{}
 	entries, _ := os.ReadDir("/proc")
@@ -119,7 +120,7 @@ func rankPIDs(marker string) map[int]int {
 		}
 		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
 		args := strings.Split(string(cmdline), "\x00")
-		if err != nil || args[0] != binPath || !slices.Contains(args, marker) {
+		if err != nil || (args[0] != binPath && args[0] != familyPath()) || !slices.Contains(args, marker) {
 			continue
 		}
 		environ, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))

@@ -42,8 +42,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	c, n := lookup(args)
 	if c == nil {
-		_, _ = fmt.Fprintf(stderr, "mpibench: unknown command %q\n\n%s", args[0], usage())
+		_, _ = fmt.Fprintf(stderr, "%s\n\n%s", unknownCommand(args[0]), usage())
 		return 2
+	}
+	if code, done := toFamily(c, args, stdout, stderr); done {
+		return code
 	}
 	return c.Main(args[n:], stdout, stderr)
 }

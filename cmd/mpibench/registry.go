@@ -7,22 +7,28 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"mpibench/beff"
-	"mpibench/beffio"
 	"mpibench/imb"
-	"mpibench/links"
 	"mpibench/mpijob"
-	"mpibench/osu"
 	"mpibench/p2p"
-	"mpibench/pgmpi"
-	"mpibench/skampi"
 )
 
 // commands is the registry: every command of mpibench, in the order of
-// `mpibench -h`. A suite adds itself with one line here. run dispatches
-// on it, `mpibench -h` and `mpibench list` print it, and
-// TestREADMEUsage checks README.md's usage against it.
+// `mpibench -h`. A suite adds itself with one line here or, outside the
+// IMB family, in otherSuites (registry_full.go). run dispatches on it,
+// `mpibench -h` and `mpibench list` print it, and TestREADMEUsage checks
+// README.md's usage against it.
 func commands() []mpijob.Suite {
+	return append(append(imbFamily(), otherSuites()...),
+		mpijob.Suite{Name: "list", Synopsis: "list", Summary: "list benchmarks, classes and MPI calls", Main: runList},
+		mpijob.Suite{Name: "version", Synopsis: "version", Summary: "print the version", Main: runVersion},
+		mpijob.Suite{Name: "-h", Synopsis: "-h", Summary: "this help", Main: runHelp})
+}
+
+// imbFamily are the IMB family's commands (Intel's IMB-MPI1, -EXT, -IO,
+// -P2P, -NBC, -MPI4, -RMA): all that the family binary (mpibench-imb,
+// built with -tags imbonly) registers, and the commands the MPI binary
+// runs it for (family.go).
+func imbFamily() []mpijob.Suite {
 	return []mpijob.Suite{
 		imb.MPI1Suite.Command(),
 		imb.EXTSuite.Command(),
@@ -31,20 +37,6 @@ func commands() []mpijob.Suite {
 		imb.NBCSuite.Command(),
 		imb.MPI4Command(),
 		imb.RMASuite.Command(),
-		beff.Command,
-		beffio.Command,
-		skampi.Command,
-		links.Command,
-		reportCommand,
-		mergeCommand,
-		compareCommand,
-		pgmpi.Command,
-		osu.Command,
-		launchCommand,
-		guidelinesCheckCommand,
-		{Name: "list", Synopsis: "list", Summary: "list benchmarks, classes and MPI calls", Main: runList},
-		{Name: "version", Synopsis: "version", Summary: "print the version", Main: runVersion},
-		{Name: "-h", Synopsis: "-h", Summary: "this help", Main: runHelp},
 	}
 }
 
@@ -73,17 +65,17 @@ func lookup(args []string) (*mpijob.Suite, int) {
 // usage is the help of mpibench, made from the registry.
 func usage() string {
 	var b strings.Builder
-	b.WriteString("mpibench: MPI benchmarks (IMB 3.0 methodology), run under mpirun or srun.\n\nUsage:\n")
+	b.WriteString(mpijob.Program + ": MPI benchmarks (IMB 3.0 methodology), run under mpirun or srun.\n\nUsage:\n")
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	for _, c := range commands() {
 		launcher := ""
 		if c.MPI {
 			launcher = "mpirun -np P "
 		}
-		_, _ = fmt.Fprintf(tw, "  %smpibench %s\t%s\n", launcher, c.Synopsis, c.Summary)
+		_, _ = fmt.Fprintf(tw, "  %s%s %s\t%s\n", launcher, mpijob.Program, c.Synopsis, c.Summary)
 	}
 	_ = tw.Flush() // into memory: cannot fail
-	b.WriteString("\nRun 'mpibench COMMAND -h' for the flags of a command.\n")
+	fmt.Fprintf(&b, "\nRun '%s COMMAND -h' for the flags of a command.\n", mpijob.Program)
 	return b.String()
 }
 
@@ -92,7 +84,7 @@ func runHelp(_ []string, stdout, stderr io.Writer) int {
 }
 
 func runVersion(_ []string, stdout, stderr io.Writer) int {
-	return printOut(stdout, stderr, "mpibench "+mpijob.Version+"\n")
+	return printOut(stdout, stderr, mpijob.Program+" "+mpijob.Version+"\n")
 }
 
 // runList prints the benchmarks of every suite: one table for the suites
@@ -139,16 +131,3 @@ func printListings(w *strings.Builder, ls []mpijob.Listing) {
 		fmt.Fprintf(w, "\n%s\n", n)
 	}
 }
-
-// report and guidelines check draw plots: runReport and runGuidelinesCheck
-// are the commands themselves in the analysis build (report.go) and run
-// mpibench-analyze in the MPI build (analyze.go), with the same help.
-
-// reportCommand is mpibench report as the registry knows it: no MPI.
-var reportCommand = mpijob.Suite{Name: "report", Synopsis: "report results.jsonl ... [-o report.html]",
-	Summary: "plots of any records as HTML (or -format png|pdf)", Main: runReport}
-
-// guidelinesCheckCommand is PGMPI's check, which needs no MPI: an entry of
-// its own, found before "guidelines" (pgmpi.Command leaves check out).
-var guidelinesCheckCommand = mpijob.Suite{Name: "guidelines check", Synopsis: "guidelines check DIR ...",
-	Summary: "PGMPI: verify the performance guidelines", Main: runGuidelinesCheck}

@@ -35,7 +35,7 @@ func Max(a, b Need) Need {
 // node: MemAvailable divided by the processes of world on the node, the
 // smallest over all nodes, so that every rank reaches the same verdict.
 func Available(world mpi.Comm) (int64, error) {
-	local, err := world.BeffLocalSize()
+	local, err := world.LocalSize()
 	if err != nil {
 		return 0, err
 	}
@@ -108,7 +108,7 @@ func PerProcessMB(world mpi.Comm, mem int) (int, error) {
 	if mem > 0 {
 		return mem, nil
 	}
-	local, err := world.BeffLocalSize()
+	local, err := world.LocalSize()
 	if err != nil {
 		return 0, err
 	}

@@ -1,0 +1,53 @@
+//go:build !imbonly
+
+package main
+
+import (
+	"fmt"
+
+	"mpibench/beff"
+	"mpibench/beffio"
+	"mpibench/links"
+	"mpibench/mpijob"
+	"mpibench/osu"
+	"mpibench/pgmpi"
+	"mpibench/skampi"
+)
+
+// otherSuites are the commands outside the IMB family, in the order of
+// `mpibench -h`; the family binary (-tags imbonly, registry_imb.go) has
+// none of them, and links none of their packages.
+func otherSuites() []mpijob.Suite {
+	return []mpijob.Suite{
+		beff.Command,
+		beffio.Command,
+		skampi.Command,
+		links.Command,
+		reportCommand,
+		mergeCommand,
+		compareCommand,
+		pgmpi.Command,
+		osu.Command,
+		launchCommand,
+		guidelinesCheckCommand,
+	}
+}
+
+// report and guidelines check draw plots: runReport and runGuidelinesCheck
+// are the commands themselves in the analysis build (report.go) and run
+// mpibench-analyze in the MPI build (analyze.go), with the same help.
+
+// reportCommand is mpibench report as the registry knows it: no MPI.
+var reportCommand = mpijob.Suite{Name: "report", Synopsis: "report results.jsonl ... [-o report.html]",
+	Summary: "plots of any records as HTML (or -format png|pdf)", Main: runReport}
+
+// guidelinesCheckCommand is PGMPI's check, which needs no MPI: an entry of
+// its own, found before "guidelines" (pgmpi.Command leaves check out).
+var guidelinesCheckCommand = mpijob.Suite{Name: "guidelines check", Synopsis: "guidelines check DIR ...",
+	Summary: "PGMPI: verify the performance guidelines", Main: runGuidelinesCheck}
+
+// unknownCommand is the error for a command line that starts with no
+// command.
+func unknownCommand(name string) string {
+	return fmt.Sprintf("mpibench: unknown command %q", name)
+}
