@@ -19,11 +19,12 @@
 #   NP_SCALE       processes of the scaling launch (default 16)
 #   MPIS           openmpi and/or mpich (default both)
 #   BUNDLE         the bundle (default .devbundle in the repository root)
-#   PARTS          any of pairs drivers coll full scale (default: pairs drivers scale);
+#   PARTS          any of pairs drivers coll full fullw scale (default: pairs drivers scale);
 #                  coll adds to drivers the set-up collectives of mpibench before
 #                  OSU's, osudriver's and gokernel's loop (bench/precoll.c,
 #                  GOKERNEL_PRE=coll); full is mpi1's default run of PingPong
-#                  PingPing Bcast Reduce against IMB-MPI1's
+#                  PingPing Bcast Reduce against IMB-MPI1's, fullw the same with
+#                  mpibench's -imb 2021 (IMB 2021's definition, like with like)
 #   SCALE_AFTER    the scaling launches run after this many rounds (default 2), so
 #                  that a short budget still gets them
 #   SCALE_RESERVE  seconds per working MPI kept for them until then (default 60; a
@@ -345,6 +346,15 @@ full() {
 		-- "$@" "$B/peers/$m/IMB-MPI1" PingPong PingPing Bcast Reduce "${imb[@]}" "${imb1[@]}"
 }
 
+# fullw is full like with like: mpibench mpi1 -imb 2021 (each collective
+# call timed alone, IMB 2021's per-length warm-up) with IMB-MPI1's flags.
+fullw() {
+	local m=$1 r=$2
+	shift 2
+	pair "$m" fullw "$r" 90 "$@" "$B/bin/mpibench-$m" mpi1 -imb 2021 PingPong PingPing Bcast Reduce "${imb[@]}" "${imb1[@]}" \
+		-json "$RAW/$m.fullw.$r.jsonl" -- "$@" "$B/peers/$m/IMB-MPI1" PingPong PingPing Bcast Reduce "${imb[@]}" "${imb1[@]}"
+}
+
 has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 
 round() { # r
@@ -353,7 +363,12 @@ round() { # r
 		setenv "$m"
 		mapfile -t L < <(launcher "$m" 2)
 		local mb=$B/bin/mpibench-$m peer=$B/peers/$m
-		has pairs || { has drivers && drivers "$m" "$r" "${L[@]}"; has full && full "$m" "$r" "${L[@]}"; continue; }
+		has pairs || {
+			! has drivers || drivers "$m" "$r" "${L[@]}"
+			! has full || full "$m" "$r" "${L[@]}"
+			! has fullw || fullw "$m" "$r" "${L[@]}"
+			continue
+		}
 		pair "$m" osu_bibw "$r" 60 "${L[@]}" "$mb" osu osu_bibw -m 8:65536 -json "$RAW/$m.osu_bibw.$r.jsonl" \
 			-- "${L[@]}" "$peer/osu_bibw" -m 8:65536
 		pair "$m" osu_latency "$r" 60 "${L[@]}" "$mb" osu osu_latency -m 8:65536 -json "$RAW/$m.osu_latency.$r.jsonl" \
@@ -362,6 +377,7 @@ round() { # r
 			-- "${L[@]}" "$peer/IMB-MPI1" PingPong PingPing -msglen "$W/pp.msglen" "${imb[@]}" "${imb1[@]}"
 		! has drivers || drivers "$m" "$r" "${L[@]}"
 		! has full || full "$m" "$r" "${L[@]}"
+		! has fullw || fullw "$m" "$r" "${L[@]}"
 	done
 }
 

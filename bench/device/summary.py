@@ -139,7 +139,7 @@ def pair_rows(st, rec):
                 add("mpi1 %s %s vs IMB-MPI1 (t)" % (bm, size(n)),
                     ra["t_max_us"] if ok and ra else None, rb["t[usec]"] if ok and rb else None)
     full_rows(st, rec, add)
-    return got, len(rounds) or len({k[2] for k in st if k[0] == "full"})
+    return got, len(rounds) or len({k[2] for k in st if k[0] in ("full", "fullw")})
 
 
 FULL_ROWS = (("PingPong", 0, "t"), ("PingPong", 8, "t"), ("PingPong", 1024, "t"), ("PingPong", 65536, "t"),
@@ -148,16 +148,22 @@ FULL_ROWS = (("PingPong", 0, "t"), ("PingPong", 8, "t"), ("PingPong", 1024, "t")
 
 
 def full_rows(st, rec, add):
-    """PARTS=full: the rows of issue 13's table from mpi1's default run against IMB-MPI1's."""
-    for r in sorted({k[2] for k in st if k[0] == "full"}):
-        a, b = st.get(("full", "A", r)), st.get(("full", "B", r))
+    """PARTS=full and fullw: the rows of issue 13's table from mpi1's default run (fullw: with
+    -imb 2021) against IMB-MPI1's."""
+    for part in ("full", "fullw"):
+        full_part(st, rec, add, part)
+
+
+def full_part(st, rec, add, part):
+    for r in sorted({k[2] for k in st if k[0] == part}):
+        a, b = st.get((part, "A", r)), st.get((part, "B", r))
         ok = a and b and a[0] == 0 and b[0] == 0
-        recs, peer = rec.get(("full", r), []), imb(b[2]) if b else {}
+        recs, peer = rec.get((part, r), []), imb(b[2]) if b else {}
         for bm, n, col in FULL_ROWS:
             ra, rb = mb(recs, bm, n), peer.get((bm, 2, n))
             mine = "t_max_us" if col == "t" else "t_avg_us"
             theirs = "t[usec]" if col == "t" else "t_avg[usec]"
-            add("full mpi1 %s %s vs IMB-MPI1 (%s)" % (bm, size(n), col),
+            add("%s mpi1 %s %s vs IMB-MPI1 (%s)" % (part, bm, size(n), col),
                 ra[mine] if ok and ra else None, rb[theirs] if ok and rb else None)
 
 
