@@ -19,16 +19,21 @@ def fail(msg):
     sys.exit(2)
 
 
-def mpibench(path):
-    """(benchmark, bytes) -> record of the np 2, non-check rows."""
-    out = {}
+def jsonl(path, bad):
+    """The records of a JSON Lines file; bad(message) is called for each unreadable line."""
     for i, line in enumerate(open(path), 1):
         if not line.strip():
             continue
         try:
-            rec = json.loads(line)
+            yield json.loads(line)
         except ValueError as e:
-            fail("%s:%d: %s" % (path, i, e))
+            bad("%s:%d: %s" % (path, i, e))
+
+
+def mpibench(path):
+    """(benchmark, bytes) -> record of the np 2, non-check rows."""
+    out = {}
+    for rec in jsonl(path, fail):
         if rec.get("check") or rec.get("np") != 2 or "bytes" not in rec:
             continue
         out[(rec["benchmark"], rec["bytes"])] = rec

@@ -11,14 +11,13 @@ _mpi, _step, _side, _round) and prints
   - the np scaling launch: t_avg per benchmark, process count and length,
     mpibench against IMB-MPI1, and their ratio.
 """
-import json
 import os
 import re
 import statistics
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from side import signed_rank_p, size, verdict  # noqa: E402  (bench/side.py)
+from side import jsonl, signed_rank_p, size, verdict  # noqa: E402  (bench/side.py)
 
 MPIS = ("openmpi", "mpich")
 OSU_LENS = (8, 1024, 65536)
@@ -50,14 +49,7 @@ def records(path):
     out = {}
     if not os.path.exists(path):
         return out
-    for i, line in enumerate(open(path), 1):
-        if not line.strip():
-            continue
-        try:
-            r = json.loads(line)
-        except ValueError as e:
-            print("summary.py: %s:%d: %s (line skipped)" % (path, i, e), file=sys.stderr)
-            continue
+    for r in jsonl(path, lambda msg: print("summary.py: %s (line skipped)" % msg, file=sys.stderr)):
         if r.get("check") or "bytes" not in r:
             continue
         out.setdefault((r["_step"], r["_round"]), []).append(r)
