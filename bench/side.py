@@ -40,23 +40,35 @@ def mpibench(path):
     return out
 
 
-def imb(path):
-    """(benchmark, bytes) -> {column: value} from IMB's text tables."""
-    out, name, cols = {}, None, None
-    for line in open(path):
+def imb_tables(lines):
+    """(benchmark, processes, bytes) -> {column: value} from IMB's text tables."""
+    out, name, procs, cols = {}, None, None, None
+    for line in lines:
         m = re.match(r"# Benchmarking (\S+)", line)
         if m:
-            name, cols = m.group(1), None
+            name, procs, cols = m.group(1), None, None
+            continue
+        m = re.match(r"# #processes = (\d+)", line)
+        if m:
+            procs = int(m.group(1))
             continue
         f = line.split()
         if f and f[0] == "#bytes":
             cols = f
             continue
         if name and cols and len(f) == len(cols) and f[0].isdigit():
-            out[(name, int(f[0]))] = dict(zip(cols, map(float, f)))
+            try:
+                out[(name, procs, int(f[0]))] = dict(zip(cols, map(float, f)))
+            except ValueError:
+                pass
         elif not f:
             cols = None
     return out
+
+
+def imb(path):
+    """(benchmark, bytes) -> {column: value} from IMB's text tables (np 2 runs)."""
+    return {(name, n): cols for (name, _, n), cols in imb_tables(open(path)).items()}
 
 
 def osu(path):

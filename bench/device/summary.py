@@ -17,7 +17,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from side import jsonl, signed_rank_p, size, verdict  # noqa: E402  (bench/side.py)
+from side import imb_tables as imb, jsonl, signed_rank_p, size, verdict  # noqa: E402  (bench/side.py)
 
 MPIS = ("openmpi", "mpich")
 OSU_LENS = (8, 1024, 65536)
@@ -53,32 +53,6 @@ def records(path):
         if r.get("check") or "bytes" not in r:
             continue
         out.setdefault((r["_step"], r["_round"]), []).append(r)
-    return out
-
-
-def imb(lines):
-    """(benchmark, processes, bytes) -> {column: value} from IMB's tables."""
-    out, name, procs, cols = {}, None, None, None
-    for line in lines:
-        m = re.match(r"# Benchmarking (\S+)", line)
-        if m:
-            name, procs, cols = m.group(1), None, None
-            continue
-        m = re.match(r"# #processes = (\d+)", line)
-        if m:
-            procs = int(m.group(1))
-            continue
-        f = line.split()
-        if f and f[0] == "#bytes":
-            cols = f
-            continue
-        if name and cols and len(f) == len(cols) and f[0].isdigit():
-            try:
-                out[(name, procs, int(f[0]))] = dict(zip(cols, map(float, f)))
-            except ValueError:
-                pass
-        elif not f:
-            cols = None
     return out
 
 
