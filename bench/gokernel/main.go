@@ -11,9 +11,10 @@
 //
 // Usage: go build -o gokernel ./bench/gokernel   (-tags mpich for MPICH)
 //
-//	mpirun -np 2 ./gokernel bw|bibw|latency SIZE
+//	mpirun -np 2 ./gokernel bw|bibw|latency SIZE [ITERS]
 //
-// OSU 7.4's counts and window 64, as osudriver; prints OSU's row.
+// OSU 7.4's counts (or ITERS timed iterations) and window 64, as
+// osudriver; prints OSU's row.
 package main
 
 import (
@@ -30,8 +31,8 @@ import (
 func init() { runtime.LockOSThread() } // every MPI call from the main thread
 
 func main() {
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: mpirun -np 2 gokernel bw|bibw|latency SIZE")
+	if len(os.Args) != 3 && len(os.Args) != 4 {
+		fmt.Fprintln(os.Stderr, "usage: mpirun -np 2 gokernel bw|bibw|latency SIZE [ITERS]")
 		os.Exit(2)
 	}
 	size, err := strconv.ParseInt(os.Args[2], 10, 64)
@@ -40,6 +41,12 @@ func main() {
 		os.Exit(2)
 	}
 	s := spec(os.Args[1], size)
+	if len(os.Args) == 4 {
+		if s.Iters, err = strconv.Atoi(os.Args[3]); err != nil || s.Iters < 1 {
+			fmt.Fprintf(os.Stderr, "gokernel: ITERS %q: want a positive count\n", os.Args[3])
+			os.Exit(2)
+		}
+	}
 	single, _ := mpi.ParseThreadLevel("single")
 	if err := mpi.Init(single); err != nil {
 		fmt.Fprintln(os.Stderr, "gokernel:", err)
