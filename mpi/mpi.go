@@ -30,12 +30,8 @@ static int mb_thread_multiple(void) { return MPI_THREAD_MULTIPLE; }
 
 static int mb_bcast(void *buf, int n, MPI_Comm c) { return MPI_Bcast(buf, n, MPI_BYTE, 0, c); }
 static int mb_bcast_long(long long *v, MPI_Comm c) { return MPI_Bcast(v, 1, MPI_LONG_LONG, 0, c); }
-static int mb_local_size(MPI_Comm comm, int *n) {
-	MPI_Comm node;
-	int rc = MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-	if (rc != MPI_SUCCESS) return rc;
-	if ((rc = MPI_Comm_size(node, n)) != MPI_SUCCESS) return rc;
-	return MPI_Comm_free(&node);
+static int mb_allgather_u64(unsigned long long v, unsigned long long *all, MPI_Comm c) {
+	return MPI_Allgather(&v, 1, MPI_UNSIGNED_LONG_LONG, all, 1, MPI_UNSIGNED_LONG_LONG, c);
 }
 static int mb_gather_doubles(double *s, int n, double *r, MPI_Comm c) {
 	return MPI_Gather(s, n, MPI_DOUBLE, r, n, MPI_DOUBLE, 0, c);
@@ -60,6 +56,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"hash/fnv"
 	"runtime"
 	"strings"
 	"unsafe"
@@ -493,12 +490,26 @@ func cBool(b bool) C.int {
 	return 0
 }
 
-// LocalSize is the number of processes of c on this node
-// (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED).
+// LocalSize is the number of processes of c on this node: those whose
+// processor name hashes as this one's (FNV-1a, 64 bits), gathered with one
+// MPI_Allgather of 8 bytes a process. It makes no communicator: under
+// MPICH 4.0, an MPI_Comm_split_type with MPI_COMM_TYPE_SHARED (and its
+// MPI_Comm_free) before a timed loop lowered the rate of small messages in
+// it by about 7 % (README.md, "Side-by-side benchmark").
 func (c Comm) LocalSize() (int, error) {
-	var n C.int
-	if rc := C.mb_local_size(c.c, &n); rc != C.MPI_SUCCESS {
-		return 0, mpiError("MPI_Comm_split_type", rc)
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(ProcessorName())) // a hash's Write never fails
+	size := c.Size()
+	all := (*C.ulonglong)(C.malloc(C.size_t(8 * size)))
+	defer C.free(unsafe.Pointer(all))
+	if rc := C.mb_allgather_u64(C.ulonglong(h.Sum64()), all, c.c); rc != C.MPI_SUCCESS {
+		return 0, mpiError("MPI_Allgather", rc)
 	}
-	return int(n), nil
+	n := 0
+	for _, v := range unsafe.Slice((*uint64)(unsafe.Pointer(all)), size) {
+		if v == h.Sum64() {
+			n++
+		}
+	}
+	return n, nil
 }
