@@ -499,15 +499,15 @@ func cBool(b bool) C.int {
 func (c Comm) LocalSize() (int, error) {
 	h := fnv.New64a()
 	_, _ = h.Write([]byte(ProcessorName())) // a hash's Write never fails
-	size := c.Size()
+	me, size := h.Sum64(), c.Size()
 	all := (*C.ulonglong)(C.malloc(C.size_t(8 * size)))
 	defer C.free(unsafe.Pointer(all))
-	if rc := C.mb_allgather_u64(C.ulonglong(h.Sum64()), all, c.c); rc != C.MPI_SUCCESS {
+	if rc := C.mb_allgather_u64(C.ulonglong(me), all, c.c); rc != C.MPI_SUCCESS {
 		return 0, mpiError("MPI_Allgather", rc)
 	}
 	n := 0
 	for _, v := range unsafe.Slice((*uint64)(unsafe.Pointer(all)), size) {
-		if v == h.Sum64() {
+		if v == me {
 			n++
 		}
 	}
