@@ -71,20 +71,22 @@ func main() {
 }
 
 // pre does before the kernel what GOKERNEL_PRE names (comma-separated),
-// to bisect a gap between gokernel and mpibench: "coll", the collectives
-// mpibench's osu command calls before its first size (two MPI_Bcast, the
-// MPI_Gather of the processor names, MPI_Allreduce, four MPI_Bcast);
-// "bcast", "gather", "allreduce", "barrier", one call of that
-// collective alone; "sleep", 50 ms of sleep (no MPI traffic); "alloc", a 64 KiB buffer allocated (and kept) first, so that the
-// kernel's buffers land elsewhere; "print", a header written to stdout
-// by rank 0 right before the kernel, as OSU and mpibench do.
+// to bisect a gap between gokernel and mpibench: "bcast", "gather",
+// "allreduce", "barrier", one call of that collective (bcast is
+// mpi.BcastBytes, gather the processor names); "coll", the eight
+// collectives mpibench's set-up made before mpi.BcastBytes took one
+// broadcast (bench/precoll.c's: two MPI_Bcast, MPI_Gather, MPI_Allreduce,
+// four MPI_Bcast); "sleep", 50 ms without MPI traffic; "alloc", a 64 KiB
+// buffer allocated (and kept) first, so that the kernel's buffers land
+// elsewhere; "print", a header written to stdout by rank 0 right before
+// the kernel, as OSU and mpibench do.
 func pre(what string) error {
 	w := mpi.World()
 	for _, p := range strings.Split(what, ",") {
 		switch p {
 		case "":
 		case "coll":
-			if err := coll(w); err != nil {
+			if err := pre(collSteps); err != nil {
 				return err
 			}
 		case "bcast":
@@ -120,25 +122,8 @@ func pre(what string) error {
 	return nil
 }
 
-func coll(w mpi.Comm) error {
-	for range 2 {
-		if _, err := w.BcastBytes([]byte("mpibench osu osu_bibw -m 8:8")); err != nil {
-			return err
-		}
-	}
-	if _, err := w.GatherProcessorNames(); err != nil {
-		return err
-	}
-	if _, err := w.AllreduceMax(1); err != nil {
-		return err
-	}
-	for range 4 {
-		if _, err := w.BcastBytes([]byte("context")); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// collSteps are "coll"'s steps.
+const collSteps = "bcast,bcast,gather,allreduce,bcast,bcast,bcast,bcast"
 
 // spec is osudriver's: OSU 7.4's iterations and skip at size (osu_util.h:
 // bandwidth 100 and 10 up to 8 KiB, 20 and 2 above; latency 10000 and 100,
