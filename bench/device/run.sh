@@ -357,24 +357,25 @@ fullw() {
 
 has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 
+# pairs mpi round launcher...: mpibench osu osu_bibw and osu_latency against
+# OSU's binaries, mpi1 PingPong PingPing against IMB-MPI1's, interleaved.
+pairs() {
+	local m=$1 r=$2 mb=$B/bin/mpibench-$1 peer=$B/peers/$1
+	shift 2
+	pair "$m" osu_bibw "$r" 60 "$@" "$mb" osu osu_bibw -m 8:65536 -json "$RAW/$m.osu_bibw.$r.jsonl" \
+		-- "$@" "$peer/osu_bibw" -m 8:65536
+	pair "$m" osu_latency "$r" 60 "$@" "$mb" osu osu_latency -m 8:65536 -json "$RAW/$m.osu_latency.$r.jsonl" \
+		-- "$@" "$peer/osu_latency" -m 8:65536
+	pair "$m" mpi1 "$r" 60 "$@" "$mb" mpi1 PingPong PingPing -msglen "$W/pp.msglen" -json "$RAW/$m.mpi1.$r.jsonl" \
+		-- "$@" "$peer/IMB-MPI1" PingPong PingPing -msglen "$W/pp.msglen" "${imb[@]}" "${imb1[@]}"
+}
+
 round() { # r
 	local r=$1 m L
 	for m in "${ok[@]}"; do
 		setenv "$m"
 		mapfile -t L < <(launcher "$m" 2)
-		local mb=$B/bin/mpibench-$m peer=$B/peers/$m
-		has pairs || {
-			! has drivers || drivers "$m" "$r" "${L[@]}"
-			! has full || full "$m" "$r" "${L[@]}"
-			! has fullw || fullw "$m" "$r" "${L[@]}"
-			continue
-		}
-		pair "$m" osu_bibw "$r" 60 "${L[@]}" "$mb" osu osu_bibw -m 8:65536 -json "$RAW/$m.osu_bibw.$r.jsonl" \
-			-- "${L[@]}" "$peer/osu_bibw" -m 8:65536
-		pair "$m" osu_latency "$r" 60 "${L[@]}" "$mb" osu osu_latency -m 8:65536 -json "$RAW/$m.osu_latency.$r.jsonl" \
-			-- "${L[@]}" "$peer/osu_latency" -m 8:65536
-		pair "$m" mpi1 "$r" 60 "${L[@]}" "$mb" mpi1 PingPong PingPing -msglen "$W/pp.msglen" -json "$RAW/$m.mpi1.$r.jsonl" \
-			-- "${L[@]}" "$peer/IMB-MPI1" PingPong PingPing -msglen "$W/pp.msglen" "${imb[@]}" "${imb1[@]}"
+		! has pairs || pairs "$m" "$r" "${L[@]}"
 		! has drivers || drivers "$m" "$r" "${L[@]}"
 		! has full || full "$m" "$r" "${L[@]}"
 		! has fullw || fullw "$m" "$r" "${L[@]}"
