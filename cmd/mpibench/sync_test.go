@@ -106,9 +106,13 @@ func TestSyncSkew(t *testing.T) {
 }
 
 // windowSkew calls run(k), a window run of 5d with k times its first
-// number of repetitions, for k = 1, 2, 4 until a repetition is valid,
-// checks that run against the barrier's t_max tb (µs) as TestSyncSkew
-// says and returns its record.
+// number of repetitions, for k = 1, 2, 4 until a repetition is valid and
+// t_avg is the call alone, checks that run against the barrier's t_max
+// tb (µs) as TestSyncSkew says and returns its record. The retry on
+// t_avg is for a loaded machine (CI runs other packages' tests beside
+// this one): one preempted valid repetition of 60 ms lifts the mean of
+// ten past d/10, while a window that does not synchronise lifts it in
+// every run.
 func windowSkew(t *testing.T, tb float64, run func(k int) (result.Record, string)) result.Record {
 	t.Helper()
 	d := float64(skewUS)
@@ -118,7 +122,7 @@ func windowSkew(t *testing.T, tb float64, run func(k int) (result.Record, string
 		w, out = run(k)
 		t.Logf("%s window 5d, %d repetitions: t_avg %.1f µs, valid %d, start lag %g s, clock error %g s; barrier t_max %.1f µs",
 			w.Benchmark, w.Reps, w.TAvg, w.ValidReps, w.StartLag, w.ClockErr, tb)
-		if w.ValidReps > 0 {
+		if w.ValidReps > 0 && w.TAvg < d/10 && w.TAvg < tb/10 {
 			break
 		}
 	}
