@@ -5,7 +5,7 @@
  * (this program does not).
  *
  * Usage: mpicc -O2 -Impi -o imbdriver bench/imbdriver.c mpi/kernels.c \
- *            mpi/kernels2021.c mpi/check.c mpi/chk.c mpi/imbbarrier.c -lpthread
+ *            mpi/kernels2021.c mpi/check.c mpi/chk.c mpi/settle.c mpi/imbbarrier.c -lpthread
  *        mpirun -np 2 ./imbdriver KERNEL[,KERNEL...] LEN...
  * KERNEL is PingPong, PingPing, Bcast or Reduce; several, comma-separated,
  * run one after the other in one process, as one mpi1 launch runs them.

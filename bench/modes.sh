@@ -45,7 +45,7 @@ for m in $MPIS; do
 		mpirun=(mpirun.mpich -np 2) mpicc=mpicc.mpich tags=(-tags mpich)
 	fi
 	"$mpicc" -O2 -Impi -o "$tmp/drv-$m" bench/imbdriver.c mpi/kernels.c mpi/kernels2021.c \
-		mpi/check.c mpi/chk.c mpi/imbbarrier.c -lpthread
+		mpi/check.c mpi/chk.c mpi/settle.c mpi/imbbarrier.c -lpthread
 	go build "${tags[@]}" -o "$tmp/mb-$m" ./cmd/mpibench
 	echo "== $m: one process, the same sample again and again (µs per repetition)"
 	for r in $(seq 1 "$ROUNDS"); do

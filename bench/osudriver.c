@@ -4,7 +4,7 @@
  * its buffers (this program shows it too) from one caused by the Go
  * process around them (this program does not).
  *
- * Usage: mpicc -O2 -Impi -o osudriver bench/osudriver.c mpi/osu.c mpi/chk.c -lpthread
+ * Usage: mpicc -O2 -Impi -o osudriver bench/osudriver.c mpi/osu.c mpi/chk.c mpi/settle.c -lpthread
  *        mpirun -np 2 ./osudriver bw|bibw|latency SIZE [ITERS SKIP WINDOW]
  * Defaults are OSU 7.4's counts at SIZE (counts, below) and window 64. The
  * buffers are allocated as mpibench allocates them (mpi.Alloc:

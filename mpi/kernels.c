@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include "kernels.h"
+#include "settle.h"
 #include "kernels2021.h" /* mb_shifted_displs, the displ mutant */
 #include "check.h"
 #include "chk.h"
@@ -462,6 +463,7 @@ LOOP run(const mb_kernel *k, double *t, int chk, int oc, int t21, long long *bad
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	CHK(MPI_Comm_size(k->comm, &size));
 	CHK(MUTANT_MPI_ERROR(k->comm));
+	mb_settle();
 	/* The skew mutant: rank 1 late for IMB 3.0's loop of a collective,
 	 * which its barriers absorb and -sync none measures. */
 	if (!t21 && k->kind >= MB_BCAST)

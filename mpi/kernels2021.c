@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include "kernels2021.h"
+#include "settle.h"
 #include "check.h"
 #include "chk.h"
 #include "mutant.h"
@@ -346,11 +347,13 @@ LOOP run21(const mb21_kernel *k, double *t, int chk, int oc, long long *bad)
 
 int mb21_run(const mb21_kernel *k, double *t)
 {
+	mb_settle();
 	return k->k.s_iter > 0 ? run21(k, t, 0, 1, NULL) : run21(k, t, 0, 0, NULL);
 }
 
 int mb21_run_check(const mb21_kernel *k, double *t, long long *defects)
 {
+	mb_settle();
 	*defects = 0;
 	return k->k.s_iter > 0 ? run21(k, t, 1, 1, defects) : run21(k, t, 1, 0, defects);
 }

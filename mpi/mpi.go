@@ -84,10 +84,12 @@ func ParseThreadLevel(name string) (ThreadLevel, error) {
 // runtime's monitor thread (sysmon) wakes every 20 µs for the first
 // millisecond and keeps polling for 10 ms before it takes the P; each wake
 // takes a CPU from a rank that is polling MPI. With one P it takes the P
-// at its second wake and sleeps until the call returns or a timer is due
-// (the watchdog's goroutines then run on another thread). Nothing of an
-// MPI command runs Go code in parallel. See README.md, "Side-by-side
-// benchmark".
+// at its second wake, hands it to a spinning M that finds no work, and
+// sleeps until the call returns or a timer is due (the watchdog's
+// goroutines then run on another thread). Those few wake-ups come in the
+// first 200 µs or so of every call, so each timed kernel sleeps that out
+// before its barriers (mb_settle, settle.h). Nothing of an MPI command
+// runs Go code in parallel. See README.md, "Side-by-side benchmark".
 func Init(required ThreadLevel) error {
 	runtime.GOMAXPROCS(1)
 	var p C.int

@@ -2,6 +2,7 @@
 
 #include <time.h>
 #include "nbc.h"
+#include "settle.h"
 #include "mpi4.h"
 #include "check.h"
 #include "chk.h"
@@ -352,6 +353,7 @@ int mb_nbc_run(const mb_nbc *k, int chk, double *t, double *t_cpu, long long *ba
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	CHK(MPI_Comm_size(k->comm, &size));
 	CHK(MUTANT_MPI_ERROR(k->comm));
+	mb_settle();
 	CHK(mb_barriers(k->comm, k->nbarr, k->imb_barrier));
 	if (!chk)
 		bad = &unused;

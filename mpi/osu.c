@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <string.h>
 #include "osu.h"
+#include "settle.h"
 #include "chk.h"
 #include "mutant.h"
 #include "pattern.h"
@@ -230,9 +231,17 @@ LOOP loop(mb_osu *k, int chk)
 	return MPI_ERR_ARG;
 }
 
-int mb_osu_run(mb_osu *k) { return loop(k, 0); }
+int mb_osu_run(mb_osu *k)
+{
+	mb_settle();
+	return loop(k, 0);
+}
 
-int mb_osu_run_check(mb_osu *k) { return loop(k, 1); }
+int mb_osu_run_check(mb_osu *k)
+{
+	mb_settle();
+	return loop(k, 1);
+}
 
 int mb_osu_type(MPI_Datatype base, int ddt, long long count, int stride, int block, int n, const int *displs,
 		const int *blocks, MPI_Datatype *out)
@@ -328,6 +337,7 @@ int mb_osu_run_mt(mb_osu *k, int check)
 	int rank, t, n = k->threads, rc = MPI_SUCCESS;
 	if (n < 1 || n > 128)
 		return MPI_ERR_ARG;
+	mb_settle();
 	CHK(MUTANT_MPI_ERROR(k->comm));
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	k->time = 0;

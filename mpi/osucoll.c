@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include "osucoll.h"
+#include "settle.h"
 #include "check.h"
 #include "pattern.h"
 #include "chk.h"
@@ -370,6 +371,7 @@ int mb_osucoll_run(const mb_osucoll *k, int chk, mb_osucoll_times *o)
 	int *cs = k->counts, *short_cs = NULL;
 	static int ready;
 	*o = (mb_osucoll_times){0, 0, 0, 0, 0, 0};
+	mb_settle();
 	if (!ready) {
 		init_host_arrays();
 		ready = 1;

@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <unistd.h>
 #include "p2p.h"
+#include "settle.h"
 #include "check.h"
 #include "chk.h"
 #include "mutant.h"
@@ -329,6 +330,14 @@ LOOP measure(mb_p2p *p, int kind, int chk)
 	}                                                                                    \
 	return MPI_ERR_ARG
 
-int mb_p2p_run(mb_p2p *p) { DISPATCH(0); }
+int mb_p2p_run(mb_p2p *p)
+{
+	mb_settle();
+	DISPATCH(0);
+}
 
-int mb_p2p_run_check(mb_p2p *p) { DISPATCH(1); }
+int mb_p2p_run_check(mb_p2p *p)
+{
+	mb_settle();
+	DISPATCH(1);
+}

@@ -2,6 +2,7 @@
 
 #include <string.h>
 #include "rma.h"
+#include "settle.h"
 #include "chk.h"
 #include "mutant.h"
 #include "check.h"
@@ -297,12 +298,14 @@ static inline __attribute__((always_inline)) int rma_run(const mb_rma *kp, doubl
 int mb_rma_run(const mb_rma *k, double *t)
 {
 	long long unused = 0;
+	mb_settle();
 	return k->s_iter > 0 ? rma_run(k, t, &unused, 0, 1) : rma_run(k, t, &unused, 0, 0);
 }
 
 int mb_rma_check(const mb_rma *k, double *t, long long *defects)
 {
 	*defects = 0;
+	mb_settle();
 	return k->s_iter > 0 ? rma_run(k, t, defects, 1, 1) : rma_run(k, t, defects, 1, 0);
 }
 
@@ -331,6 +334,7 @@ int mb_window_run(const mb_window *kp, double *t)
 	int i, rank, rc = MPI_SUCCESS;
 	double t0;
 	CHK(MPI_Comm_rank(k.comm, &rank));
+	mb_settle();
 	for (i = 0; i < k.nbarr; i++)
 		CHK(MPI_Barrier(k.comm));
 	t0 = MPI_Wtime();

@@ -2,6 +2,7 @@
 
 #include <string.h>
 #include "rma3.h"
+#include "settle.h"
 #include "chk.h"
 #include "mutant.h"
 #include "check.h"
@@ -439,6 +440,7 @@ int mb_rma3_run(const mb_rma3 *kp, int chk, double *t, double *tpure, long long 
 {
 	mb_rma3 k = *kp; /* a local copy: MPI calls could alias *kp as far as the compiler knows */
 	*defects = 0;
+	mb_settle();
 	if (k.s_iter > 0)
 		return chk ? run(&k, 1, 1, t, tpure, defects) : run(&k, 0, 1, t, tpure, defects);
 	return chk ? run(&k, 1, 0, t, tpure, defects) : run(&k, 0, 0, t, tpure, defects);

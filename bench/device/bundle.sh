@@ -87,9 +87,9 @@ echo "bin/mpibench-mpich <- go build -tags mpich ./cmd/mpibench" >>"$manifest"
 (cd "$root" && go build -trimpath -ldflags='-s -w' -o "$B/bin/gokernel-openmpi" ./bench/gokernel)
 (cd "$root" && go build -trimpath -ldflags='-s -w' -tags mpich -o "$B/bin/gokernel-mpich" ./bench/gokernel)
 for m in openmpi mpich; do
-	(cd "$root" && "mpicc.$m" -O2 -Impi -o "$B/bin/osudriver-$m" bench/osudriver.c mpi/osu.c mpi/chk.c -lpthread)
+	(cd "$root" && "mpicc.$m" -O2 -Impi -o "$B/bin/osudriver-$m" bench/osudriver.c mpi/osu.c mpi/chk.c mpi/settle.c -lpthread)
 	(cd "$root" && "mpicc.$m" -O2 -Impi -o "$B/bin/imbdriver-$m" bench/imbdriver.c mpi/kernels.c mpi/kernels2021.c \
-		mpi/check.c mpi/chk.c mpi/imbbarrier.c -lpthread)
+		mpi/check.c mpi/chk.c mpi/settle.c mpi/imbbarrier.c -lpthread)
 	(cd "$root" && "mpicc.$m" -shared -fPIC -o "$B/bin/libprecoll-$m.so" bench/precoll.c)
 	strip "$B/bin/osudriver-$m" "$B/bin/imbdriver-$m"
 	echo "bin/gokernel-$m bin/osudriver-$m bin/imbdriver-$m bin/libprecoll-$m.so <- bench/gokernel, bench/osudriver.c, bench/imbdriver.c, bench/precoll.c" >>"$manifest"

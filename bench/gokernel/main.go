@@ -12,6 +12,7 @@
 // Usage: go build -o gokernel ./bench/gokernel   (-tags mpich for MPICH)
 //
 //	mpirun -np 2 ./gokernel bw|bibw|latency SIZE [ITERS]
+//	mpirun -np 2 ./gokernel imb PingPong|PingPing LEN...   (imb.go)
 //
 // OSU 7.4's counts (or ITERS timed iterations) and window 64, as
 // osudriver; prints OSU's row.
@@ -31,6 +32,10 @@ import (
 func init() { runtime.LockOSThread() } // every MPI call from the main thread
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "imb" {
+		session(func() error { return imbMain(os.Args[2:]) })
+		return
+	}
 	if len(os.Args) != 3 && len(os.Args) != 4 {
 		fmt.Fprintln(os.Stderr, "usage: mpirun -np 2 gokernel bw|bibw|latency SIZE [ITERS]")
 		os.Exit(2)
@@ -47,22 +52,33 @@ func main() {
 			os.Exit(2)
 		}
 	}
+	session(func() error {
+		res, err := mpi.OSURun(mpi.World(), s)
+		if err != nil {
+			return err
+		}
+		if mpi.World().Rank() == 0 {
+			_, _ = fmt.Printf("%-10d %.2f\n", size, figure(s, res.Time)) // stdout gone: nothing to tell
+		}
+		return nil
+	})
+}
+
+// session runs body between mpi.Init (thread level single) and
+// mpi.Finalize, after GOKERNEL_PRE's steps; an error aborts the job.
+func session(body func() error) {
 	single, _ := mpi.ParseThreadLevel("single")
 	if err := mpi.Init(single); err != nil {
 		fmt.Fprintln(os.Stderr, "gokernel:", err)
 		os.Exit(1)
 	}
-	if err := pre(os.Getenv("GOKERNEL_PRE")); err != nil {
-		fmt.Fprintln(os.Stderr, "gokernel:", err)
-		mpi.Abort(1)
+	err := pre(os.Getenv("GOKERNEL_PRE"))
+	if err == nil {
+		err = body()
 	}
-	res, err := mpi.OSURun(mpi.World(), s)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gokernel:", err)
 		mpi.Abort(1)
-	}
-	if mpi.World().Rank() == 0 {
-		_, _ = fmt.Printf("%-10d %.2f\n", size, figure(s, res.Time)) // stdout gone: nothing to tell
 	}
 	if err := mpi.Finalize(); err != nil {
 		fmt.Fprintln(os.Stderr, "gokernel:", err)
