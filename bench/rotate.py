@@ -8,7 +8,8 @@ t[usec]; t_avg[usec] where a table has no t[usec]). Round i runs the
 programs starting from the i-th, so that drift on the machine hits all
 alike. Each program prints IMB's tables (IMB-MPI1, mpibench mpi1) or
 bench/imbdriver.c's and gokernel imb's "BENCHMARK BYTES MICROSECONDS"
-lines. Prints per row the reference's median and, per other program, its
+lines, or OSU's "SIZE VALUE" rows (osu_latency, osu_bw, mpibench osu: the
+row osu,SIZE). Prints per row the reference's median and, per other program, its
 median and the median of its per-round ratios to the reference. See
 README.md, "Side-by-side benchmark".
 
@@ -41,6 +42,8 @@ def parse(out, col):
         f = line.split()
         if len(f) == 3 and f[0] in KINDS and f[1].isdigit():
             d[(f[0], int(f[1]))] = float(f[2])
+        elif len(f) == 2 and f[0].isdigit():  # OSU's "SIZE VALUE" rows
+            d[("osu", int(f[0]))] = float(f[1])
     return d
 
 
