@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"mpibench/imb"
 	"mpibench/mpi"
 )
 
@@ -18,7 +19,7 @@ import (
 // one send and one receive buffer of the longest length (mpi.Alloc), IMB
 // 3.0's warm-up (one sample at the longest length, no barriers), then per
 // length IMB 3.0's count, min(1000, 40 MiB / LEN), after N_BARR = 2
-// barriers. GOKERNEL_LEN names what the driver does after each sample
+// barriers (mpi1's settings, imb.MPI1Suite). GOKERNEL_LEN names what the driver does after each sample
 // (comma-separated): "gather" (the sample's four figures, as mpi1's
 // driver), "barrier", "bcast" (one int, as mpi1's output step). Prints
 // rank 0's time per repetition in µs (PingPong: half the round trip).
@@ -49,12 +50,13 @@ func imbMain(args []string) error {
 	if err != nil {
 		return err
 	}
-	run := &mpi.Run{Kernel: k, Comm: w, Send: send, Recv: recv, Count: top, Reps: imbReps(top)}
+	set := &imb.MPI1Suite.Settings
+	run := &mpi.Run{Kernel: k, Comm: w, Send: send, Recv: recv, Count: top, Reps: set.Repetitions(top, imb.NoMode)}
 	if _, err := run.Exec(); err != nil {
 		return err
 	}
 	for _, x := range lens {
-		run.Count, run.Reps, run.Barriers = x, imbReps(x), 2
+		run.Count, run.Reps, run.Barriers = x, set.Repetitions(x, imb.NoMode), set.NBarr
 		t, err := run.Exec()
 		if err != nil {
 			return err
@@ -82,14 +84,6 @@ func imbMain(args []string) error {
 func flush(out *bytes.Buffer) {
 	_, _ = os.Stdout.Write(out.Bytes()) // stdout gone: nothing to tell
 	out.Reset()
-}
-
-// imbReps is IMB 3.0's count at x bytes.
-func imbReps(x int) int {
-	if x == 0 {
-		return 1000
-	}
-	return min(1000, 40<<20/x)
 }
 
 // afterSample does GOKERNEL_LEN's steps.
