@@ -329,6 +329,7 @@ LOOP run21(const mb21_kernel *k, double *t, int chk, int oc, long long *bad)
 	CHK(MPI_Comm_rank(k->k.comm, &rank));
 	CHK(MPI_Comm_size(k->k.comm, &size));
 	CHK(MUTANT_MPI_ERROR(k->k.comm));
+	mb_settle();
 	reqs = malloc(sizeof(MPI_Request) * w);
 	stats = malloc(sizeof(MPI_Status) * w);
 	if (reqs == NULL || stats == NULL)
@@ -347,13 +348,11 @@ LOOP run21(const mb21_kernel *k, double *t, int chk, int oc, long long *bad)
 
 int mb21_run(const mb21_kernel *k, double *t)
 {
-	mb_settle();
 	return k->k.s_iter > 0 ? run21(k, t, 0, 1, NULL) : run21(k, t, 0, 0, NULL);
 }
 
 int mb21_run_check(const mb21_kernel *k, double *t, long long *defects)
 {
-	mb_settle();
 	*defects = 0;
 	return k->k.s_iter > 0 ? run21(k, t, 1, 1, defects) : run21(k, t, 1, 0, defects);
 }

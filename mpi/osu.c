@@ -212,6 +212,7 @@ LOOP loop(mb_osu *k, int chk)
 {
 	int rank;
 	CHK(MUTANT_MPI_ERROR(k->comm));
+	mb_settle();
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	k->time = 0;
 	k->errors = 0;
@@ -231,17 +232,9 @@ LOOP loop(mb_osu *k, int chk)
 	return MPI_ERR_ARG;
 }
 
-int mb_osu_run(mb_osu *k)
-{
-	mb_settle();
-	return loop(k, 0);
-}
+int mb_osu_run(mb_osu *k) { return loop(k, 0); }
 
-int mb_osu_run_check(mb_osu *k)
-{
-	mb_settle();
-	return loop(k, 1);
-}
+int mb_osu_run_check(mb_osu *k) { return loop(k, 1); }
 
 int mb_osu_type(MPI_Datatype base, int ddt, long long count, int stride, int block, int n, const int *displs,
 		const int *blocks, MPI_Datatype *out)

@@ -279,6 +279,7 @@ static inline __attribute__((always_inline)) int rma_run(const mb_rma *kp, doubl
 	mb_rma k = *kp;
 	int i, rc;
 	double t0;
+	mb_settle();
 	if (k.imb2021 && k.op == MB_RMA_ACC)
 		return acc2021(&k, t, bad, chk, oc);
 	if (chk && k.aggregate)
@@ -298,14 +299,12 @@ static inline __attribute__((always_inline)) int rma_run(const mb_rma *kp, doubl
 int mb_rma_run(const mb_rma *k, double *t)
 {
 	long long unused = 0;
-	mb_settle();
 	return k->s_iter > 0 ? rma_run(k, t, &unused, 0, 1) : rma_run(k, t, &unused, 0, 0);
 }
 
 int mb_rma_check(const mb_rma *k, double *t, long long *defects)
 {
 	*defects = 0;
-	mb_settle();
 	return k->s_iter > 0 ? rma_run(k, t, defects, 1, 1) : rma_run(k, t, defects, 1, 0);
 }
 
