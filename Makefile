@@ -16,6 +16,6 @@ run:
 test:
 	bash scripts/test.sh
 bench:
-	bash bench/run.sh
+	bash lab/run.sh
 side:
-	bash bench/side.sh
+	bash lab/side.sh

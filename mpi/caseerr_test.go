@@ -4,8 +4,8 @@ import (
 	"errors"
 	"testing"
 
+	"mpibench/analysis/result"
 	"mpibench/mpi"
-	"mpibench/result"
 )
 
 // A case around an MPI error or a LocalError still ends the job.

@@ -8,12 +8,12 @@ import (
 	"strconv"
 	"strings"
 
-	"mpibench/compare"
+	"mpibench/analysis/compare"
+	"mpibench/analysis/result"
 	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
-	"mpibench/mpijob"
-	"mpibench/report"
-	"mpibench/result"
+	"mpibench/internal/textout"
+	"mpibench/run/mpijob"
 )
 
 // compareCommand is mpibench compare as the registry knows it: no MPI,
@@ -127,7 +127,7 @@ func compareWrite(cs []*compare.Comparison, failOn float64, out string, stdout i
 		}
 	}
 	// The labels name benchmarks and files of the records read.
-	if _, err := io.WriteString(stdout, report.CleanText(b.String())); err != nil {
+	if _, err := io.WriteString(stdout, textout.CleanText(b.String())); err != nil {
 		return fmt.Errorf("writing to stdout: %w", err)
 	}
 	if out == "" {

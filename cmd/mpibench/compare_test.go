@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/compare"
-	"mpibench/result"
-	"mpibench/stats"
+	"mpibench/analysis/compare"
+	"mpibench/analysis/result"
+	"mpibench/analysis/stats"
 )
 
 // compareSkampi is two short SKaMPI measurements whose records keep

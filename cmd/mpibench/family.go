@@ -22,7 +22,7 @@ import (
 	"syscall"
 
 	"mpibench/mpi"
-	"mpibench/mpijob"
+	"mpibench/run/mpijob"
 )
 
 // toFamily execs the family binary for an IMB command run by main (the

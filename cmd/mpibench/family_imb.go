@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"mpibench/mpi"
-	"mpibench/mpijob"
+	"mpibench/run/mpijob"
 )
 
 // toFamily refuses to run for an mpibench of another MPI (a wrong

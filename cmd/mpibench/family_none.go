@@ -5,7 +5,7 @@ package main
 import (
 	"io"
 
-	"mpibench/mpijob"
+	"mpibench/run/mpijob"
 )
 
 // toFamily: the analysis binary runs no MPI command, so no family binary

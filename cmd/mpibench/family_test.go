@@ -15,7 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/mpijob"
+	"mpibench/run/mpijob"
 )
 
 // loneBinary is a link to binPath in a directory of its own: no family

@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"mpibench/cases"
+	"mpibench/run/cases"
 )
 
 // faultEnv is the fault hook of the mutant build (cases/fault_mutant.go):

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/pgmpi"
+	"mpibench/suites/pgmpi"
 )
 
 // Repetitions and volumes beyond their bounds are usage errors: exit 2

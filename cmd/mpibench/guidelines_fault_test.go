@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"testing"
 
-	"mpibench/result"
+	"mpibench/analysis/result"
 )
 
 // Four cases on 2 ranks: the volumes 16 and 1024 need no rounding.

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/pgmpi"
-	"mpibench/result"
-	"mpibench/stats"
+	"mpibench/analysis/result"
+	"mpibench/analysis/stats"
+	"mpibench/suites/pgmpi"
 )
 
 // pgmpiMpirun is the launcher command line for np processes, as launch

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"mpibench/internal/cli"
-	"mpibench/mpijob"
+	"mpibench/run/mpijob"
 )
 
 // launchCommand is mpibench launch as the registry knows it: no MPI.

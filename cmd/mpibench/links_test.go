@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/result"
+	"mpibench/analysis/result"
 )
 
 // linksArgs is a tiny links run: 1 KiB messages, 3 iterations of a

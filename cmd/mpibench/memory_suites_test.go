@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/imb"
 	"mpibench/mpi"
+	"mpibench/suites/imb"
 )
 
 // rankExitScript runs mpibench ($1) with the rest of the arguments and

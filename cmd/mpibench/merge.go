@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 
+	"mpibench/analysis/result"
 	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
-	"mpibench/mpijob"
-	"mpibench/result"
+	"mpibench/run/mpijob"
 )
 
 // mergeCommand is mpibench merge as the registry knows it: no MPI.

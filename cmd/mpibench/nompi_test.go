@@ -15,8 +15,8 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/guideline"
-	"mpibench/result"
+	"mpibench/analysis/guideline"
+	"mpibench/analysis/result"
 )
 
 func TestNoMPIBinary(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/result"
+	"mpibench/analysis/result"
 )
 
 // The OSU collective tests (mpibench osu osu_allreduce, osu_iallreduce,

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/result"
+	"mpibench/analysis/result"
 )
 
 // The OSU collectives with -D (osu/coll.go, mpi/osucoll.go): OSU 7.4's

@@ -13,7 +13,7 @@ import (
 	"time"
 	"unsafe"
 
-	"mpibench/cases"
+	"mpibench/run/cases"
 )
 
 // openPTY opens a pseudo-terminal: the master, which the test reads, and

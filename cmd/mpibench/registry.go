@@ -7,9 +7,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"mpibench/imb"
-	"mpibench/mpijob"
-	"mpibench/p2p"
+	"mpibench/run/mpijob"
+	"mpibench/suites/imb"
+	"mpibench/suites/p2p"
 )
 
 // commands is the registry: every command of mpibench, in the order of

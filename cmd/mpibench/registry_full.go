@@ -5,13 +5,13 @@ package main
 import (
 	"fmt"
 
-	"mpibench/beff"
-	"mpibench/beffio"
-	"mpibench/links"
-	"mpibench/mpijob"
-	"mpibench/osu"
-	"mpibench/pgmpi"
-	"mpibench/skampi"
+	"mpibench/run/mpijob"
+	"mpibench/suites/beff"
+	"mpibench/suites/beffio"
+	"mpibench/suites/links"
+	"mpibench/suites/osu"
+	"mpibench/suites/pgmpi"
+	"mpibench/suites/skampi"
 )
 
 // otherSuites are the commands outside the IMB family, in the order of

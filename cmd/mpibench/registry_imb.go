@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"mpibench/mpijob"
+	"mpibench/run/mpijob"
 )
 
 // otherSuites: the family binary registers the IMB family alone

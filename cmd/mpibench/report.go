@@ -15,11 +15,11 @@ import (
 	"path/filepath"
 	"strings"
 
-	"mpibench/guideline"
+	"mpibench/analysis/guideline"
+	"mpibench/analysis/report"
+	"mpibench/analysis/result"
 	"mpibench/internal/cli"
 	"mpibench/internal/safefile"
-	"mpibench/report/plots"
-	"mpibench/result"
 )
 
 const reportUsage = `Usage: mpibench report results.jsonl [more.jsonl ...] [-o FILE] [-format html|png|pdf]
@@ -76,7 +76,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintf(stderr, "mpibench report: -o: %v\n", err)
 		return 2
 	}
-	c := plots.NewCollector()
+	c := report.NewCollector()
 	for _, name := range files {
 		c.Input(name)
 		add := func(r *result.Record) error { c.Add(r); return nil }
@@ -94,11 +94,11 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 
 // reportWrite renders into memory first, so that a failure leaves no
 // half-written report behind.
-func reportWrite(format, out string, c *plots.Collector, stdout io.Writer) error {
+func reportWrite(format, out string, c *report.Collector, stdout io.Writer) error {
 	switch format {
 	case "png":
 		// WritePNG makes the directory, and refuses one that is a link.
-		paths, err := plots.WritePNG(out, c.Plots())
+		paths, err := report.WritePNG(out, c.Plots())
 		if err != nil {
 			return err
 		}
@@ -106,7 +106,7 @@ func reportWrite(format, out string, c *plots.Collector, stdout io.Writer) error
 		return err
 	case "pdf":
 		var b bytes.Buffer
-		if err := plots.WritePDF(&b, c.Plots()); err != nil {
+		if err := report.WritePDF(&b, c.Plots()); err != nil {
 			return err
 		}
 		return safefile.WriteFile(out, b.Bytes())

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/result"
-	"mpibench/stats"
+	"mpibench/analysis/result"
+	"mpibench/analysis/stats"
 )
 
 // reportFile writes a results file of two PingPong lengths and a SKaMPI

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"mpibench/result"
+	"mpibench/analysis/result"
 )
 
 // scaleRecords is the size of the generated results file of the scale

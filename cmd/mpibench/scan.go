@@ -6,9 +6,9 @@ import (
 	"io"
 	"os"
 
+	"mpibench/analysis/result"
 	"mpibench/internal/cli"
-	"mpibench/report"
-	"mpibench/result"
+	"mpibench/internal/textout"
 )
 
 // reportParse parses flags and file names in any order. It returns nil
@@ -45,7 +45,7 @@ func scanFile(cmd, name string, add func(*result.Record) error, stderr io.Writer
 		return add(r)
 	})
 	for _, w := range warns {
-		_, _ = fmt.Fprintf(stderr, "mpibench %s: warning: %s\n", cmd, report.Clean(w.String()))
+		_, _ = fmt.Fprintf(stderr, "mpibench %s: warning: %s\n", cmd, textout.Clean(w.String()))
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/result"
+	"mpibench/analysis/result"
 )
 
 // skewUS is the skew mutant's delay of rank 1 before each collective call,

@@ -1,0 +1,227 @@
+// Package matrix turns the records of mpibench links into P×P matrices
+// (send and receive bandwidth, latency) and finds the slow pairs. It needs
+// no MPI: the links command prints with it, the HTML report draws with it.
+package matrix
+
+import (
+	"math"
+	"slices"
+
+	"mpibench/analysis/result"
+	"mpibench/analysis/stats"
+)
+
+// The figures of links, one matrix each, in the order they are printed.
+const (
+	Send    = "send"    // bandwidth of the sends of src to dst, MB/s
+	Recv    = "recv"    // bandwidth of the receives of dst from src, MB/s
+	Latency = "latency" // half the round trip src → dst → src, µs
+)
+
+// Modes are the figures in print order.
+var Modes = []string{Send, Recv, Latency}
+
+// Matrix is one figure of one run: V[src][dst], NaN on the diagonal and
+// where no record was read.
+type Matrix struct {
+	Mode   string
+	P      int
+	Bytes  int
+	Reps   int
+	Window int
+	Hosts  []string // processor name of each rank, "" where unknown
+	V      [][]float64
+	// SlowPct is the run's -slow (context.slow_pct of its first record
+	// that has one); nil when no record has it.
+	SlowPct *float64
+}
+
+// HigherBetter reports whether a larger value is better (bandwidth).
+func (m *Matrix) HigherBetter() bool { return m.Mode != Latency }
+
+// Unit is the unit of the values.
+func (m *Matrix) Unit() string {
+	if m.HigherBetter() {
+		return "MB/s"
+	}
+	return "µs"
+}
+
+// value is the figure of a links record: MB/s of a bandwidth record, the
+// mean time in µs of a latency record.
+func value(r *result.Record) float64 {
+	if r.Mode == Latency {
+		return r.TAvg
+	}
+	return r.MBps
+}
+
+// FromRecords builds the matrices of the links records of recs (see
+// Builder).
+func FromRecords(recs []result.Record) []*Matrix {
+	var b Builder
+	for i := range recs {
+		b.Add(&recs[i])
+	}
+	return b.Matrices()
+}
+
+// Builder makes matrices from links records handed to it one at a time,
+// keeping only their values: one matrix per figure, process count and
+// message length, in order of first appearance; a pair measured more
+// than once (runs appended to one file) gets the median of its values.
+type Builder struct {
+	order []key
+	acc   map[key]*Matrix
+	vals  map[key][][][]float64
+}
+
+type key struct {
+	mode     string
+	p, bytes int
+}
+
+// Add takes r if it is a links record of a pair and reports whether it
+// was one.
+func (b *Builder) Add(r *result.Record) bool {
+	if r.Suite != result.SuiteLinks {
+		return false
+	}
+	if len(r.Groups) != 1 || len(r.Groups[0]) != 2 {
+		return true
+	}
+	src, dst := r.Groups[0][0], r.Groups[0][1]
+	if r.NProcs < 2 || src < 0 || dst < 0 || src >= r.NProcs || dst >= r.NProcs || src == dst {
+		return true
+	}
+	k := key{r.Mode, r.NProcs, r.Bytes}
+	if b.acc == nil {
+		b.acc, b.vals = map[key]*Matrix{}, map[key][][][]float64{}
+	}
+	m := b.acc[k]
+	if m == nil {
+		m = newMatrix(r)
+		b.acc[k], b.order = m, append(b.order, k)
+		b.vals[k] = grid[[]float64](r.NProcs)
+	}
+	b.vals[k][src][dst] = append(b.vals[k][src][dst], value(r))
+	if m.SlowPct == nil && r.Context.SlowPct != nil {
+		pct := *r.Context.SlowPct
+		m.SlowPct = &pct
+	}
+	if len(r.PairHosts) == 2 {
+		m.Hosts[src], m.Hosts[dst] = r.PairHosts[0], r.PairHosts[1]
+	}
+	return true
+}
+
+// Matrices are the matrices of the records added.
+func (b *Builder) Matrices() []*Matrix {
+	out := make([]*Matrix, 0, len(b.order))
+	for _, k := range b.order {
+		m := b.acc[k]
+		for s, row := range b.vals[k] {
+			for d, v := range row {
+				if len(v) > 0 {
+					m.V[s][d] = stats.Median(v)
+				}
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func newMatrix(r *result.Record) *Matrix {
+	m := &Matrix{Mode: r.Mode, P: r.NProcs, Bytes: r.Bytes, Reps: r.Reps, Window: r.Window,
+		Hosts: make([]string, r.NProcs), V: grid[float64](r.NProcs)}
+	for _, row := range m.V {
+		for j := range row {
+			row[j] = math.NaN()
+		}
+	}
+	return m
+}
+
+func grid[T any](p int) [][]T {
+	g := make([][]T, p)
+	for i := range g {
+		g[i] = make([]T, p)
+	}
+	return g
+}
+
+// Pair is a slow pair: its value and the medians it was judged against.
+type Pair struct {
+	Src, Dst  int
+	Value     float64
+	RowMedian float64 // of the other pairs of row Src (the same sender)
+	ColMedian float64 // of the other pairs of column Dst (the same receiver)
+}
+
+// Slow are the pairs worse by more than pct percent than the median of
+// the other pairs of their row or of their column: a bandwidth below
+// (1 − pct/100)·median, a latency above (1 + pct/100)·median. Either
+// median suffices, so that a slow node (a whole row or column slow, its
+// own median as slow) shows too, judged by the other direction; with two
+// processes no pair has another to be judged against.
+func (m *Matrix) Slow(pct float64) []Pair {
+	var out []Pair
+	for s := 0; s < m.P; s++ {
+		for d := 0; d < m.P; d++ {
+			v := m.V[s][d]
+			if math.IsNaN(v) {
+				continue
+			}
+			p := Pair{Src: s, Dst: d, Value: v, RowMedian: m.others(s, d, true), ColMedian: m.others(s, d, false)}
+			if m.worse(v, p.RowMedian, pct) || m.worse(v, p.ColMedian, pct) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// others is the median of row s (or column d) without the pair (s, d),
+// NaN when there is no other value.
+func (m *Matrix) others(s, d int, row bool) float64 {
+	var v []float64
+	for k := 0; k < m.P; k++ {
+		x := m.V[k][d]
+		if row {
+			x = m.V[s][k]
+		}
+		if (row && k != d || !row && k != s) && !math.IsNaN(x) {
+			v = append(v, x)
+		}
+	}
+	return stats.Median(v)
+}
+
+// worse reports whether v is worse than ref by more than pct percent; a
+// NaN reference never is.
+func (m *Matrix) worse(v, ref, pct float64) bool {
+	if math.IsNaN(ref) {
+		return false
+	}
+	if m.HigherBetter() {
+		return v < (1-pct/100)*ref
+	}
+	return v > (1+pct/100)*ref
+}
+
+// Summary is the smallest, median and largest value off the diagonal.
+func (m *Matrix) Summary() (lo, med, hi float64) {
+	var v []float64
+	for _, row := range m.V {
+		for _, x := range row {
+			if !math.IsNaN(x) {
+				v = append(v, x)
+			}
+		}
+	}
+	if len(v) == 0 {
+		return math.NaN(), math.NaN(), math.NaN()
+	}
+	return slices.Min(v), stats.Median(v), slices.Max(v)
+}

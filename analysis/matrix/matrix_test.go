@@ -1,0 +1,116 @@
+package matrix
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"mpibench/analysis/result"
+)
+
+// recordsOf makes the links records of a P×P matrix of mode (NaN: none).
+func recordsOf(mode string, v [][]float64) []result.Record {
+	var recs []result.Record
+	for s, row := range v {
+		for d, x := range row {
+			if s == d || math.IsNaN(x) {
+				continue
+			}
+			r := result.Record{Suite: result.SuiteLinks, Benchmark: "links", Mode: mode, NProcs: len(v),
+				Groups: [][]int{{s, d}}, Bytes: 1024, Reps: 3, Window: 4, PairHosts: []string{"h" + string(rune('a'+s)), "h" + string(rune('a'+d))}}
+			if mode == Latency {
+				r.TAvg = x
+			} else {
+				r.MBps = x
+			}
+			recs = append(recs, r)
+		}
+	}
+	return recs
+}
+
+var nan = math.NaN()
+
+// A planted slow link (1 → 2 at 40 of 100) is the only slow pair; its
+// medians, computed by hand: row 1 without it {100, 100}, column 2
+// without it {100, 100}.
+func TestSlowLink(t *testing.T) {
+	v := [][]float64{
+		{nan, 100, 100, 100},
+		{100, nan, 40, 100},
+		{100, 100, nan, 100},
+		{100, 100, 100, nan},
+	}
+	ms := FromRecords(recordsOf(Send, v))
+	if len(ms) != 1 || ms[0].P != 4 || ms[0].Hosts[2] != "hc" || ms[0].V[1][2] != 40 {
+		t.Fatalf("%+v", ms)
+	}
+	slow := ms[0].Slow(20)
+	if len(slow) != 1 || slow[0] != (Pair{Src: 1, Dst: 2, Value: 40, RowMedian: 100, ColMedian: 100}) {
+		t.Errorf("slow %+v", slow)
+	}
+	// 40 is 60 % below: a threshold of 60 does not flag it.
+	if s := ms[0].Slow(60); len(s) != 0 {
+		t.Errorf("at 60 %%: %+v", s)
+	}
+}
+
+// A slow node: everything rank 0 sends is slow. Its row's own median is
+// as slow, the column medians (95, 100, 105 → the others) flag each pair.
+func TestSlowNode(t *testing.T) {
+	v := [][]float64{
+		{nan, 50, 52, 48},
+		{95, nan, 100, 105},
+		{100, 105, nan, 95},
+		{105, 95, 100, nan},
+	}
+	slow := FromRecords(recordsOf(Send, v))[0].Slow(20)
+	if len(slow) != 3 || slow[0].Src != 0 || slow[2].Src != 0 || slow[1].ColMedian != 100 || slow[1].RowMedian != 49 {
+		t.Errorf("slow %+v", slow)
+	}
+}
+
+// Latency: higher is worse; two processes have no pair to judge by.
+func TestLatencyAndTwo(t *testing.T) {
+	v := [][]float64{
+		{nan, 2, 2},
+		{2, nan, 9},
+		{2, 2, nan},
+	}
+	m := FromRecords(recordsOf(Latency, v))[0]
+	if s := m.Slow(20); len(s) != 1 || s[0].Src != 1 || s[0].Dst != 2 || m.HigherBetter() {
+		t.Errorf("slow %+v", s)
+	}
+	two := FromRecords(recordsOf(Send, [][]float64{{nan, 1}, {1000, nan}}))[0]
+	if s := two.Slow(1); len(s) != 0 {
+		t.Errorf("two processes: %+v", s)
+	}
+	lo, med, hi := two.Summary()
+	if lo != 1 || med != 500.5 || hi != 1000 {
+		t.Errorf("summary %g %g %g", lo, med, hi)
+	}
+}
+
+// A pair measured twice (runs appended) is their median; the text
+// lists the matrix with host:rank labels and the slow pairs: with three
+// processes each row and column has one other pair, so 0 → 2 (10
+// against 20) is flagged as well as the planted 1 → 2.
+func TestMedianAndText(t *testing.T) {
+	v := [][]float64{{nan, 10, 10}, {10, nan, 1}, {10, 10, nan}}
+	recs := append(recordsOf(Send, v), recordsOf(Send, [][]float64{{nan, 30, 10}, {10, nan, 3}, {10, 10, nan}})...)
+	ms := FromRecords(recs)
+	if ms[0].V[0][1] != 20 || ms[0].V[1][2] != 2 {
+		t.Fatalf("medians %v", ms[0].V)
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, ms, 20); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"# Send bandwidth", "ha:0", "hc:2", "# 3 slow pairs", "hb:1 -> hc:2: 2 MB/s (row median 10, column median 10)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+}

@@ -1,0 +1,311 @@
+// Package result holds the Record, the one structured form of every
+// measurement mpibench makes, and reads and writes Records as JSON Lines.
+// Text tables, CSV and plots are renderers of Records, never the reverse.
+package result
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"mpibench/analysis/stats"
+)
+
+// Context identifies the run a Record belongs to.
+type Context struct {
+	Tool        string   `json:"tool"`         // "mpibench <version>", or "mpibench-imb <version>" (the IMB family's binary)
+	Start       string   `json:"start"`        // RFC 3339 start time of the run
+	Host        string   `json:"host"`         // MPI_Get_processor_name of rank 0
+	Hosts       []string `json:"hosts"`        // distinct processor names, rank order of first appearance
+	MPI         string   `json:"mpi"`          // flavor the binary was built for: openmpi or mpich
+	MPIVersion  string   `json:"mpi_version"`  // MPI_Get_version
+	MPILibrary  string   `json:"mpi_library"`  // MPI_Get_library_version, first line
+	ThreadLevel string   `json:"thread_level"` // provided by MPI_Init_thread
+	Procs       int      `json:"procs"`        // size of MPI_COMM_WORLD
+	Args        []string `json:"args"`         // command line after the program name
+	Machine     string   `json:"machine"`      // uname: machine, system, release, version
+	System      string   `json:"system"`
+	Release     string   `json:"release"`
+	Version     string   `json:"version"`
+	// Options are IMB 2021's flags an IMB run was given (imb/flags2021.go,
+	// Flags2021), in IMB's spelling: "msglog": "3:10"; in p2p IMB-P2P's,
+	// as typed (p2p.Config.Options).
+	Options map[string]string `json:"options,omitempty"`
+	// IMB is the IMB whose definitions ran: "3.0" or "2021" (-imb 2021,
+	// and the suites IMB 3.0 does not have, p2p among them); empty outside
+	// IMB.
+	IMB string `json:"imb,omitempty"`
+
+	// SlowPct is links' -slow, the percentage by which a pair flagged
+	// slow is worse than its row's or column's median; nil outside links
+	// and in records written before it was recorded.
+	SlowPct *float64 `json:"slow_pct,omitempty"`
+
+	// SKaMPI run identity: the configuration's node, network and user.
+	Node    string `json:"node,omitempty"`
+	Network string `json:"network,omitempty"`
+	User    string `json:"user,omitempty"`
+}
+
+// Record is one row of a result table: one benchmark at one message length
+// on one process layout.
+type Record struct {
+	Suite     string  `json:"suite"`          // mpi1, ext, io, ...
+	Benchmark string  `json:"benchmark"`      // e.g. PingPong
+	Class     string  `json:"class"`          // single, parallel, collective
+	Multi     int     `json:"multi"`          // -1 primary, 0 or 1 the -multi output flag
+	Group     int     `json:"group"`          // group index with -multi 1, else -1
+	NProcs    int     `json:"np"`             // active processes per group (Q)
+	Groups    [][]int `json:"groups"`         // world ranks of each group, in communicator order
+	Map       []int   `json:"map,omitempty"`  // -map PxQ as [P, Q]
+	Bytes     int     `json:"bytes"`          // message length X
+	Reps      int     `json:"reps"`           // n_sample
+	TMin      float64 `json:"t_min_us"`       // µs, over the active ranks
+	TMax      float64 `json:"t_max_us"`       // µs
+	TAvg      float64 `json:"t_avg_us"`       // µs
+	MBps      float64 `json:"mbytes_per_sec"` // throughput from TMax, MB = 2^20 bytes (p2p and IMB 2021's benchmarks: 10^6); 0 for collectives
+	Check     bool    `json:"check"`          // results-checking mode: not valid benchmark data
+	Defects   float64 `json:"defects"`        // wrong items found in -check mode
+	Mode      string  `json:"mode,omitempty"` // aggregate / non-aggregate / non-blocking
+	Case      string  `json:"case,omitempty"` // journal key of the measured case this record belongs to
+
+	// CountMode is how a message of 2 GiB and more was passed
+	// (mpi/bigcount.h): "int" (a count that fits in int, e.g. floats of a
+	// reduction), "mpi4-large-count" (MPI_Send_c, ...) or "derived-type".
+	CountMode string `json:"count_mode,omitempty"`
+
+	// IMB-MPI4 (suite "mpi4"): the calls measured, with the *_init call's
+	// prefix as built (MPI_ or Open MPI's MPIX_).
+	Calls string `json:"calls,omitempty"`
+
+	// Non-blocking IMB-IO rows (section 4.2.5.2); t_min/t_max/t_avg are
+	// then the overlapped times and Mbytes/sec comes from t_pure.
+	TOvrl     float64 `json:"t_ovrl_us,omitempty"`   // max over ranks of the overlapped time
+	TPure     float64 `json:"t_pure_us,omitempty"`   // max over ranks of the blocking time
+	TCPU      float64 `json:"t_cpu_us,omitempty"`    // calibrated CPU_Exploit time
+	Overlap   float64 `json:"overlap_pct,omitempty"` // 100·(t_pure+t_CPU−t_ovrl)/min(t_pure,t_CPU), not clamped
+	CPUMflops float64 `json:"cpu_mflops,omitempty"`  // CPU_Exploit's undisturbed rate
+
+	// b_eff (suite "beff"): one record per b(pat,L,mthd,rep) with
+	// Benchmark the pattern, Class its group (cartesian, ring, random,
+	// analysis), Mode the method, Bytes L, Reps the looplength and
+	// TMin/TMax/TAvg the loop time over processes (with -check, Check and
+	// Defects the data check's verdict); then one summary record
+	// (Benchmark "b_eff", Class "summary") carrying BeffSummary.
+	Rep      int          `json:"rep,omitempty"`      // repetition 1..3
+	Messages int          `json:"messages,omitempty"` // total messages of one execution of the pattern
+	BMBps    float64      `json:"b_mbps,omitempty"`   // b = L·messages·looplength/TMax, MB = 10^6 bytes
+	Seed     uint64       `json:"seed,omitempty"`     // seed of the random patterns
+	Tries    int          `json:"tries,omitempty"`    // measurements taken, the last one recorded (adaptive looplength: 1 + retunes)
+	Beff     *BeffSummary `json:"beff,omitempty"`     // the summary record's figures
+
+	// b_eff_io (suite "beffio"): one record per pattern and access method
+	// with Benchmark the pattern number of Table 2 ("p00".."p42"), Class
+	// its type (scatter, shared, separated, segmented, seg_coll), Mode the
+	// access method (write, rewrite, read), NProcs the partition, Bytes
+	// the chunk l on disk, Reps the repeat factor and TMax the time from
+	// the barrier before the first call to the barrier after the last (and
+	// after MPI_File_sync); one record per type and access (Benchmark
+	// "total") whose TMax runs from before the open to after the close;
+	// last the summary record (Benchmark "b_eff_io", Class "summary").
+	MemBytes int            `json:"mem_bytes,omitempty"` // L: contiguous chunk in memory
+	Units    int            `json:"units,omitempty"`     // U of Table 2
+	Pos      int            `json:"pos,omitempty"`       // row of the chunk-size table; 0 none
+	IOBytes  int64          `json:"io_bytes,omitempty"`  // bytes moved by all processes
+	SchedSec float64        `json:"sched_s,omitempty"`   // scheduled time of a time-driven pattern
+	IOMBps   float64        `json:"io_mbps,omitempty"`   // IOBytes / TMax, MB = 10^6 bytes
+	BeffIO   *BeffIOSummary `json:"beffio,omitempty"`    // the summary record's figures
+
+	// SKaMPI (suite "skampi"): one record per measured point, with
+	// Benchmark the measurement's name (e.g. "Pingpong_Send_Recv"), Class
+	// its pattern (pingpong, collective, master-worker, simple), NProcs the
+	// processes, Bytes the message length, Reps the repetitions taken;
+	// Stats holds the figures in µs after the empty-measurement
+	// correction, Samples the raw (uncorrected) time of every repetition
+	// in µs unless the run dropped them (-samples=false). TMin/TMax/TAvg
+	// are left out: one process times, there is no spread over ranks.
+	// MarshalJSON writes reached, rel_err and correction_us on every
+	// SKaMPI record, also when false, null (rel_err not finite) or 0.
+	Param      string         `json:"param,omitempty"`         // the varied parameter: bytes, procs, workpieces, none
+	X          int            `json:"x,omitempty"`             // its value at this point
+	Stats      *stats.Summary `json:"stats,omitempty"`         // n, mean, trimmed mean and standard errors, min, median, max
+	Epsilon    float64        `json:"epsilon,omitempty"`       // requested relative standard error
+	Reached    bool           `json:"reached,omitempty"`       // the precision rules held when the repetitions stopped
+	RelErr     *float64       `json:"rel_err,omitempty"`       // the stopping rule's figure: trimmed standard error / trimmed mean of the raw samples
+	Correction float64        `json:"correction_us,omitempty"` // the empty measurement subtracted, µs
+	Stop       string         `json:"stop,omitempty"`          // why the repetitions ended: epsilon, max_reps, time_limit
+	MinReps    int            `json:"min_reps,omitempty"`      // the policy: bounds on the repetitions,
+	MaxReps    int            `json:"max_reps,omitempty"`
+	TimeLimit  float64        `json:"time_limit_s,omitempty"` // the bound on the sum of the samples (s; negative: none; IMB: -time per sample),
+	Tick       float64        `json:"tick_us,omitempty"`      // and MPI_Wtick of the timing process (µs)
+
+	// merge: the number of records `mpibench merge` took the median of
+	// (one per run that had this measurement); 0 for a record of one run.
+	Merged int `json:"merged,omitempty"`
+
+	// PGMPI (suite "pgmpi"): one record per call, size and launch, with
+	// Benchmark the call (an MPI function such as "MPI_Allgather" or a
+	// mock-up such as "Gather_as_Allgather"), Bytes the communication
+	// volume n, NProcs the processes, Reps the repetitions, Stats their
+	// summary and Samples every repetition's time.
+	Launch  int       `json:"launch,omitempty"`     // 1-based index of the mpirun launch
+	Samples []float64 `json:"samples_us,omitempty"` // raw per-repetition times, µs
+
+	// guideline (suite "pgmpi", Class "violation"): one record per
+	// violation `mpibench guidelines check` found, with Benchmark the MPI
+	// function, NProcs the processes and Bytes the size it shows at (n of
+	// a pattern guideline, the larger size m_j of GL1 and GL2); TMax and
+	// TMin are the medians over launches of the slower and the faster
+	// side in µs.
+	Guideline string  `json:"guideline,omitempty"`  // id in the guideline file, e.g. GL3
+	Kind      string  `json:"kind,omitempty"`       // monotony, split-robustness, pattern
+	Against   string  `json:"against,omitempty"`    // pattern: the mock-up
+	FromBytes int     `json:"from_bytes,omitempty"` // GL1, GL2: the smaller size m_i
+	Factor    int     `json:"factor,omitempty"`     // GL2: k, the smallest with k·m_i ≥ m_j
+	Test      string  `json:"test,omitempty"`       // wilcoxon or ks, one-sided; median: GL2 by the median rule
+	Tolerance float64 `json:"tolerance,omitempty"`  // GL2: the fraction T(m_j) had to exceed k·T(m_i) by
+	PValue    float64 `json:"p_value,omitempty"`
+	Alpha     float64 `json:"alpha,omitempty"`
+
+	// The message rate, messages per second: IMB-P2P's Msg/sec (suite
+	// "p2p": one record per benchmark and length, with Class the pattern,
+	// Reps IMB-P2P's iterations, Messages the messages of the timed loop,
+	// TAvg its t[usec] (TMin, TMax: the same with the fastest and the
+	// slowest rank's time), MBps its Mbytes/sec, MB = 10^6 bytes), and
+	// IMB-MPI1 2021's Uniband and Biband Msg/sec, messages of all pairs per
+	// second from TMax, with the window (-window_size) it was measured
+	// with; MBps is then MsgRate*Bytes/10^6.
+	MsgRate float64 `json:"msg_rate,omitempty"`
+	Window  int     `json:"window,omitempty"`
+
+	// OSU (suite "osu"): result/osu.go.
+	OSU *OSU `json:"osu,omitempty"`
+	// links (suite "links"): one record per ordered pair of ranks and
+	// figure, Benchmark "links", Class "pair", Mode send, recv or latency,
+	// Groups [[src, dst]] (the sender first), Bytes the message length,
+	// Reps the iterations, Window the messages in flight, TMin/TAvg/TMax
+	// the time per message over the iterations (latency: half the round
+	// trip) and MBps Bytes/TAvg with MB = 2^20 bytes, as mpiGraph.
+	PairHosts []string `json:"pair_hosts,omitempty"` // processor names of src and dst
+	// -sync (mpi1 and nbc collectives, skampi's collective pattern): the
+	// method (barrier, none, window) and, with window, the window W
+	// between two repetitions' starts, the clock synchronisation's
+	// estimated error (clocksync: the largest over the ranks of the fit's
+	// |residual| + round trip/2, summed along the tree), and the
+	// repetitions every rank began in time (valid, timed) and those some
+	// rank began late (invalid, excluded; written also when 0); start_lag_s
+	// is the median over all repetitions of the latest rank's start lag
+	// (its first clock reading at or after the start minus the start).
+	Sync        string  `json:"sync,omitempty"`
+	WindowS     float64 `json:"window_s,omitempty"`
+	ClockErr    float64 `json:"clock_error_s,omitempty"`
+	ValidReps   int     `json:"valid_reps,omitempty"`
+	InvalidReps *int    `json:"invalid_reps,omitempty"`
+	StartLag    float64 `json:"start_lag_s,omitempty"`
+
+	Context Context `json:"context"`
+}
+
+// MarshalJSON writes a Record with the fields of its suite: a SKaMPI
+// record always has reached, rel_err (null when the trimmed mean is not
+// positive) and correction_us, so that a false, an undefined error or a
+// zero correction shows as such, and never t_min_us/t_max_us/t_avg_us,
+// which only one timing process cannot fill. Other records are written
+// field by field as tagged.
+func (r Record) MarshalJSON() ([]byte, error) {
+	type plain Record // plain has no methods: no recursion
+	if r.Suite != SuiteSkampi {
+		return json.Marshal(plain(r))
+	}
+	// Fields of the outer struct hide the embedded ones of the same name.
+	return json.Marshal(struct {
+		plain
+		TMin       *float64 `json:"t_min_us,omitempty"`
+		TMax       *float64 `json:"t_max_us,omitempty"`
+		TAvg       *float64 `json:"t_avg_us,omitempty"`
+		Reached    bool     `json:"reached"`
+		RelErr     *float64 `json:"rel_err"`
+		Correction float64  `json:"correction_us"`
+	}{plain: plain(r), Reached: r.Reached, RelErr: r.RelErr, Correction: r.Correction})
+}
+
+// Writer appends Records to a JSON Lines stream, one line per Record, handed
+// to the operating system before Write returns so that a crash of the
+// process keeps every finished row. It does not fsync: a sync between two
+// measurements disturbs the next one more than it protects.
+type Writer struct {
+	w io.Writer
+}
+
+// NewWriter returns a Writer on w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// Write appends one Record.
+func (w *Writer) Write(r *Record) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = w.w.Write(b)
+	return err
+}
+
+// Warning is a line of a results file that could not be read.
+type Warning struct {
+	File string
+	Line int
+	Err  error
+}
+
+func (w Warning) String() string { return fmt.Sprintf("%s:%d: %v", w.File, w.Line, w.Err) }
+
+// Read reads every Record of a JSON Lines stream. A line that does not
+// parse is skipped and reported as a Warning (a killed run leaves half a
+// line behind); only an I/O error stops the read. Scan reads without
+// keeping the records.
+func Read(r io.Reader, name string) ([]Record, []Warning, error) {
+	var recs []Record
+	warns, err := Scan(r, name, func(rec *Record) error {
+		recs = append(recs, *rec)
+		return nil
+	})
+	return recs, warns, err
+}
+
+// Header describes a run for the renderers that print one before the rows.
+type Header struct {
+	Context    Context
+	Suite      string   // mpi1, ext, io
+	Part       string   // e.g. "MPI-1"
+	Benchmarks []string // in run order
+	Multi      int      // -1 primary, 0 or 1
+	MinLen     int
+	MaxLen     int
+	UserLens   bool // lengths came from -msglen
+	Check      bool
+	CPUMflops  float64 // IMB-IO with non-blocking benchmarks: CPU_Exploit's rate
+	TimeLimit  float64 // IMB -time: seconds per sample, < 0 off; 0 unknown (not printed)
+	IMB2021    bool    // IMB 2021.11's header lines: -imb 2021, and the suites IMB 3.0 lacks (nbc, rma, mpi4)
+}
+
+// Collector keeps every Record of a run and hands each to Sink as soon as
+// it is made, so that a crash loses no finished one. The first failed write
+// is kept in Err and the run goes on: the measurement is worth finishing
+// and printing even when the results file cannot take it.
+type Collector struct {
+	Sink    func(*Record) error // nil: keep the records only
+	Records []Record
+	Err     error
+}
+
+// Add keeps r and writes it.
+func (c *Collector) Add(r *Record) {
+	c.Records = append(c.Records, *r)
+	if c.Sink == nil {
+		return
+	}
+	if err := c.Sink(r); err != nil && c.Err == nil {
+		c.Err = fmt.Errorf("writing records: %w", err)
+	}
+}

@@ -1,0 +1,336 @@
+package osu
+
+import (
+	"fmt"
+	"slices"
+
+	"mpibench/analysis/result"
+	"mpibench/internal/memcheck"
+	"mpibench/mpi"
+	"mpibench/run/cases"
+	"mpibench/run/mpijob"
+)
+
+// Run is what a kernel's Measure gets: the run's options and benchmark,
+// the communicator, and the datatype of the table being measured.
+type Run struct {
+	Opts     *Options
+	Bench    *Benchmark
+	Env      *mpijob.Env
+	World    mpi.Comm
+	Rank     int
+	Size     int
+	Pairs    int    // the pairs of osu_mbw_mr and osu_multi_lat: np/2
+	TypeName string // MPI_CHAR, MPI_INT, MPI_FLOAT
+	TypeSize int    // its size in bytes
+}
+
+// Elements is the count of the datatype's elements in size bytes (OSU:
+// num_elements = size / mpi_type_size).
+func (r *Run) Elements(size int64) int64 { return size / int64(r.TypeSize) }
+
+// Transmit is -D's "Transmit Size" at size bytes: the bytes the derived
+// type carries (osu_util_mpi.c: omb_ddt_assign times the type's size).
+func (r *Run) Transmit(size int64) int64 {
+	d, n := r.Opts.DDT, r.Elements(size)
+	switch {
+	case d == nil || d.Kind == "cont":
+		return n * int64(r.TypeSize)
+	case d.Kind == "vect":
+		return n / int64(d.Stride) * int64(d.Block) * int64(r.TypeSize)
+	}
+	var sum int64
+	for _, b := range d.Blocks {
+		sum += int64(b)
+	}
+	return sum * int64(r.TypeSize)
+}
+
+// typeSizes are the sizes of -T's datatypes (MPI_Type_size on this
+// platform: char 1, int and float 4).
+var typeSizes = map[string]int{"MPI_CHAR": 1, "MPI_INT": 4, "MPI_FLOAT": 4}
+
+// measure is the run of mpibench osu.
+func measure(o *Options, env *mpijob.Env) int {
+	b, _ := Lookup(o.Bench)
+	size := env.World.Size()
+	if b.Procs != nil {
+		if err := b.Procs(size); err != nil {
+			if env.World.Rank() == 0 {
+				_, _ = fmt.Fprintf(env.Stderr, "mpibench osu %s: %v\n", b.Name, err)
+			}
+			return 2
+		}
+	}
+	if err := threadLevel(b); err != nil {
+		if env.World.Rank() == 0 {
+			_, _ = fmt.Fprintf(env.Stderr, "mpibench osu %s: %v\n", b.Name, err)
+		}
+		return 2
+	}
+	checkMemLimit(b, o, size, env) // osu/coll.go
+	if code, ok := mpijob.CheckMemory(env, memoryNeed(b, o, size), 0); !ok {
+		return code
+	}
+	env.ResumeNote(false)
+	r := &Run{Opts: o, Bench: b, Env: env, World: env.World, Rank: env.World.Rank(), Size: size, Pairs: size / 2}
+	d := &driver{run: r}
+	if r.Rank == 0 {
+		d.text = &Text{W: env.Stdout}
+	}
+	if err := d.all(); err != nil {
+		return env.Fail(err)
+	}
+	return mpijob.CheckCode(env.World, "-c", d.bad)
+}
+
+// threadLevel refuses osu_latency_mt unless MPI provides
+// MPI_THREAD_MULTIPLE (osu_latency_mt.c: "MPI_Init_thread must return
+// MPI_THREAD_MULTIPLE!"); mpibench asks for the level -thread_level names.
+func threadLevel(b *Benchmark) error {
+	multiple, err := mpi.ParseThreadLevel("multiple")
+	if err != nil || b.Kind != LatencyMT || mpi.Provided() == multiple {
+		return err
+	}
+	return fmt.Errorf("this test needs MPI_THREAD_MULTIPLE, and MPI provided %v (run it with -thread_level multiple)",
+		mpi.Provided())
+}
+
+// memoryNeed is a rank's buffers at the largest size: a send and a
+// receive buffer per window slot with -b multiple, per thread for
+// osu_latency_mt, np of each for the collectives, one of each otherwise.
+func memoryNeed(b *Benchmark, o *Options, np int) memcheck.Need {
+	if n, ok := bigNeed(b, o, np); ok {
+		return n // big.go
+	}
+	n := int64(1)
+	switch {
+	case b.Kind.Collective():
+		n = int64(np) // osu/collrun.go: buffers of np·size
+	case o.MultipleBuffers && (b.Kind == Bandwidth || b.Kind == MultiBandwidth):
+		n = int64(o.Window)
+	case b.Kind == LatencyMT:
+		n = int64(max(o.Senders(), o.ReceiverThreads)) // a pair of buffers per thread
+	}
+	return memcheck.Need{What: fmt.Sprintf("%s at %d bytes", b.Name, o.MaxSize), Bytes: 2 * n * max(o.MaxSize, 1)}
+}
+
+// driver runs every datatype and size of a run.
+type driver struct {
+	run  *Run
+	text *Text    // rank 0
+	bad  []string // benchmarks whose validation failed
+}
+
+func (d *driver) all() error {
+	r := d.run
+	if err := d.speak(func() error { return d.text.Preamble(r.Bench, r.Opts, r.Pairs) }); err != nil {
+		return err
+	}
+	if noSize(r.Bench) {
+		return d.barrier() // osu/colltext.go
+	}
+	sizes := r.Opts.Sizes()
+	table, per := d.table, 1
+	if r.Opts.VaryWindow {
+		table, per = d.varied, len(windowSizes)
+	}
+	r.Env.Cases.SetTotal(len(sizes) * len(r.Opts.Types) * per)
+	if err := d.barriers(programBarriers(r.Bench.Name, true)); err != nil {
+		return err
+	}
+	for _, t := range r.Opts.Types {
+		r.TypeName, r.TypeSize = t, typeSizes[t]
+		if err := table(sizes); err != nil {
+			return err
+		}
+	}
+	return d.barriers(programBarriers(r.Bench.Name, false))
+}
+
+// barriers calls MPI_Barrier n times (programBarriers).
+func (d *driver) barriers(n int) error {
+	for range n {
+		if err := d.run.World.Barrier(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// table measures every size for the current datatype; a size without a
+// whole element is passed over, as OSU does ("if (0 == num_elements)
+// continue"), and a failed validation ends the table, as OSU's break.
+func (d *driver) table(sizes []int64) error {
+	r := d.run
+	err := d.speak(func() error {
+		if err := d.text.Datatype(r.TypeName); err != nil {
+			return err
+		}
+		return d.text.Header(r.Bench, r.Opts)
+	})
+	if err != nil {
+		return err
+	}
+	for _, s := range sizes {
+		if r.Elements(s) == 0 {
+			continue
+		}
+		failed, err := d.size(s)
+		if err != nil || failed {
+			return err
+		}
+	}
+	return nil
+}
+
+// key is the journal key of the case at s bytes (and window, with -V).
+func (d *driver) key(s int64) string {
+	r := d.run
+	k := fmt.Sprintf("%s/%s/np%d/%s/%d", result.SuiteOSU, r.Bench.Name, r.Size, r.TypeName, s)
+	if r.Opts.VaryWindow {
+		k += fmt.Sprintf("/w%d", r.Opts.Window)
+	}
+	return k
+}
+
+// size measures one size and reports whether its validation failed.
+func (d *driver) size(s int64) (bool, error) {
+	key := d.key(s)
+	if d.run.Env.Cases.Skip(key) {
+		return false, d.speak(func() error { return d.replay(key, s) })
+	}
+	rec, failed, err := d.measure(s, key)
+	if err != nil {
+		return false, err
+	}
+	return failed, d.speak(func() error { return d.show(rec) })
+}
+
+// measure runs case key at s bytes; its record (rank 0's is the one) is
+// in the results file when it returns, with whether validation failed.
+func (d *driver) measure(s int64, key string) (*result.Record, bool, error) {
+	r := d.run
+	iters, skip := r.Opts.Counts(s)
+	r.Env.Cases.Begin(cases.Case{Suite: result.SuiteOSU, Benchmark: r.Bench.Name, Bytes: s, Procs: r.Size,
+		Reps: (iters + skip) * (r.Opts.ValidationWarmup + 1) * max(r.Opts.Window, 1), Key: key})
+	res, err := r.Bench.Measure(r, s)
+	if err != nil {
+		return nil, false, r.inCase(err, s)
+	}
+	rec := d.record(s, iters, skip, &res)
+	err = d.speak(func() error { return r.Env.Cases.Finish([]*result.Record{rec}) })
+	r.Env.Cases.End()
+	failed, serr := mpijob.Share(r.World, func() bool { return res.Errors > 0 })
+	return rec, failed, cmpErr(err, serr)
+}
+
+// inCase names the case (result.CaseError, the datatype as its mode) of
+// an error this rank met alone inside it: an MPI call that failed, a
+// buffer it could not allocate. An error every rank finds alike before
+// any MPI call (an option the test cannot take) keeps its plain message.
+func (r *Run) inCase(err error, s int64) error {
+	if !mpi.EndsJob(err) {
+		return err
+	}
+	return result.InCase(err, result.CaseError{Suite: result.SuiteOSU, Bench: r.Bench.Name, Mode: r.TypeName,
+		Bytes: int(s), Procs: r.Size})
+}
+
+func cmpErr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// record is the record of one size, on rank 0.
+func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
+	r := d.run
+	rec := &result.Record{Suite: result.SuiteOSU, Benchmark: r.Bench.Name, Class: r.Bench.Kind.String(),
+		Multi: -1, Group: -1, NProcs: r.Size, Groups: [][]int{ranks(r.Size)}, Bytes: int(s), Reps: iters, Check: r.Opts.Validate,
+		Defects: float64(res.Errors), MsgRate: res.MsgRate, Context: r.Env.Ctx,
+		OSU: &result.OSU{Datatype: r.TypeName, Warmup: skip, InPlace: r.Opts.InPlace}}
+	switch r.Bench.Kind {
+	case Bandwidth, MultiBandwidth:
+		rec.MBps, rec.Window = res.Avg, r.Opts.Window
+	default:
+		rec.TAvg, rec.TMin, rec.TMax = res.Avg, res.Min, res.Max
+	}
+	if r.Bench.Kind == MultiBandwidth || r.Bench.Kind == MultiLatency {
+		rec.OSU.Pairs = r.Pairs
+	}
+	if r.Opts.DDT != nil {
+		rec.OSU.DDT, rec.OSU.Transmit = r.Opts.DDT.String(), r.Transmit(s)
+	}
+	if r.Opts.Validate {
+		rec.OSU.Validation = "Pass"
+		if res.Errors > 0 {
+			rec.OSU.Validation = "Fail"
+		}
+	}
+	rec.OSU.Tail, rec.OSU.NBC = Tail(res.Samples, r.Opts.Percentiles), res.NBC
+	rec.CountMode = res.CountMode // big.go
+	if r.Opts.Samples {
+		rec.Samples = res.Times
+	}
+	return rec
+}
+
+// ranks are 0, 1, ..., n-1: the world ranks of a record's one group.
+func ranks(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// Tail is omb_calculate_tail_lat: the samples sorted ascending and, for
+// percentile p, the element at iterations*p/100 - 1 (integer division, as
+// OSU computes it in size_t), at least the first: OSU reads before the
+// array for -z0 or for fewer than 100/p iterations.
+func Tail(samples []float64, percentiles []int) []result.Percentile {
+	if len(percentiles) == 0 || len(samples) == 0 {
+		return nil
+	}
+	s := slices.Clone(samples)
+	slices.Sort(s)
+	out := make([]result.Percentile, len(percentiles))
+	for i, p := range percentiles {
+		k := min(max(len(s)*p/100-1, 0), len(s)-1)
+		out[i] = result.Percentile{P: p, Value: s[k]}
+	}
+	return out
+}
+
+// replay prints the records a resumed run kept of case key.
+func (d *driver) replay(key string, s int64) error {
+	if d.run.Env.Cases.Hung(key) {
+		return d.text.Line(fmt.Sprintf("# %d bytes: skipped, the resumed run hung in it", s))
+	}
+	for _, rec := range d.run.Env.Cases.Stored(key) {
+		if err := d.show(&rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *driver) show(rec *result.Record) error {
+	b := d.run.Bench
+	if rec.Defects > 0 && !slices.Contains(d.bad, b.Name) {
+		d.bad = append(d.bad, b.Name)
+	}
+	if err := d.text.Row(b, d.run.Opts, rec); err != nil {
+		return err
+	}
+	if rec.Defects > 0 {
+		// OSU's last line after a failed validation (osu_latency.c and the others).
+		return d.text.Line(fmt.Sprintf("DATA VALIDATION ERROR: %s exited with status 1 on message size %d.", b.Name, rec.Bytes))
+	}
+	return nil
+}
+
+// speak writes with fn on rank 0 (mpijob.Speak).
+func (d *driver) speak(fn func() error) error { return mpijob.Speak(d.run.World, fn) }

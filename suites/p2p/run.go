@@ -1,0 +1,171 @@
+package p2p
+
+import (
+	"fmt"
+	"slices"
+
+	"mpibench/analysis/result"
+	"mpibench/internal/memcheck"
+	"mpibench/mpi"
+	"mpibench/run/cases"
+	"mpibench/run/mpijob"
+)
+
+// driver runs a Config on every rank of MPI_COMM_WORLD.
+type driver struct {
+	cfg   *Config
+	env   *mpijob.Env
+	world mpi.Comm
+	rank  int
+	size  int
+	text  *text    // rank 0
+	bad   []string // benchmarks whose check found defects
+}
+
+// measure is the run of mpibench p2p.
+func measure(cfg *Config, env *mpijob.Env) int {
+	if cfg.List {
+		return printList(env)
+	}
+	if code, ok := mpijob.CheckMemory(env, MemoryNeed(cfg, env.World.Size()), 0); !ok {
+		return code
+	}
+	env.ResumeNote(false)
+	d := &driver{cfg: cfg, env: env, world: env.World, rank: env.World.Rank(), size: env.World.Size()}
+	if d.rank == 0 {
+		d.text = &text{w: env.Stdout, check: cfg.Check}
+	}
+	if err := d.run(); err != nil {
+		return env.Fail(err)
+	}
+	return mpijob.CheckCode(env.World, "-check", d.bad)
+}
+
+// MemoryNeed is the most memory a process's buffers take (mpi.NewP2PCase):
+// a send and a receive buffer of the longest length per neighbour (one
+// pair for the benchmarks without neighbours) and the ring of 4 bytes per
+// process. A benchmark invalid on size processes allocates nothing: the
+// run only says so (the stencils on 2 processes would count 4 or 6
+// neighbours).
+func MemoryNeed(cfg *Config, size int) memcheck.Need {
+	var need memcheck.Need
+	longest := slices.Max(cfg.Lengths)
+	for _, name := range cfg.Benchmarks {
+		b, _ := Lookup(name)
+		if !b.Valid(size) {
+			continue
+		}
+		n := int64(max(len(b.Neighbours(0, size)), 1))
+		need = memcheck.Max(need, memcheck.Need{What: fmt.Sprintf("%s at %d bytes", b.Name, longest),
+			Bytes: 2*n*int64(max(longest, 1)) + 4*int64(size)})
+	}
+	return need
+}
+
+func (d *driver) run() error {
+	if err := d.speak(func() error { return d.text.start(d.env.Ctx, d.cfg) }); err != nil {
+		return err
+	}
+	total := 0
+	for _, name := range d.cfg.Benchmarks {
+		if b, _ := Lookup(name); b.Valid(d.size) {
+			total += len(d.cfg.Lengths)
+		}
+	}
+	d.env.Cases.SetTotal(total)
+	for _, name := range d.cfg.Benchmarks {
+		if err := d.benchmark(name); err != nil {
+			return err
+		}
+	}
+	return d.speak(d.text.finish)
+}
+
+// benchmark runs one benchmark over every length, or says that it cannot
+// run on this many processes.
+func (d *driver) benchmark(name string) error {
+	b, _ := Lookup(name)
+	if !b.Valid(d.size) {
+		return d.speak(func() error { return d.text.invalid(b, d.size) })
+	}
+	if err := d.speak(func() error { return d.text.benchmark(b, d.size) }); err != nil {
+		return err
+	}
+	pc, err := mpi.NewP2PCase(d.world, b.Kind, slices.Max(d.cfg.Lengths), b.Neighbours(d.rank, d.size),
+		d.cfg.TouchSend, d.cfg.TouchRecv, d.cfg.PauseUsec)
+	if ok, aerr := mpijob.AgreeOK(d.world, err == nil); aerr != nil || !ok {
+		if err == nil {
+			err = fmt.Errorf("%s: another rank could not allocate its buffers", b.Name)
+		}
+		return err
+	}
+	defer pc.Free()
+	for i, x := range d.cfg.Lengths {
+		if err := d.length(b, pc, i, x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// length measures b at x bytes, the i-th length, or replays what -resume
+// kept of it.
+func (d *driver) length(b *Benchmark, pc *mpi.P2PCase, i, x int) error {
+	key := fmt.Sprintf("%s/%s/np%d/%d/%d", result.SuiteP2P, b.Name, d.size, i, x)
+	if d.env.Cases.Skip(key) {
+		return d.speak(func() error { return d.replay(key, x) })
+	}
+	iters, warm := d.cfg.Iterations(x)
+	loops := iters + warm
+	if b.Kind == mpi.P2PUnirandom || b.Kind == mpi.P2PBirandom {
+		loops *= d.size
+	}
+	d.env.Cases.Begin(cases.Case{Suite: result.SuiteP2P, Benchmark: b.Name, Bytes: int64(x), Procs: d.size,
+		Reps: loops, Key: key, Expect: cases.Seconds(2 * float64(d.cfg.PauseUsec) / 1e6)})
+	res, err := pc.Run(x, iters, warm, d.cfg.Check)
+	if err != nil {
+		return d.inCase(err, b, x)
+	}
+	all, err := d.world.GatherFloat64s([]float64{res.Time, float64(res.Messages), float64(res.Defects)})
+	if err != nil {
+		return d.inCase(err, b, x)
+	}
+	err = d.speak(func() error {
+		r := d.record(b, x, iters, all)
+		if err := d.env.Cases.Finish([]*result.Record{r}); err != nil {
+			return err
+		}
+		return d.show(r)
+	})
+	d.env.Cases.End()
+	return err
+}
+
+// inCase names the case of an error this rank met in b at x bytes
+// (result.CaseError; the abort's line adds the rank).
+func (d *driver) inCase(err error, b *Benchmark, x int) error {
+	return result.InCase(err, result.CaseError{Suite: result.SuiteP2P, Bench: b.Name, Bytes: x, Procs: d.size})
+}
+
+// replay prints the records a resumed run kept of case key.
+func (d *driver) replay(key string, x int) error {
+	if d.env.Cases.Hung(key) {
+		return d.text.comment(fmt.Sprintf("# %d bytes: skipped, the resumed run hung in it", x))
+	}
+	for _, r := range d.env.Cases.Stored(key) {
+		if err := d.show(&r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *driver) show(r *result.Record) error {
+	if r.Defects > 0 && !slices.Contains(d.bad, r.Benchmark) {
+		d.bad = append(d.bad, r.Benchmark)
+	}
+	return d.text.row(r)
+}
+
+// speak writes with fn on rank 0 (mpijob.Speak).
+func (d *driver) speak(fn func() error) error { return mpijob.Speak(d.world, fn) }
