@@ -31,13 +31,11 @@ openmpi)
 		mpirun+=(--allow-run-as-root)
 	fi
 	gotags=()
-	imbtags=imbonly
 	;;
 mpich)
 	mpicc=mpicc.mpich
 	mpirun=(mpirun.mpich -np 2)
 	gotags=(-tags mpich)
-	imbtags=mpich,imbonly
 	;;
 *)
 	echo "run.sh: MPI must be openmpi or mpich, got '$MPI'" >&2
@@ -56,8 +54,6 @@ echo "MPI=$MPI ROUNDS=$ROUNDS ($version)"
 
 "$mpicc" -O2 -Wall -o "$tmp/pingpong" lab/pingpong.c
 go build "${gotags[@]}" -o "$tmp/mpibench" ./cmd/mpibench
-# The IMB family's binary beside it, which mpibench runs for mpi1 (README.md, "Memory").
-go build -tags "$imbtags" -o "$tmp/mpibench-imb" ./cmd/mpibench
 
 printf '%s\n' 0 1024 4194304 >"$tmp/msglen"
 

@@ -134,9 +134,6 @@ for m in $MPIS; do
 	echo "$m: $ver"
 	mb=$tmp/mpibench-$m
 	go build "${tags[@]}" -o "$mb" ./cmd/mpibench
-	# The IMB family's binary beside it, which mpibench runs for the IMB
-	# commands (README.md, "Memory"): the rows measure what a user runs.
-	go build -tags "${tags[*]:1}${tags[*]:+,}imbonly" -o "$mb-imb" ./cmd/mpibench
 	bin=$DEST/$m/bin
 	imb=(-time 1000000) # IMB 3.0's repetition counts, see above
 	imb1=(-root_shift on -sync off) # IMB 3.0's root cycling and loop, see above

@@ -1,4 +1,4 @@
-//go:build cgo && !nompi && !imbonly
+//go:build cgo && !nompi
 
 /* mpibench links: the timed loops, all in C (see links.h). */
 #include "links.h"

@@ -1,4 +1,4 @@
-//go:build cgo && !nompi && !imbonly
+//go:build cgo && !nompi
 
 #include <stdlib.h>
 #include "osucoll.h"

@@ -1,12 +1,10 @@
-//go:build !cgo || nompi || imbonly
+//go:build !cgo || nompi
 
 package mpi
 
 // The kernels of b_eff, b_eff_io, PGMPI and SKaMPI without their C code:
 // in the build without MPI (nompi.go), where Init fails before any is
-// reached, and in the IMB family's binary (-tags imbonly), which has none
-// of those commands and leaves their C kernels out (README.md, "Memory").
-// They only have to compile.
+// reached. They only have to compile.
 
 // PgmpiCalls is the number of PGMPI calls of pgmpi.h; without the C
 // header there are none.

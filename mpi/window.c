@@ -108,8 +108,6 @@ int mb_win_nbc(const mb_nbc *k, const mb_win *w)
 	return MPI_SUCCESS;
 }
 
-/* Not in the IMB family's binary, which has no SKaMPI (imbonly.go). */
-#ifndef MB_IMBONLY
 int mb_win_skampi(const mb_sk *k, const mb_win *w)
 {
 #define SK_CALL(i) mb_sk_coll(k)
@@ -117,4 +115,3 @@ int mb_win_skampi(const mb_sk *k, const mb_win *w)
 #undef SK_CALL
 	return MPI_SUCCESS;
 }
-#endif

@@ -6,12 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PATH:/usr/local/go/bin"
 tags=""
-imbtags="-tags imbonly"
-[ "${MPI:-openmpi}" = mpich ] && tags="-tags mpich" && imbtags="-tags mpich,imbonly"
+[ "${MPI:-openmpi}" = mpich ] && tags="-tags mpich"
+# One executable does every command, report and guidelines check included.
 go build $tags -o bin/mpibench ./cmd/mpibench
-# The IMB family's binary, beside it: mpibench runs it for the IMB commands
-# (less memory per rank; README.md, "Memory").
-go build $imbtags -o bin/mpibench-imb ./cmd/mpibench
-# The analysis binary, beside it: mpibench report and guidelines check run it.
-go build -tags nompi -o bin/mpibench-analyze ./cmd/mpibench
 bash scripts/mpirun.sh -np "${NP:-2}" bin/mpibench mpi1 -json "${JSON:-results.jsonl}" "$@"

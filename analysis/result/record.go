@@ -13,7 +13,7 @@ import (
 
 // Context identifies the run a Record belongs to.
 type Context struct {
-	Tool        string   `json:"tool"`         // "mpibench <version>", or "mpibench-imb <version>" (the IMB family's binary)
+	Tool        string   `json:"tool"`         // "mpibench <version>"; releases before 2026-11 also wrote "mpibench-imb <version>"
 	Start       string   `json:"start"`        // RFC 3339 start time of the run
 	Host        string   `json:"host"`         // MPI_Get_processor_name of rank 0
 	Hosts       []string `json:"hosts"`        // distinct processor names, rank order of first appearance

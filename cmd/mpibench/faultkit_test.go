@@ -120,7 +120,7 @@ func rankPIDs(marker string) map[int]int {
 		}
 		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
 		args := strings.Split(string(cmdline), "\x00")
-		if err != nil || (args[0] != binPath && args[0] != familyPath()) || !slices.Contains(args, marker) {
+		if err != nil || args[0] != binPath || !slices.Contains(args, marker) {
 			continue
 		}
 		environ, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))

@@ -45,8 +45,5 @@ func run(args []string, stdout, stderr io.Writer) int {
 		_, _ = fmt.Fprintf(stderr, "%s\n\n%s", unknownCommand(args[0]), usage())
 		return 2
 	}
-	if code, done := toFamily(c, args, stdout, stderr); done {
-		return code
-	}
 	return c.Main(args[n:], stdout, stderr)
 }

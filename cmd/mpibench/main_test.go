@@ -58,18 +58,10 @@ func testMain(m *testing.M) int {
 	if mpi.Flavor == "mpich" {
 		tags = "mpich"
 	}
-	// The analysis binary next to binPath, where the MPI binary's report
-	// and guidelines check find it; $MPIBENCH_ANALYZE for the commands
-	// these tests run in-process (run), which are not next to it.
-	analyze := filepath.Join(dir, "mpibench-analyze")
-	// The IMB family's binary next to binPath, which execs it for the IMB
-	// commands (family.go): the integration tests run those through it.
-	builds := map[string]string{binPath: tags, analyze: "nompi", familyPath(): strings.TrimPrefix(tags+",imbonly", ",")}
-	if err := buildBinaries(builds); err != nil {
+	if err := buildBinaries(map[string]string{binPath: tags}); err != nil {
 		fmt.Fprintln(os.Stderr, "mpibench tests:", err)
 		return 1
 	}
-	os.Setenv("MPIBENCH_ANALYZE", analyze)
 	findLauncher()
 	buildPeers()
 	code := m.Run()
@@ -97,9 +89,6 @@ func buildBinaries(builds map[string]string) error {
 	}
 	return err
 }
-
-// familyPath is the IMB family's binary TestMain built next to binPath.
-func familyPath() string { return binPath + familySuffix }
 
 func goTool() string {
 	if p, err := exec.LookPath("go"); err == nil {

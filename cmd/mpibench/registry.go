@@ -25,9 +25,7 @@ func commands() []mpijob.Suite {
 }
 
 // imbFamily are the IMB family's commands (Intel's IMB-MPI1, -EXT, -IO,
-// -P2P, -NBC, -MPI4, -RMA): all that the family binary (mpibench-imb,
-// built with -tags imbonly) registers, and the commands the MPI binary
-// runs it for (family.go).
+// -P2P, -NBC, -MPI4, -RMA), in the order of `mpibench -h`.
 func imbFamily() []mpijob.Suite {
 	return []mpijob.Suite{
 		imb.MPI1Suite.Command(),

@@ -1,5 +1,3 @@
-//go:build !imbonly
-
 package main
 
 import (
@@ -15,8 +13,7 @@ import (
 )
 
 // otherSuites are the commands outside the IMB family, in the order of
-// `mpibench -h`; the family binary (-tags imbonly, registry_imb.go) has
-// none of them, and links none of their packages.
+// `mpibench -h`.
 func otherSuites() []mpijob.Suite {
 	return []mpijob.Suite{
 		beff.Command,
@@ -32,10 +29,6 @@ func otherSuites() []mpijob.Suite {
 		guidelinesCheckCommand,
 	}
 }
-
-// report and guidelines check draw plots: runReport and runGuidelinesCheck
-// are the commands themselves in the analysis build (report.go) and run
-// mpibench-analyze in the MPI build (analyze.go), with the same help.
 
 // reportCommand is mpibench report as the registry knows it: no MPI.
 var reportCommand = mpijob.Suite{Name: "report", Synopsis: "report results.jsonl ... [-o report.html]",

@@ -1,12 +1,7 @@
-//go:build nompi || !cgo
-
 package main
 
-// The commands that draw plots, report and guidelines check, built into
-// the analysis binary only (mpibench-analyze, or any build without MPI):
-// they link gonum/plot and its fonts, 11 MB that the MPI binary, resident
-// in every rank, leaves out. The MPI binary's entries of the same name
-// run this binary (analyze.go).
+// report and guidelines check: the commands that draw plots. They never
+// initialise MPI, and build with or without it.
 
 import (
 	"bytes"

@@ -17,9 +17,7 @@ const Name = "guidelines"
 // Command is mpibench guidelines as the registry knows it: nrep and
 // measure run under MPI. The third step, check, reads their records
 // without MPI and draws plots: the registry's own entry "guidelines
-// check", found before this one, runs it (in the MPI binary through
-// mpibench-analyze), so that this package, linked into every rank, does
-// not link the plotting of package guideline.
+// check", found before this one, runs it (package analysis/guideline).
 var Command = mpijob.Suite{Name: Name, Synopsis: "guidelines nrep|measure [flags]",
 	Summary: "PGMPI: repetitions, then one launch's samples", MPI: true, Main: dispatch, List: listing}
 
