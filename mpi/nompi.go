@@ -10,6 +10,7 @@ package mpi
 
 import (
 	"strings"
+	"unsafe"
 )
 
 // Flavor names the MPI library this binary is built against: none.
@@ -101,3 +102,9 @@ func (f *File) SetByteView() error                                { return ErrNo
 func (f *File) SetBlockView(pos int64, n int, extent int64) error { return ErrNoMPI }
 func (f *File) ReadAt(off int64, b []byte) (int, error)           { return 0, ErrNoMPI }
 func (f *File) WriteAt(off int64, b []byte) error                 { return ErrNoMPI }
+
+func (c Comm) Fortran() int32               { return 0 }
+func (w Win) Fortran() int32                { return 0 }
+func (f File) Fortran() int32               { return 0 }
+func (b Buffer) Ptr() unsafe.Pointer        { return nil }
+func KernelError(what string, rc int) error { return ErrNoMPI }

@@ -3,6 +3,7 @@ package links
 import (
 	"fmt"
 	"math"
+	"mpibench/suites/links/kernel"
 	"slices"
 
 	"mpibench/analysis/matrix"
@@ -78,7 +79,7 @@ func run(cfg *Config, env *mpijob.Env) error {
 // (NaN for itself); send and latency are to k, recv from k.
 func measureAll(w mpi.Comm, cfg *Config) ([]float64, error) {
 	p, rank := w.Size(), w.Rank()
-	l, err := mpi.NewLinks(w, cfg.Size, cfg.Times, cfg.Window, cfg.Warm)
+	l, err := kernel.NewLinks(w, cfg.Size, cfg.Times, cfg.Window, cfg.Warm)
 	if ok, aerr := mpijob.AgreeOK(w, err == nil); aerr != nil || !ok {
 		if err == nil {
 			err = fmt.Errorf("links: another rank could not allocate its buffers")

@@ -1,6 +1,8 @@
 //go:build !cgo || nompi
 
-package mpi
+package kernel
+
+import "mpibench/mpi"
 
 // The links kernels without MPI: they compile, and Init has failed before
 // any of them could be reached.
@@ -11,8 +13,8 @@ type LinksResult struct {
 	Send, Recv, Latency []float64
 }
 
-func NewLinks(c Comm, size, times, window, warm int) (*Links, error) { return nil, ErrNoMPI }
+func NewLinks(c mpi.Comm, size, times, window, warm int) (*Links, error) { return nil, mpi.ErrNoMPI }
 
 func (l *Links) Free() {}
 
-func (l *Links) Run(dist int) (LinksResult, error) { return LinksResult{}, ErrNoMPI }
+func (l *Links) Run(dist int) (LinksResult, error) { return LinksResult{}, mpi.ErrNoMPI }
