@@ -2,6 +2,8 @@
 
 package mpi
 
+import "unsafe"
+
 // The MPI-free build's clock synchronisation and window loops (nompi.go).
 
 // WinLoop is empty without MPI.
@@ -17,6 +19,7 @@ func (l *WinLoop) Targets() []float64              { return nil }
 func (l *WinLoop) Ends() []float64                 { return nil }
 func (l *WinLoop) Lags() []float64                 { return nil }
 func (l *WinLoop) Free()                           {}
+func (l *WinLoop) Ptr() unsafe.Pointer             { return nil }
 func (r *Run) ExecWindow(l *WinLoop) error         { return ErrNoMPI }
 func (r *NBCRun) ExecWindow(l *WinLoop) error      { return ErrNoMPI }
 func Wtime() float64                               { return 0 }

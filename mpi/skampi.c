@@ -4,6 +4,7 @@
 #include "chk.h"
 #include "mutant.h"
 #include "skampi.h"
+#include "window.h"
 
 #define TAG 2000
 
@@ -108,8 +109,6 @@ static int coll_op(const mb_sk *k)
 	}
 }
 
-/* mb_sk_coll is coll_op for the window loop (window.c). */
-int mb_sk_coll(const mb_sk *k) { return coll_op(k); }
 
 /* Collective: synchronise with MPI_Barrier, time on rank 0 from after the
  * barrier until every process has finished, which a second barrier
@@ -369,4 +368,13 @@ int mb_sk_keyval_free(MPI_Comm comm, int keyval)
 {
 	CHK(MPI_Comm_delete_attr(comm, keyval));
 	return MPI_Comm_free_keyval(&keyval);
+}
+
+/* mb_win_skampi is the window loop of a SKaMPI collective (window.h). */
+int mb_win_skampi(const mb_sk *k, const mb_win *w)
+{
+#define SK_CALL(i) coll_op(k)
+	WINDOW(w, k->comm, SK_CALL);
+#undef SK_CALL
+	return MPI_SUCCESS;
 }

@@ -5,6 +5,7 @@
 #define MPIBENCH_SKAMPI_H
 
 #include <mpi.h>
+#include "window.h"
 
 /* The operations, in the order of SkampiOp in skampi.go. */
 enum {
@@ -81,5 +82,8 @@ int mb_sk_bsend_overhead(void);
  * comm, for the attribute access of the simple pattern. */
 int mb_sk_keyval(MPI_Comm comm, int *keyval);
 int mb_sk_keyval_free(MPI_Comm comm, int keyval);
+
+/* mb_win_skampi runs the window loop of a SKaMPI collective (window.h). */
+int mb_win_skampi(const mb_sk *k, const mb_win *w);
 
 #endif

@@ -3,7 +3,7 @@
 package mpi
 
 // #include <stdlib.h>
-// #include "window.h"
+// #include "winloops.h"
 import "C"
 
 import (
@@ -79,3 +79,7 @@ func (r *NBCRun) ExecWindow(l *WinLoop) error {
 	}
 	return nil
 }
+
+// Ptr is the loop's mb_win (window.h) for a kernel package's window loop,
+// whose C declares the same struct from the same header.
+func (l *WinLoop) Ptr() unsafe.Pointer { return unsafe.Pointer(&l.w) }

@@ -7,12 +7,12 @@
 #ifndef MB_WINDOW_H
 #define MB_WINDOW_H
 
+#include <time.h>
 #include <mpi.h>
-#include "kernels.h"
-#include "nbc.h"
-#include "skampi.h"
+#include "chk.h"
+#include "mutant.h"
 
-typedef struct {
+typedef struct mb_win {
 	const double *target; /* local MPI_Wtime at which repetition i starts */
 	double *end;          /* local MPI_Wtime after repetition i's call */
 	double *lag;          /* the rank's first MPI_Wtime at or after target[i], minus target[i] */
@@ -20,16 +20,48 @@ typedef struct {
 	int root_step; /* rooted calls: root i = (root0 + i * root_step) % size */
 } mb_win;
 
-/* mb_win_mpi1 runs the window loop of an IMB-MPI1 collective (the kinds of
- * kernels.h and kernels2021.h that are collectives) with the buffers,
- * counts and root0 of k; mb_win_nbc of an IMB-NBC pure loop (the call and
- * its MPI_Wait); mb_win_skampi of a SKaMPI collective. */
-int mb_win_mpi1(const mb_kernel *k, const mb_win *w);
-int mb_win_nbc(const mb_nbc *k, const mb_win *w);
-int mb_win_skampi(const mb_sk *k, const mb_win *w);
+/* SPIN is how long before its start a rank stops sleeping and spins on
+ * MPI_Wtime: a rank one core to itself starts from a warm spin, and the
+ * ranks of an oversubscribed node leave the cores to each other for the
+ * rest of the window (spinning all along, half of them were descheduled
+ * at the start, and the window time was the scheduler's). */
+#define SPIN 1e-3
 
-/* The single calls of nbc.c and skampi.c that the window loops share. */
-int mb_nbc_start(const mb_nbc *k, int rank, MPI_Request *req);
-int mb_sk_coll(const mb_sk *k);
+/* doze sleeps about s seconds and returns the clock (MB_WTIME). */
+static inline double doze(double s)
+{
+	struct timespec d;
+	d.tv_sec = (time_t)s;
+	d.tv_nsec = (long)((s - (double)d.tv_sec) * 1e9);
+	nanosleep(&d, NULL);
+	return MB_WTIME();
+}
+
+/* WINDOW is the loop every suite shares, with CALL(i) one repetition's
+ * collective: the wait until the start time, the call, the end time. The
+ * lag is the rank's first clock reading at or after its start time minus
+ * that time: large when it reached the wait late or was descheduled in
+ * it. A late rank calls at once (the collective must still match on every
+ * rank); Go excludes the repetition. Nothing but the clock reads, the compare and
+ * the stores sits between two calls. The skew mutant (tests only) delays
+ * one rank before its wait. */
+#define WINDOW(w, comm, CALL)                                              \
+	do {                                                               \
+		int i_;                                                    \
+		double now_, t_;                                           \
+		CHK(MUTANT_MPI_ERROR(comm));                               \
+		for (i_ = 0; i_ < (w)->nrep; i_++) {                       \
+			MUTANT_SKEW(comm);                                 \
+			t_ = (w)->target[i_];                              \
+			now_ = MB_WTIME();                                 \
+			if (t_ - now_ > SPIN)                              \
+				now_ = doze(t_ - SPIN - now_);             \
+			while (now_ < t_)                                  \
+				now_ = MB_WTIME();                         \
+			(w)->lag[i_] = now_ - t_;                          \
+			CHK(CALL(i_));                                     \
+			(w)->end[i_] = MB_WTIME();                         \
+		}                                                          \
+	} while (0)
 
 #endif

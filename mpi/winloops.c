@@ -1,54 +1,10 @@
 //go:build cgo && !nompi
 
-#include <time.h>
 #include "chk.h"
 #include "kernels2021.h"
 #include "mutant.h"
 #include "window.h"
-
-/* SPIN is how long before its start a rank stops sleeping and spins on
- * MPI_Wtime: a rank one core to itself starts from a warm spin, and the
- * ranks of an oversubscribed node leave the cores to each other for the
- * rest of the window (spinning all along, half of them were descheduled
- * at the start, and the window time was the scheduler's). */
-#define SPIN 1e-3
-
-/* doze sleeps about s seconds and returns the clock (MB_WTIME). */
-static double doze(double s)
-{
-	struct timespec d;
-	d.tv_sec = (time_t)s;
-	d.tv_nsec = (long)((s - (double)d.tv_sec) * 1e9);
-	nanosleep(&d, NULL);
-	return MB_WTIME();
-}
-
-/* WINDOW is the loop every suite shares, with CALL(i) one repetition's
- * collective: the wait until the start time, the call, the end time. The
- * lag is the rank's first clock reading at or after its start time minus
- * that time: large when it reached the wait late or was descheduled in
- * it. A late rank calls at once (the collective must still match on every
- * rank); Go excludes the repetition. Nothing but the clock reads, the compare and
- * the stores sits between two calls. The skew mutant (tests only) delays
- * one rank before its wait. */
-#define WINDOW(w, comm, CALL)                                              \
-	do {                                                               \
-		int i_;                                                    \
-		double now_, t_;                                           \
-		CHK(MUTANT_MPI_ERROR(comm));                               \
-		for (i_ = 0; i_ < (w)->nrep; i_++) {                       \
-			MUTANT_SKEW(comm);                                 \
-			t_ = (w)->target[i_];                              \
-			now_ = MB_WTIME();                                 \
-			if (t_ - now_ > SPIN)                              \
-				now_ = doze(t_ - SPIN - now_);             \
-			while (now_ < t_)                                  \
-				now_ = MB_WTIME();                         \
-			(w)->lag[i_] = now_ - t_;                          \
-			CHK(CALL(i_));                                     \
-			(w)->end[i_] = MB_WTIME();                         \
-		}                                                          \
-	} while (0)
+#include "winloops.h"
 
 /* mpi1_call is one repetition of an IMB-MPI1 collective, with the calls,
  * types and operations of kernels.c and kernels2021.c (reductions:
@@ -105,13 +61,5 @@ int mb_win_nbc(const mb_nbc *k, const mb_win *w)
 #define NBC_CALL(i) nbc_call(k, rank)
 	WINDOW(w, k->comm, NBC_CALL);
 #undef NBC_CALL
-	return MPI_SUCCESS;
-}
-
-int mb_win_skampi(const mb_sk *k, const mb_win *w)
-{
-#define SK_CALL(i) mb_sk_coll(k)
-	WINDOW(w, k->comm, SK_CALL);
-#undef SK_CALL
 	return MPI_SUCCESS;
 }
