@@ -1,11 +1,12 @@
-/* imbdriver.c: mpibench's IMB 3.0 kernels (mpi/kernels.c) driven from a
+/* imbdriver.c: mpibench's IMB 3.0 kernels (suites/imb/kernel/kernels.c) driven from a
  * plain C main, without Go: the C experiment that tells a gap between
  * `mpibench mpi1` and IMB-MPI1 caused by the kernel or its buffers (this
  * program shows it too) from one caused by the Go process around them
  * (this program does not).
  *
- * Usage: mpicc -O2 -Impi -o imbdriver lab/imbdriver.c mpi/kernels.c \
- *            mpi/kernels2021.c mpi/check.c mpi/chk.c mpi/settle.c mpi/imbbarrier.c -lpthread
+ * Usage: mpicc -O2 -Impi -Isuites/imb/kernel -o imbdriver lab/imbdriver.c \
+ *            suites/imb/kernel/kernels.c suites/imb/kernel/slots.c suites/imb/kernel/imbbarrier.c \
+ *            mpi/check.c mpi/chk.c mpi/settle.c -lpthread
  *        mpirun -np 2 ./imbdriver KERNEL[,KERNEL...] LEN...
  * KERNEL is PingPong, PingPing, Bcast or Reduce; several, comma-separated,
  * run one after the other in one process, as one mpi1 launch runs them.

@@ -44,8 +44,8 @@ for m in $MPIS; do
 	else
 		mpirun=(mpirun.mpich -np 2) mpicc=mpicc.mpich tags=(-tags mpich)
 	fi
-	"$mpicc" -O2 -Impi -o "$tmp/drv-$m" lab/imbdriver.c mpi/kernels.c mpi/kernels2021.c \
-		mpi/check.c mpi/chk.c mpi/settle.c mpi/imbbarrier.c -lpthread
+	"$mpicc" -O2 -Impi -Isuites/imb/kernel -o "$tmp/drv-$m" lab/imbdriver.c suites/imb/kernel/kernels.c suites/imb/kernel/slots.c \
+		suites/imb/kernel/imbbarrier.c mpi/check.c mpi/chk.c mpi/settle.c -lpthread
 	go build "${tags[@]}" -o "$tmp/mb-$m" ./cmd/mpibench
 	echo "== $m: one process, the same sample again and again (µs per repetition)"
 	for r in $(seq 1 "$ROUNDS"); do

@@ -1,7 +1,7 @@
 /* pingpong.c: a minimal standalone MPI ping-pong, the reference point of
  * the overhead proof (lab/run.sh).
  *
- * It follows the methodology of mpibench's PingPong kernel (mpi/kernels.c)
+ * It follows the methodology of mpibench's PingPong kernel (suites/imb/kernel/kernels.c)
  * with nothing in between: for each message length X of 0, 1 KiB and
  * 4 MiB, n = 1000 repetitions for X = 0, else max(1, min(1000, 40 MiB / X));
  * like mpibench (default -thread_level single) it asks MPI_Init_thread for

@@ -2,16 +2,7 @@
 
 package mpi
 
-// BigRun is bigcount.go's, without MPI.
-type BigRun struct {
-	Run
-	Items int64
-}
-
-func (r *BigRun) Exec() (float64, error)           { return 0, ErrNoMPI }
-func (r *BigRun) ExecCheck() (float64, int, error) { return 0, 0, ErrNoMPI }
-
-func bigMode(n int64, floats bool) string { return "" }
+func BigCountMode(n int64, floats bool) string { return "" }
 
 // View is bigcount.go's, without MPI.
 func (b Buffer) View(off, n int) Buffer { return b }

@@ -2,10 +2,6 @@ package mpi
 
 import "slices"
 
-// BigKernels are the kernels that carry counts beyond a C int, in the
-// order of bigcount.h's enum mb_big_kind.
-var BigKernels = []Kernel{PingPong, PingPing, Sendrecv, Exchange, Bcast, Reduce, Allreduce}
-
 // countModes name bigcount.h's enum mb_big_mode in records.
 var countModes = []string{"int", "mpi4-large-count", "derived-type"}
 
@@ -19,21 +15,6 @@ func BigBytes() int64 { return bigBytes }
 
 // IsBig tells whether x bytes need the large-count kernels.
 func IsBig(x int64) bool { return x >= bigBytes }
-
-// BigKernel tells whether k has a large-count kernel.
-func BigKernel(k Kernel) bool { return slices.Contains(BigKernels, k) }
-
-// BigFloats tells whether k's items are floats (the reductions).
-func BigFloats(k Kernel) bool { return k == Reduce || k == Allreduce }
-
-// CountMode is how kernel k passes a message of x bytes: "int",
-// "mpi4-large-count" or "derived-type" (bigcount.h); "" without MPI.
-func CountMode(k Kernel, x int64) string {
-	if BigFloats(k) {
-		return bigMode(x/4, true)
-	}
-	return bigMode(x, false)
-}
 
 // BigTestEnv names the test hook of the mutant build that moves the
 // large-count threshold down to small messages, so that a test runs every

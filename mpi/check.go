@@ -52,24 +52,3 @@ func Poison(b []byte) {
 		C.mb_poison(unsafe.Pointer(&b[0]), C.longlong(len(b)))
 	}
 }
-
-// PatternReduce fills b with rank's reduction content of repetition 0 as
-// items of t (TypeDefault: floats): integers that sum exactly, far from
-// the slow paths of denormals and NaNs.
-func PatternReduce(b Buffer, t DataType, rank int) { PatternReduceRep(b, t, rank, 0) }
-
-// PatternReduceRep is PatternReduce for repetition rep.
-func PatternReduceRep(b Buffer, t DataType, rank int, rep int64) {
-	size := int(C.mb_type_size(C.int(t), 1))
-	C.mb_fill_red(b.p, C.longlong(b.n/size), C.int(t), C.int(rank), C.longlong(rep), 0)
-}
-
-// BadReduce counts the items of t in got that are not the sum over ranks
-// 0..np-1 of their reduction content of repetition rep from item off on.
-func BadReduce(got []byte, t DataType, np int, rep, off int64) int {
-	size := int(C.mb_type_size(C.int(t), 1))
-	if len(got) < size {
-		return 0
-	}
-	return int(C.mb_bad_red(unsafe.Pointer(&got[0]), C.longlong(len(got)/size), C.int(t), C.int(np), C.longlong(rep), C.longlong(off)))
-}

@@ -36,7 +36,7 @@ long long mb_bad_sums(const float *buf, long long n, int np, long long rep, long
 void mb_poison(void *buf, long long n);
 
 /* The item types of IMB 2021's -data_type and -red_data_type (kernels.h's
- * type field, mpi/types.go's DataType, in the same order). MB_T_DEFAULT is
+ * type field, suites/imb/kernel's DataType, in the same order). MB_T_DEFAULT is
  * IMB's default: MPI_BYTE, MPI_FLOAT for the reductions. */
 enum mb_type { MB_T_DEFAULT = 0, MB_T_BYTE, MB_T_CHAR, MB_T_INT, MB_T_FLOAT, MB_T_DOUBLE };
 

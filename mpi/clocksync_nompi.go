@@ -20,6 +20,4 @@ func (l *WinLoop) Ends() []float64                 { return nil }
 func (l *WinLoop) Lags() []float64                 { return nil }
 func (l *WinLoop) Free()                           {}
 func (l *WinLoop) Ptr() unsafe.Pointer             { return nil }
-func (r *Run) ExecWindow(l *WinLoop) error         { return ErrNoMPI }
-func (r *NBCRun) ExecWindow(l *WinLoop) error      { return ErrNoMPI }
 func Wtime() float64                               { return 0 }

@@ -31,3 +31,7 @@ func (b Buffer) Ptr() unsafe.Pointer { return b.p }
 // KernelError is the error of a kernel package's C kernel that returned
 // rc: the MPI call whose failure its CHK saw, or what.
 func KernelError(what string, rc int) error { return kernelError(what, C.int(rc)) }
+
+// CallError is the error of the MPI call named call (the name a kernel
+// package's C gave, with the object and place) that returned rc.
+func CallError(call string, rc int) error { return mpiError(call, C.int(rc)) }

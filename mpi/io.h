@@ -1,69 +1,15 @@
-/* MPI-IO kernels of mpibench (IMB-IO, IMB 3.0 section 4.2.4 and 4.2.5).
- *
- * Like kernels.h, every timed region is one C call: the N_BARR barriers on
- * the active communicator, MPI_Wtime, the transfers, the completion
- * (MPI_File_sync for writes) and MPI_Wtime again. The MPI-IO function of a
- * benchmark is chosen before the timer starts.
+/* MPI-IO files of mpibench: the binding's part of IMB-IO and b_eff_io
+ * (io.go, beffio.c). IMB-IO's timed loops are in suites/imb/kernel
+ * (iokernels.h); they open their files as these functions do.
  */
 #ifndef MPIBENCH_IO_H
 #define MPIBENCH_IO_H
 
+#include <unistd.h>
 #include <mpi.h>
 
-/* How a transfer positions itself in the file (section 4.1). */
-enum mb_io_access {
-	MB_IO_INDV = 0, /* individual file pointer: _indv and _priv */
-	MB_IO_EXPL,     /* explicit offsets: _at */
-	MB_IO_SHARED    /* shared file pointer: _shared, _ordered for collectives */
-};
-
-typedef struct {
-	MPI_File fh;
-	MPI_Comm comm;      /* active communicator: the barriers */
-	int access;         /* enum mb_io_access */
-	int collective;     /* C_ benchmarks: _all, _at_all, _ordered (split forms) */
-	int write;          /* 1 write, 0 read */
-	int aggregate;      /* writes: 1 one MPI_File_sync after all transfers, 0 after each */
-	void *buf;
-	int count;          /* bytes per transfer */
-	long long bufstep;  /* bytes buf advances per transfer (0: the same buffer) */
-	MPI_Offset offset;  /* explicit offsets: the first transfer's offset */
-	MPI_Offset stride;  /* explicit offsets: offset step per transfer */
-	int nrep;
-	int nbarr;
-	int short_ok;       /* -check reads: a short read is left to the check, which counts the bytes missing */
-	/* check runs only: */
-	int chk_rank;       /* the rank whose content (check.h) a write sends */
-	void *save;         /* reads: nrep*count bytes, where read i's data is kept */
-} mb_io;
-
-/* mb_io_run times nrep blocking transfers and stores the time per transfer
- * in *t. mb_io_irun does the same with the non-blocking (i- or split
- * collective) form, running CPU_Exploit between the start and the end of
- * every transfer. Both return MPI_SUCCESS or the first error code, naming
- * the failed call in *call. */
-int mb_io_run(const mb_io *k, double *t, const char **call);
-int mb_io_irun(const mb_io *k, double *t, const char **call);
-
-/* A transfer that moved fewer bytes than asked makes mb_io_run and
- * mb_io_irun return MB_IO_SHORT; after it or a failed transfer
- * mb_io_failure gives the bytes moved (-1 for a failed call) and the byte
- * offset where it started (explicit offsets) or of the file pointer after
- * it (-1 unknown). */
-enum { MB_IO_SHORT = -1 };
-void mb_io_failure(long long *got, long long *pos);
-
-/* mb_io_check and mb_io_icheck run the same loops with results checking
- * (their time is no benchmark data): before transfer i a write buffer is
- * filled with chk_rank's content of repetition i (check.h), a read buffer
- * poisoned; after transfer i a read buffer is copied to save + i*count.
- * The caller verifies the file or the saved reads. */
-int mb_io_check(const mb_io *k, double *t, const char **call);
-int mb_io_icheck(const mb_io *k, double *t, const char **call);
-
-/* mb_io_open_close times nrep MPI_File_open / 1-byte MPI_File_write /
- * MPI_File_close rounds on comm (Open_Close, section 4.2.4.10). */
-int mb_io_open_close(MPI_Comm comm, const char *name, int nrep, int nbarr, double *t, const char **call);
+/* MB_IO_AMODE is the amode of every open. */
+#define MB_IO_AMODE (MPI_MODE_CREATE | MPI_MODE_RDWR)
 
 /* The info every MPI_File_open and MPI_File_set_view gets: IMB's
  * User_Set_Info (section 5.2.3.3), MPI_INFO_NULL by default. */
@@ -78,19 +24,22 @@ void mb_io_halt(void);
  * opens: after mb_io_halt it sleeps until the process exits. */
 void mb_io_wait_if_halted(void);
 
+/* mb_io_halted is mb_io_halt's flag. mb_io_halted_wait is the same wait
+ * inline, for the opens below and those of a timed loop (IMB-IO's
+ * Open_Close): it keeps a process whose signal handler is removing its
+ * files from creating them again, sleeping until the handler exits. */
+extern int mb_io_halted;
+static inline void mb_io_halted_wait(void)
+{
+	while (__atomic_load_n(&mb_io_halted, __ATOMIC_RELAXED))
+		sleep(1);
+}
+
 /* File handling with amode MPI_MODE_CREATE | MPI_MODE_RDWR. */
 int mb_io_open(MPI_Comm comm, const char *name, MPI_File *fh);
 int mb_io_create(MPI_Comm comm, const char *name, MPI_File *fh);
 int mb_io_delete_if_exists(const char *name);
 int mb_io_byte_view(MPI_File fh);
 int mb_io_block_view(MPI_File fh, MPI_Offset pos, int len, MPI_Offset extent);
-
-/* CPU_Exploit (section 4.2.5.1): mb_cpu_calibrate finds the repetition
- * count of the matrix-vector kernel that runs target seconds of CPU time
- * (within 1 % where the node lets it), and returns the time that count
- * takes undisturbed (t_CPU, the calling thread's CPU time) and its Mflop/s;
- * mb_cpu_exploit runs that count. */
-double mb_cpu_calibrate(double target, double *mflops);
-void mb_cpu_exploit(void);
 
 #endif

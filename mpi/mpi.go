@@ -6,7 +6,6 @@ package mpi
 #include <stdlib.h>
 #include <string.h>
 #include <mpi.h>
-#include "kernels.h"
 #include "chk.h"
 #include "mutant.h"
 
@@ -371,75 +370,6 @@ func (b Buffer) Float32s() []float32 { return unsafe.Slice((*float32)(b.p), b.n/
 
 // Int32s views the buffer as C ints.
 func (b Buffer) Int32s() []int32 { return unsafe.Slice((*int32)(b.p), b.n/4) }
-
-// Exec runs the kernel: barriers, then Reps repetitions between two
-// MPI_Wtime calls, all in C. It returns the time per repetition in seconds.
-func (r *Run) Exec() (float64, error) {
-	if r.Kernel >= firstKernel2021 {
-		t, _, err := r.exec2021(false)
-		return t, err
-	}
-	k := r.kernel()
-	var t C.double
-	var rc C.int
-	if r.IMB2021 {
-		rc = C.mb_run21(&k, &t)
-	} else {
-		rc = C.mb_run(&k, &t)
-	}
-	if rc != C.MPI_SUCCESS {
-		return 0, kernelError("kernel", rc)
-	}
-	return float64(t), nil
-}
-
-// ExecCheck runs the same loop in check mode: every repetition carries
-// this rank's content of that repetition into poisoned receive buffers and
-// is verified in C. It returns the time per repetition (not benchmark
-// data) and the items (bytes, or floats for reductions) this rank received
-// wrong in all repetitions.
-func (r *Run) ExecCheck() (float64, int, error) {
-	if r.Kernel >= firstKernel2021 {
-		return r.exec2021(true)
-	}
-	k := r.kernel()
-	var t C.double
-	var bad C.longlong
-	var rc C.int
-	if r.IMB2021 {
-		rc = C.mb_run21_check(&k, &t, &bad)
-	} else {
-		rc = C.mb_run_check(&k, &t, &bad)
-	}
-	if rc != C.MPI_SUCCESS {
-		return 0, 0, kernelError("kernel", rc)
-	}
-	return float64(t), int(bad), nil
-}
-
-func (r *Run) kernel() C.mb_kernel {
-	return C.mb_kernel{
-		comm:   r.Comm.c,
-		kind:   C.int(r.Kernel),
-		sbuf:   r.Send.p,
-		rbuf:   r.Recv.p,
-		count:  C.int(r.Count),
-		counts: (*C.int)(r.Counts.p),
-		displs: (*C.int)(r.Displs.p),
-		nrep:   C.int(r.Reps),
-		root0:  C.int(r.Root0),
-		nbarr:  C.int(r.Barriers),
-		// mb_run21 only
-		sync:       C.int(b2i(!r.NoSync)),
-		root_shift: C.int(b2i(r.RootShift)),
-		// IMB 2021's -data_type, -red_data_type and -off_cache
-		_type:  C.int(r.Type),
-		s_iter: C.int(r.Slots.SIter), r_iter: C.int(r.Slots.RIter),
-		s_offs: C.longlong(r.Slots.SOffs), r_offs: C.longlong(r.Slots.ROffs),
-		// -imb_barrier
-		imb_barrier: C.int(b2i(r.IMBBarrier)),
-	}
-}
 
 func mpiError(call string, rc C.int) error {
 	// Every failure passes here: a name CHK kept for a caller that did

@@ -57,13 +57,9 @@ func OpenFile(c Comm, name string) (File, error) { return File{}, ErrNoMPI }
 func CreateFile(c Comm, name string) (File, error) {
 	return File{}, ErrNoMPI
 }
-func OpenCloseRun(c Comm, name string, reps, barriers int) (float64, error) { return 0, ErrNoMPI }
-func CalibrateCPUExploit(target float64) (secs, mflops float64)             { return 0, 0 }
-func PatternBytes(dst []byte, rank int, rep, off int64)                     {}
-func PatternFloats(dst []float32, rank int, rep, off int64)                 {}
-func BadBytes(got []byte, rank int, rep, off int64) int                     { return len(got) }
-func PatternReduce(b Buffer, t DataType, rank int)                          {}
-func BadReduce(got []byte, t DataType, np int, rep, off int64) int          { return len(got) }
+func PatternBytes(dst []byte, rank int, rep, off int64)     {}
+func PatternFloats(dst []float32, rank int, rep, off int64) {}
+func BadBytes(got []byte, rank int, rep, off int64) int     { return len(got) }
 
 func (c Comm) Null() bool                                      { return true }
 func (c Comm) Rank() int                                       { return -1 }
@@ -80,20 +76,11 @@ func (c Comm) GatherProcessorNames() ([]string, error)         { return nil, Err
 func (c Comm) Split(color, key int) (Comm, error)              { return Comm{}, ErrNoMPI }
 func (c Comm) WinCreate(b Buffer, size, unit int) (Win, error) { return Win{}, ErrNoMPI }
 
-func (b Buffer) Bytes() []byte        { return nil }
-func (b Buffer) Float32s() []float32  { return nil }
-func (b Buffer) Int32s() []int32      { return nil }
-func (b *Buffer) Free()               {}
-func (w *Win) Free() error            { return nil }
-func (r *Run) Exec() (float64, error) { return 0, ErrNoMPI }
-func (r *Run) ExecCheck() (float64, int, error) {
-	return 0, 0, ErrNoMPI
-}
-func (r *RMARun) Exec() (float64, error)            { return 0, ErrNoMPI }
-func (r *RMARun) Check() (float64, int, error)      { return 0, 0, ErrNoMPI }
-func (r *WinRun) Exec() (float64, error)            { return 0, ErrNoMPI }
-func (r *FileRun) Exec() (float64, error)           { return 0, ErrNoMPI }
-func (r *FileRun) ExecOverlapped() (float64, error) { return 0, ErrNoMPI }
+func (b Buffer) Bytes() []byte       { return nil }
+func (b Buffer) Float32s() []float32 { return nil }
+func (b Buffer) Int32s() []int32     { return nil }
+func (b *Buffer) Free()              {}
+func (w *Win) Free() error           { return nil }
 
 func (f *File) Close() error                                      { return nil }
 func (f *File) Size() (int64, error)                              { return 0, ErrNoMPI }
@@ -108,3 +95,4 @@ func (w Win) Fortran() int32                { return 0 }
 func (f File) Fortran() int32               { return 0 }
 func (b Buffer) Ptr() unsafe.Pointer        { return nil }
 func KernelError(what string, rc int) error { return ErrNoMPI }
+func CallError(call string, rc int) error   { return ErrNoMPI }

@@ -3,7 +3,7 @@
 package mpi
 
 // #include <stdlib.h>
-// #include "winloops.h"
+// #include "window.h"
 import "C"
 
 import (
@@ -58,26 +58,6 @@ func (l *WinLoop) Free() {
 		C.free(l.mem)
 		l.mem = nil
 	}
-}
-
-// ExecWindow runs the window loop of r's collective (an IMB-MPI1 kernel).
-func (r *Run) ExecWindow(l *WinLoop) error {
-	k := r.kernel()
-	if rc := C.mb_win_mpi1(&k, &l.w); rc != C.MPI_SUCCESS {
-		return kernelError("window loop", rc)
-	}
-	return nil
-}
-
-// ExecWindow runs the window loop of r's non-blocking collective: the
-// call and its MPI_Wait per repetition.
-func (r *NBCRun) ExecWindow(l *WinLoop) error {
-	k := C.mb_nbc{comm: r.Comm.c, kind: C.int(r.Kind), sbuf: r.Send.p, rbuf: r.Recv.p, count: C.int(r.Count),
-		counts: (*C.int)(r.Counts.p), displs: (*C.int)(r.Displs.p), nrep: C.int(l.n)}
-	if rc := C.mb_win_nbc(&k, &l.w); rc != C.MPI_SUCCESS {
-		return kernelError("window loop", rc)
-	}
-	return nil
 }
 
 // Ptr is the loop's mb_win (window.h) for a kernel package's window loop,

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // skampiCaseErr is a SKaMPI configuration of one ping-pong at 4096 bytes.
@@ -100,7 +101,7 @@ func TestCaseError(t *testing.T) {
 	}
 	for _, c := range caseErrCases(lens, ski) {
 		t.Run(c.name, func(t *testing.T) {
-			if c.name == "mpi4" && mpi.PersistAPI() == "" {
+			if c.name == "mpi4" && kernel.PersistAPI() == "" {
 				t.Skipf("this %s build has no persistent collectives: mpi4 measures nothing", mpi.Flavor)
 			}
 			t.Setenv(mutantEnv, "mpi-error")

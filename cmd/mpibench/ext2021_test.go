@@ -1,7 +1,7 @@
 package main
 
 // Integration tests of mpibench ext -imb 2021 (IMB-EXT 2021.11's
-// definitions, imb/ext.go and mpi/rma.c): the same tables as Intel's
+// definitions, imb/ext.go and suites/imb/kernel/rma.c): the same tables as Intel's
 // IMB-EXT 2021.11 row for row, records that say which IMB ran, and a
 // -check that the rma-offset mutant fails at every length that moves data.
 

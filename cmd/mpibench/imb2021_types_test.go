@@ -1,7 +1,7 @@
 package main
 
 // Integration tests of IMB-MPI1 2021's -off_cache, -data_type and
-// -red_data_type (imb/types2021.go, imb/offcache.go, mpi/slots.h): the
+// -red_data_type (imb/types2021.go, imb/offcache.go, suites/imb/kernel/slots.h): the
 // real loops pass -check with every type, with and without -off_cache and
 // -imb 2021; the mutants fail it at every length with every type; the
 // rows and header match Intel's IMB-MPI1 on the same plan; bad values exit

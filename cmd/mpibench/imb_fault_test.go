@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // imbFault is one IMB suite's small run for the fault tests: the
@@ -37,7 +37,7 @@ func imbFaults(t *testing.T) []imbFault {
 		{suite: "nbc", args: []string{"-msglen", lens, "Ibcast", "Ireduce_pure"},
 			stuck: "nbc/Ibcast/np2/non-blocking/1024", cases: 3 + 3},
 	}
-	if mpi.PersistAPI() != "" { // else mpi4 measures nothing (TestMPI4Missing)
+	if kernel.PersistAPI() != "" { // else mpi4 measures nothing (TestMPI4Missing)
 		f = append(f, imbFault{suite: "mpi4", args: []string{"-msglen", lens, "Bcast_persist", "Reduce_persist_pure"},
 			stuck: "mpi4/Reduce_persist_pure/np2/65536", cases: 3 + 3})
 	}

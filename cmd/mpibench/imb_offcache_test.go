@@ -2,7 +2,7 @@ package main
 
 // Integration tests of -off_cache in mpibench nbc, mpi4, ext -imb 2021
 // and rma (IMB-NBC, IMB-MPI4, IMB-EXT and IMB-RMA 2021.11;
-// imb/offcache.go, mpi/nbc.c, mpi/rma.c, mpi/rma3.c): the offset loops
+// imb/offcache.go, suites/imb/kernel/nbc.c, suites/imb/kernel/rma.c, suites/imb/kernel/rma3.c): the offset loops
 // pass -check and record the flag; loops that hand MPI slot 0 in every
 // repetition (the no-offset mutant) fail it at every length in nbc, ext
 // and rma; the

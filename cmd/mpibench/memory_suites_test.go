@@ -13,6 +13,7 @@ import (
 
 	"mpibench/mpi"
 	"mpibench/suites/imb"
+	"mpibench/suites/imb/kernel"
 )
 
 // rankExitScript runs mpibench ($1) with the rest of the arguments and
@@ -97,7 +98,7 @@ func TestMemRMA(t *testing.T) {
 func TestMemMPI4(t *testing.T) {
 	setFakeMem(t, "1")
 	args := []string{"mpi4", "-msglen", ioLengths(t, 4194304), "Alltoall_persist"}
-	if mpi.PersistAPI() == "" {
+	if kernel.PersistAPI() == "" {
 		r, codes := launchRanks(t, 2, args...)
 		if r.code != 0 || codes[0] != 0 || codes[1] != 0 ||
 			strings.TrimSpace(r.stdout) != imb.NoPersistMessage(mpi.Flavor) {

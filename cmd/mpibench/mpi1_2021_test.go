@@ -1,7 +1,7 @@
 package main
 
 // Integration tests of IMB-MPI1 2021's benchmarks in the mpi1 suite
-// (imb/bench2021.go, mpi/kernels2021.c): rows, repetition counts, -check
+// (imb/bench2021.go, suites/imb/kernel/kernels2021.c): rows, repetition counts, -check
 // with the real loops and with the mutants, and a side-by-side run with
 // Intel's IMB-MPI1 2021.11 where its binary is built.
 
@@ -32,7 +32,7 @@ var benchTable2021 = []benchInfo{
 	{"Biband", "parallel", "Parallel Transfer", []string{"MPI_Isend", "MPI_Irecv", "MPI_Waitall"}, false, 2},
 }
 
-// mutants2021 are the mutants that break each of them (mpi/kernels2021.c).
+// mutants2021 are the mutants that break each of them (suites/imb/kernel/kernels2021.c).
 var mutants2021 = map[string][]string{
 	"wrong-rank": {"PingPongSpecificSource", "PingPongAnySource", "PingPingSpecificSource", "PingPingAnySource",
 		"Gather", "Gatherv", "Scatter", "Scatterv", "Uniband"},

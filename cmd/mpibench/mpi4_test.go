@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // mpi4Calls are IMB-MPI4's default benchmarks in IMB_bnames_mpi4.h's order.
@@ -32,12 +33,12 @@ func TestMPI4(t *testing.T) {
 	want := map[string]string{"Bcast_persist": "_Bcast_init (once), MPI_Start, MPI_Wait, CPU work",
 		"Barrier_persist_pure": "_Barrier_init (once), MPI_Start, MPI_Wait"}
 	for _, r := range recs {
-		if w := mpi.PersistAPI() + want[r.Benchmark]; r.Calls != w {
+		if w := kernel.PersistAPI() + want[r.Benchmark]; r.Calls != w {
 			t.Errorf("%s: calls %q, want %q", r.Benchmark, r.Calls, w)
 		}
 	}
-	if api := map[string]string{"openmpi": "MPIX", "mpich": "MPI"}[mpi.Flavor]; mpi.PersistAPI() != api {
-		t.Errorf("%s build calls %q_*_init, want %q", mpi.Flavor, mpi.PersistAPI(), api)
+	if api := map[string]string{"openmpi": "MPIX", "mpich": "MPI"}[mpi.Flavor]; kernel.PersistAPI() != api {
+		t.Errorf("%s build calls %q_*_init, want %q", mpi.Flavor, kernel.PersistAPI(), api)
 	}
 }
 
@@ -90,13 +91,13 @@ func TestMPI4Resume(t *testing.T) {
 }
 
 // TestMPI4Missing builds mpibench as if its library had no persistent
-// collectives (the link-time constant mpi.noPersist) and runs mpi4 on
+// collectives (the link-time constant kernel.noPersist) and runs mpi4 on
 // np 2: one line naming the missing calls, exit 0, no records; bad input
 // is still an error.
 func TestMPI4Missing(t *testing.T) {
 	needMPI(t)
 	bin := filepath.Join(t.TempDir(), "mpibench-nopersist")
-	args := []string{"build", "-ldflags", "-X mpibench/mpi.noPersist=1", "-o", bin, "mpibench/cmd/mpibench"}
+	args := []string{"build", "-ldflags", "-X mpibench/suites/imb/kernel.noPersist=1", "-o", bin, "mpibench/cmd/mpibench"}
 	if mpi.Flavor == "mpich" {
 		args = slices.Insert(args, 1, "-tags", "mpich")
 	}

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // flagRun is one side-by-side run: suite and Intel's program on np
@@ -74,7 +75,7 @@ func TestSuiteFlagsPlan(t *testing.T) {
 	needMPI(t)
 	for i, c := range flagRuns {
 		t.Run(fmt.Sprintf("%d_%s", i, c.suite), func(t *testing.T) {
-			if c.suite == "mpi4" && mpi.PersistAPI() == "" {
+			if c.suite == "mpi4" && kernel.PersistAPI() == "" {
 				t.Skipf("SKIPPED LOUDLY: this %s build has no persistent collectives", mpi.Flavor)
 			}
 			np := min(c.np, maxRanks())
@@ -178,7 +179,7 @@ func TestSuiteList(t *testing.T) {
 	}
 	for _, c := range []struct{ suite, peer string }{{"nbc", "IMB-NBC"}, {"mpi4", "IMB-MPI4"}, {"rma", "IMB-RMA"},
 		{"p2p", "IMB-P2P"}} {
-		if c.suite == "mpi4" && mpi.PersistAPI() == "" {
+		if c.suite == "mpi4" && kernel.PersistAPI() == "" {
 			continue // mpi4 says in one line that it measures nothing (TestMPI4Missing)
 		}
 		r := launch(t, 2, c.suite, "-list")
@@ -286,7 +287,7 @@ func TestNBCRootShift(t *testing.T) {
 		}
 	}
 	mustSucceed(t, launch(t, np, append(args, "-root_shift", "on", "-check")...))
-	if mpi.PersistAPI() != "" {
+	if kernel.PersistAPI() != "" {
 		p := rootCounts(t, so, np, "", "mpi4", "-msglog", "2", "-iter", "9", "-iter_policy", "off", "-root_shift",
 			"on", "Bcast_persist")
 		if strings.Contains(p[0], " 1:") {
@@ -384,7 +385,7 @@ func TestSuiteSync(t *testing.T) {
 		{[]string{"mpi4", "Bcast_persist"}, 200},
 		{[]string{"rma", "Unidir_put", "All_put_all"}, 0},
 	} {
-		if c.args[0] == "mpi4" && mpi.PersistAPI() == "" {
+		if c.args[0] == "mpi4" && kernel.PersistAPI() == "" {
 			continue
 		}
 		args := append(c.args, "-msglog", "0", "-iter", "20", "-iter_policy", "off")

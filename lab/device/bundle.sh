@@ -88,8 +88,8 @@ echo "bin/mpibench-mpich <- go build -tags mpich ./cmd/mpibench" >>"$manifest"
 (cd "$root" && go build -trimpath -ldflags='-s -w' -tags mpich -o "$B/bin/gokernel-mpich" ./lab/gokernel)
 for m in openmpi mpich; do
 	(cd "$root" && "mpicc.$m" -O2 -Impi -o "$B/bin/osudriver-$m" lab/osudriver.c mpi/osu.c mpi/chk.c mpi/settle.c -lpthread)
-	(cd "$root" && "mpicc.$m" -O2 -Impi -o "$B/bin/imbdriver-$m" lab/imbdriver.c mpi/kernels.c mpi/kernels2021.c \
-		mpi/check.c mpi/chk.c mpi/settle.c mpi/imbbarrier.c -lpthread)
+	(cd "$root" && "mpicc.$m" -O2 -Impi -Isuites/imb/kernel -o "$B/bin/imbdriver-$m" lab/imbdriver.c suites/imb/kernel/kernels.c \
+		suites/imb/kernel/slots.c suites/imb/kernel/imbbarrier.c mpi/check.c mpi/chk.c mpi/settle.c -lpthread)
 	(cd "$root" && "mpicc.$m" -shared -fPIC -o "$B/bin/libprecoll-$m.so" lab/precoll.c)
 	strip "$B/bin/osudriver-$m" "$B/bin/imbdriver-$m"
 	echo "bin/gokernel-$m bin/osudriver-$m bin/imbdriver-$m bin/libprecoll-$m.so <- lab/gokernel, lab/osudriver.c, lab/imbdriver.c, lab/precoll.c" >>"$manifest"

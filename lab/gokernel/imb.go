@@ -12,10 +12,11 @@ import (
 
 	"mpibench/mpi"
 	"mpibench/suites/imb"
+	"mpibench/suites/imb/kernel"
 )
 
 // imbMain is "gokernel imb PingPong|PingPing LEN...": lab/imbdriver.c's
-// program through package mpi: mpibench's IMB 3.0 kernel (mpi.Run.Exec),
+// program through Go: mpibench's IMB 3.0 kernel (suites/imb/kernel, Run.Exec),
 // one send and one receive buffer of the longest length (mpi.Alloc), IMB
 // 3.0's warm-up (one sample at the longest length, no barriers), then per
 // length IMB 3.0's count, min(1000, 40 MiB / LEN), after N_BARR = 2
@@ -27,9 +28,9 @@ func imbMain(args []string) error {
 	if len(args) < 2 {
 		return fmt.Errorf("usage: gokernel imb PingPong|PingPing LEN...")
 	}
-	k := mpi.PingPong
+	k := kernel.PingPong
 	if args[0] == "PingPing" {
-		k = mpi.PingPing
+		k = kernel.PingPing
 	}
 	lens := make([]int, len(args)-1)
 	for i, a := range args[1:] {
@@ -51,7 +52,7 @@ func imbMain(args []string) error {
 		return err
 	}
 	set := &imb.MPI1Suite.Settings
-	run := &mpi.Run{Kernel: k, Comm: w, Send: send, Recv: recv, Count: top, Reps: set.Repetitions(top, imb.NoMode)}
+	run := &kernel.Run{Kernel: k, Comm: w, Send: send, Recv: recv, Count: top, Reps: set.Repetitions(top, imb.NoMode)}
 	if _, err := run.Exec(); err != nil {
 		return err
 	}
@@ -64,7 +65,7 @@ func imbMain(args []string) error {
 		if err := afterSample(w, t); err != nil {
 			return err
 		}
-		if k == mpi.PingPong {
+		if k == kernel.PingPong {
 			t /= 2
 		}
 		if w.Rank() == 0 {

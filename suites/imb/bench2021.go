@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"mpibench/analysis/result"
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // MPI1From2021 are the benchmarks of IMB-MPI1 2021.11 that IMB 3.0 does
@@ -13,7 +13,7 @@ import (
 // mpi1 Gather Uniband); a run without names keeps IMB 3.0's list
 // (DefaultNames). The definitions come from IMB 2021.11's sources
 // (src_c/IMB_<name>.c; flags, types and the default list in
-// src_cpp/MPI1/MPI1_benchmark.cpp); the loops are mpi/kernels2021.c.
+// src_cpp/MPI1/MPI1_benchmark.cpp); the loops are kernel/kernels2021.c.
 //
 // Throughputs are IMB 2021's: MB = 10^6 bytes (IMB_output.c, MEGA =
 // 1/1e6), where IMB 3.0's benchmarks keep 2^20. Uniband and Biband print
@@ -21,25 +21,25 @@ import (
 // scale_bw · window · (np/2) / t_max, Mbytes/sec = msgrate · bytes / 10^6.
 var MPI1From2021 = []Benchmark{
 	{Name: "PingPongSpecificSource", Class: SingleTransfer, Calls: named2021("MPI_Send, MPI_Recv (source named, MPI_ANY_TAG)"),
-		Kernel: mpi.PingPongSpecificSource, Factor: 1, TimeScale: 0.5, Since: 2021, NotDefault: true},
+		Kernel: kernel.PingPongSpecificSource, Factor: 1, TimeScale: 0.5, Since: 2021, NotDefault: true},
 	{Name: "PingPongAnySource", Class: SingleTransfer, Calls: named2021("MPI_Send, MPI_Recv (MPI_ANY_SOURCE, MPI_ANY_TAG)"),
-		Kernel: mpi.PingPongAnySource, Factor: 1, TimeScale: 0.5, Since: 2021, NotDefault: true},
+		Kernel: kernel.PingPongAnySource, Factor: 1, TimeScale: 0.5, Since: 2021, NotDefault: true},
 	{Name: "PingPingSpecificSource", Class: SingleTransfer, Calls: named2021("MPI_Isend/MPI_Wait, MPI_Recv (source named, MPI_ANY_TAG)"),
-		Kernel: mpi.PingPingSpecificSource, Factor: 1, TimeScale: 1, Since: 2021, NotDefault: true},
+		Kernel: kernel.PingPingSpecificSource, Factor: 1, TimeScale: 1, Since: 2021, NotDefault: true},
 	{Name: "PingPingAnySource", Class: SingleTransfer, Calls: named2021("MPI_Isend/MPI_Wait, MPI_Recv (MPI_ANY_SOURCE, MPI_ANY_TAG)"),
-		Kernel: mpi.PingPingAnySource, Factor: 1, TimeScale: 1, Since: 2021, NotDefault: true},
-	{Name: "Reduce_local", Class: Collective, Calls: named2021("MPI_Reduce_local"), Kernel: mpi.ReduceLocal, Reduction: true,
+		Kernel: kernel.PingPingAnySource, Factor: 1, TimeScale: 1, Since: 2021, NotDefault: true},
+	{Name: "Reduce_local", Class: Collective, Calls: named2021("MPI_Reduce_local"), Kernel: kernel.ReduceLocal, Reduction: true,
 		TimeScale: 1, Since: 2021},
-	{Name: "Reduce_scatter_block", Class: Collective, Calls: named2021("MPI_Reduce_scatter_block"), Kernel: mpi.ReduceScatterBlock,
+	{Name: "Reduce_scatter_block", Class: Collective, Calls: named2021("MPI_Reduce_scatter_block"), Kernel: kernel.ReduceScatterBlock,
 		Reduction: true, TimeScale: 1, Since: 2021},
-	{Name: "Gather", Class: Collective, Calls: named2021("MPI_Gather"), Kernel: mpi.Gather, TimeScale: 1, Since: 2021},
-	{Name: "Gatherv", Class: Collective, Calls: named2021("MPI_Gatherv"), Kernel: mpi.Gatherv, TimeScale: 1, Since: 2021},
-	{Name: "Scatter", Class: Collective, Calls: named2021("MPI_Scatter"), Kernel: mpi.Scatter, TimeScale: 1, Since: 2021},
-	{Name: "Scatterv", Class: Collective, Calls: named2021("MPI_Scatterv"), Kernel: mpi.Scatterv, TimeScale: 1, Since: 2021},
+	{Name: "Gather", Class: Collective, Calls: named2021("MPI_Gather"), Kernel: kernel.Gather, TimeScale: 1, Since: 2021},
+	{Name: "Gatherv", Class: Collective, Calls: named2021("MPI_Gatherv"), Kernel: kernel.Gatherv, TimeScale: 1, Since: 2021},
+	{Name: "Scatter", Class: Collective, Calls: named2021("MPI_Scatter"), Kernel: kernel.Scatter, TimeScale: 1, Since: 2021},
+	{Name: "Scatterv", Class: Collective, Calls: named2021("MPI_Scatterv"), Kernel: kernel.Scatterv, TimeScale: 1, Since: 2021},
 	{Name: "Uniband", Class: ParallelTransferMsgRate, Calls: named2021("MPI_Isend/MPI_Irecv windows, MPI_Waitall"),
-		Kernel: mpi.Uniband, Factor: 1, TimeScale: 1, Since: 2021, NotDefault: true},
+		Kernel: kernel.Uniband, Factor: 1, TimeScale: 1, Since: 2021, NotDefault: true},
 	{Name: "Biband", Class: ParallelTransferMsgRate, Calls: named2021("MPI_Isend/MPI_Irecv windows, MPI_Waitall"),
-		Kernel: mpi.Biband, Factor: 2, TimeScale: 1, Since: 2021, NotDefault: true},
+		Kernel: kernel.Biband, Factor: 2, TimeScale: 1, Since: 2021, NotDefault: true},
 }
 
 // DefaultNames is the list a run without benchmark names measures, in
@@ -87,11 +87,11 @@ func (s *Suite) invalid(b *Benchmark, q int) (string, bool) {
 
 // sizes2021 are BufferSizes for the kernels of MPI1From2021 that need
 // other sizes than x and x (IMB's SENDBUF_SIZE_NP_I, RECVBUF_SIZE_NP_I).
-func sizes2021(k mpi.Kernel, x, q int) (send, recv int, ok bool) {
+func sizes2021(k kernel.Kernel, x, q int) (send, recv int, ok bool) {
 	switch k {
-	case mpi.Gather, mpi.Gatherv:
+	case kernel.Gather, kernel.Gatherv:
 		return x, q * x, true
-	case mpi.Scatter, mpi.Scatterv, mpi.ReduceScatterBlock:
+	case kernel.Scatter, kernel.Scatterv, kernel.ReduceScatterBlock:
 		return q * x, x, true
 	}
 	return 0, 0, false
@@ -102,7 +102,7 @@ func (c *Config) windowSize() int {
 	if c.Window > 0 {
 		return c.Window
 	}
-	return mpi.DefaultWindow
+	return kernel.DefaultWindow
 }
 
 // rates2021 sets the throughput columns of a record of an IMB 2021
@@ -128,7 +128,7 @@ func rates2021(r *result.Record, b *Benchmark, window int) {
 func (o *Options) setWindow(val string) error {
 	n, err := strconv.Atoi(val)
 	if err != nil || n < 1 {
-		return usagef("-window_size %q: want an integer >= 1 (IMB 2021's default is %d)", val, mpi.DefaultWindow)
+		return usagef("-window_size %q: want an integer >= 1 (IMB 2021's default is %d)", val, kernel.DefaultWindow)
 	}
 	o.Window = n
 	return nil

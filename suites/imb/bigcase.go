@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // Messages of 2 GiB and more (-msglog up to 32, -msglen lengths up to
@@ -33,7 +34,7 @@ type bigCase struct {
 // BigBench tells whether b has a large-count kernel: an MPI-1 kernel
 // (the other suites' benchmarks leave Kernel at its zero value).
 func BigBench(b *Benchmark) bool {
-	return b.NBC == nil && b.IO == nil && b.RMA == nil && b.RMA3 == nil && mpi.BigKernel(b.Kernel)
+	return b.NBC == nil && b.IO == nil && b.RMA == nil && b.RMA3 == nil && kernel.BigKernel(b.Kernel)
 }
 
 // wantsBig tells whether env's case runs lengths of 2 GiB and more.
@@ -42,7 +43,7 @@ func wantsBig(env *caseEnv) bool {
 }
 
 // oneBuffer tells whether the large-count kernel of b uses sbuf alone.
-func oneBuffer(b *Benchmark) bool { return b.Kernel == mpi.PingPong || b.Kernel == mpi.Bcast }
+func oneBuffer(b *Benchmark) bool { return b.Kernel == kernel.PingPong || b.Kernel == kernel.Bcast }
 
 // bigBuffers are the send and receive sizes of a bigCase; recv is 0 where
 // it shares send's memory (oneBuffer), whose receive view starts at off.
@@ -101,10 +102,10 @@ func (c *bigCase) setup() error {
 }
 
 // bigRun is the large-count kernel call for x bytes.
-func (c *bigCase) bigRun(x, reps int) *mpi.BigRun {
-	r := mpi.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Reps: reps, Barriers: c.set.NBarr}
+func (c *bigCase) bigRun(x, reps int) *kernel.BigRun {
+	r := kernel.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Reps: reps, Barriers: c.set.NBarr}
 	c.f21.setRun(&r, c.b)
-	return &mpi.BigRun{Run: r, Items: int64(x / c.b.Unit())}
+	return &kernel.BigRun{Run: r, Items: int64(x / c.b.Unit())}
 }
 
 // measure runs lengths below 2 GiB on benchCase's int kernels.

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // benchCase holds the communicator and buffers of one benchmark on one
@@ -51,7 +52,7 @@ func (c *benchCase) setup() error {
 	// Timed runs send repetition 0's check content: for the reductions,
 	// small integer floats, far from the slow paths of denormals and NaNs.
 	if c.b.Reduction {
-		mpi.PatternReduce(c.send, c.b.Type, c.comm.Rank())
+		kernel.PatternReduce(c.send, c.b.Type, c.comm.Rank())
 	} else {
 		mpi.PatternBytes(c.send.Bytes(), c.comm.Rank(), 0, 0)
 	}
@@ -68,7 +69,7 @@ func (c *benchCase) setup() error {
 // run describes the kernel call for length x: counts are in items (floats
 // for reductions) and the per-rank arrays are filled for the v-variants
 // and Reduce_scatter.
-func (c *benchCase) run(x, reps int) *mpi.Run {
+func (c *benchCase) run(x, reps int) *kernel.Run {
 	count := x / c.b.Unit()
 	counts, displs := c.counts.Int32s(), c.displs.Int32s()
 	switch {
@@ -77,7 +78,7 @@ func (c *benchCase) run(x, reps int) *mpi.Run {
 		for i := range counts {
 			counts[i] = int32(count)
 		}
-	case c.b.Kernel == mpi.ReduceScatter:
+	case c.b.Kernel == kernel.ReduceScatter:
 		for i, n := range ScatterCounts(count, c.q) {
 			counts[i] = int32(n)
 		}
@@ -86,7 +87,7 @@ func (c *benchCase) run(x, reps int) *mpi.Run {
 			counts[i], displs[i] = int32(count), int32(i*count)
 		}
 	}
-	r := &mpi.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
+	r := &kernel.Run{Kernel: c.b.Kernel, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
 		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Window: c.window, Type: c.b.Type,
 		Slots: c.f21.slots(c.b, x, c.q, c.f21.reps2021(c.set, c.b, x, NoMode, c.q))}
 	c.f21.setRun(r, c.b)
@@ -99,7 +100,7 @@ func (c *benchCase) run(x, reps int) *mpi.Run {
 // measure returns this rank's time per repetition in seconds (-1 when
 // idle) and, in -check mode, the number of wrong items it received. Check
 // mode runs the timed loop itself, with the same repetitions, roots and
-// barriers, verifying every repetition in C (mpi/kernels.c); its timings
+// barriers, verifying every repetition in C (kernel/kernels.c); its timings
 // are not valid benchmark data.
 func (c *benchCase) measure(x int, _ Mode) (Sample, error) {
 	if !c.active() {

@@ -1,11 +1,11 @@
 package imb
 
-import "mpibench/mpi"
+import "mpibench/suites/imb/kernel"
 
 // RMASpec describes an IMB-EXT benchmark's one-sided pattern.
 type RMASpec struct {
-	Op   mpi.RMAOp // the elementary transfer
-	Flow RMAFlow   // which ranks transfer, and to whom
+	Op   kernel.RMAOp // the elementary transfer
+	Flow RMAFlow      // which ranks transfer, and to whom
 }
 
 // RMAFlow is who issues the transfers of an IMB-EXT benchmark.
@@ -33,15 +33,15 @@ var EXT = []Benchmark{
 	{Name: "Window", Class: Collective, Calls: "MPI_Win_create, MPI_Win_fence, MPI_Put, MPI_Win_free",
 		Reduction: true, TimeScale: 1, RMA: &RMASpec{Flow: RMAWindowCycle}},
 	{Name: "Unidir_Get", Class: SingleTransfer, Calls: "MPI_Get, MPI_Win_fence", Factor: 1, TimeScale: 1,
-		Modes: extModes, RMA: &RMASpec{Op: mpi.RMAGet, Flow: RMAOneWay}},
+		Modes: extModes, RMA: &RMASpec{Op: kernel.RMAGet, Flow: RMAOneWay}},
 	{Name: "Unidir_Put", Class: SingleTransfer, Calls: "MPI_Put, MPI_Win_fence", Factor: 1, TimeScale: 1,
-		Modes: extModes, RMA: &RMASpec{Op: mpi.RMAPut, Flow: RMAOneWay}},
+		Modes: extModes, RMA: &RMASpec{Op: kernel.RMAPut, Flow: RMAOneWay}},
 	{Name: "Bidir_Get", Class: SingleTransfer, Calls: "MPI_Get, MPI_Win_fence", Factor: 1, TimeScale: 1,
-		Modes: extModes, RMA: &RMASpec{Op: mpi.RMAGet, Flow: RMATwoWay}},
+		Modes: extModes, RMA: &RMASpec{Op: kernel.RMAGet, Flow: RMATwoWay}},
 	{Name: "Bidir_Put", Class: SingleTransfer, Calls: "MPI_Put, MPI_Win_fence", Factor: 1, TimeScale: 1,
-		Modes: extModes, RMA: &RMASpec{Op: mpi.RMAPut, Flow: RMATwoWay}},
+		Modes: extModes, RMA: &RMASpec{Op: kernel.RMAPut, Flow: RMATwoWay}},
 	{Name: "Accumulate", Class: Collective, Calls: "MPI_Accumulate, MPI_Win_fence", Reduction: true, TimeScale: 1,
-		Modes: extModes, RMA: &RMASpec{Op: mpi.RMAAccumulate, Flow: RMAToRoot}},
+		Modes: extModes, RMA: &RMASpec{Op: kernel.RMAAccumulate, Flow: RMAToRoot}},
 }
 
 // target is the rank whose window the transfers of rank r go to, or -1
@@ -51,10 +51,10 @@ var EXT = []Benchmark{
 func (s *RMASpec) target(r int) int {
 	switch s.Flow {
 	case RMAOneWay:
-		if s.Op == mpi.RMAPut && r == 0 {
+		if s.Op == kernel.RMAPut && r == 0 {
 			return 1
 		}
-		if s.Op == mpi.RMAGet && r == 1 {
+		if s.Op == kernel.RMAGet && r == 1 {
 			return 0
 		}
 	case RMATwoWay:
@@ -86,7 +86,7 @@ func (s *RMASpec) source(r int) int {
 // more before their barriers; its non-aggregate kernels and Accumulate
 // start from the fence that opened the window.
 func (s *RMASpec) openFence(m Mode) bool {
-	return m == Aggregate && s.Op != mpi.RMAAccumulate
+	return m == Aggregate && s.Op != kernel.RMAAccumulate
 }
 
 // rmaSections is M of section 4.2.2.2, the transfers one completion

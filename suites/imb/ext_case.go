@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // rmaCase runs one IMB-EXT benchmark on one process count. Its two buffers
@@ -48,7 +49,7 @@ func (c *rmaCase) setup() error {
 // fill writes the rank's pattern (section 5.2.5): floats for Accumulate,
 // their bytes otherwise.
 func (c *rmaCase) fill(buf mpi.Buffer) {
-	if c.spec.Op == mpi.RMAAccumulate {
+	if c.spec.Op == kernel.RMAAccumulate {
 		FillFloats(buf.Float32s(), c.rank, 0)
 		return
 	}
@@ -112,8 +113,8 @@ func (c *rmaCase) repeat(exec func() (float64, error)) error {
 	return nil
 }
 
-func (c *rmaCase) windowRun(x, reps int) *mpi.WinRun {
-	return &mpi.WinRun{Comm: c.comm, Base: c.recv, Src: c.send, Size: x,
+func (c *rmaCase) windowRun(x, reps int) *kernel.WinRun {
+	return &kernel.WinRun{Comm: c.comm, Base: c.recv, Src: c.send, Size: x,
 		Reps: reps, Barriers: c.set.NBarr}
 }
 
@@ -143,7 +144,7 @@ func (c *rmaCase) transfer(x int, m Mode) (Sample, error) {
 // buffers are the origin buffer and the window memory: the window is
 // recv for Put and Accumulate, send for Get.
 func (c *rmaCase) buffers() (origin, window mpi.Buffer) {
-	if c.spec.Op == mpi.RMAGet {
+	if c.spec.Op == kernel.RMAGet {
 		return c.recv, c.send
 	}
 	return c.send, c.recv
@@ -162,15 +163,15 @@ func (c *rmaCase) open(x int, m Mode) (mpi.Win, error) {
 // checked run verifies: the source restates the flow independently of
 // the target, so that a wrong target shows; Accumulate sums every rank
 // into rank 0.
-func (c *rmaCase) run(win mpi.Win, x int, m Mode, reps int) *mpi.RMARun {
+func (c *rmaCase) run(win mpi.Win, x int, m Mode, reps int) *kernel.RMARun {
 	unit := c.b.Unit()
 	origin, window := c.buffers()
-	r := &mpi.RMARun{Op: c.spec.Op, Win: win, Comm: c.comm, Origin: origin, Window: window,
+	r := &kernel.RMARun{Op: c.spec.Op, Win: win, Comm: c.comm, Origin: origin, Window: window,
 		WinItems: c.windowSize(x, m) / unit, Count: x / unit, Stride: c.stride(x, m) / unit,
 		Target: c.spec.target(c.rank), Reps: reps, Aggregate: m == Aggregate, IMB2021: c.v2021(),
 		OpenFence: c.spec.openFence(m), Barriers: c.set.NBarr, Rank: c.rank, Source: c.spec.source(c.rank),
 		Slots: c.slots(x, m)}
-	if c.spec.Op == mpi.RMAAccumulate && c.rank == 0 {
+	if c.spec.Op == kernel.RMAAccumulate && c.rank == 0 {
 		r.Summands = c.q
 	}
 	return r
@@ -189,9 +190,9 @@ func (c *rmaCase) windowSize(x int, m Mode) int {
 
 // slots is the -off_cache layout of length x in mode m: IMB-EXT 2021.11's
 // only (offcache.go); zero when off.
-func (c *rmaCase) slots(x int, m Mode) mpi.Slots {
+func (c *rmaCase) slots(x int, m Mode) kernel.Slots {
 	if !c.v2021() {
-		return mpi.Slots{}
+		return kernel.Slots{}
 	}
 	return c.f21.modeSlots(c.b, c.set, x, c.q, m)
 }

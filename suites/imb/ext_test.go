@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // The expectations here come from sections 4.2.2.2, 4.2.3, 5.2.8.2 and
@@ -19,16 +19,16 @@ func TestEXTTable(t *testing.T) {
 		factor    float64
 		timeScale float64
 		modes     int // 2: aggregate, then non-aggregate; 0: no MODE line
-		op        mpi.RMAOp
+		op        kernel.RMAOp
 		flow      RMAFlow
 	}
 	want := []row{
 		{"Window", Collective, true, 0, 1, 0, 0, RMAWindowCycle},
-		{"Unidir_Get", SingleTransfer, false, 1, 1, 2, mpi.RMAGet, RMAOneWay},
-		{"Unidir_Put", SingleTransfer, false, 1, 1, 2, mpi.RMAPut, RMAOneWay},
-		{"Bidir_Get", SingleTransfer, false, 1, 1, 2, mpi.RMAGet, RMATwoWay},
-		{"Bidir_Put", SingleTransfer, false, 1, 1, 2, mpi.RMAPut, RMATwoWay},
-		{"Accumulate", Collective, true, 0, 1, 2, mpi.RMAAccumulate, RMAToRoot},
+		{"Unidir_Get", SingleTransfer, false, 1, 1, 2, kernel.RMAGet, RMAOneWay},
+		{"Unidir_Put", SingleTransfer, false, 1, 1, 2, kernel.RMAPut, RMAOneWay},
+		{"Bidir_Get", SingleTransfer, false, 1, 1, 2, kernel.RMAGet, RMATwoWay},
+		{"Bidir_Put", SingleTransfer, false, 1, 1, 2, kernel.RMAPut, RMATwoWay},
+		{"Accumulate", Collective, true, 0, 1, 2, kernel.RMAAccumulate, RMAToRoot},
 	}
 	if len(EXT) != len(want) {
 		t.Fatalf("EXT has %d benchmarks, want %d", len(EXT), len(want))

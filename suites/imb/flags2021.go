@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // Flags2021 are the flags of IMB-MPI1 2021.11 that IMB 3.0 does not have,
@@ -386,8 +386,8 @@ func (f *Flags2021) timed(b *Benchmark) bool {
 func rooted(b *Benchmark) bool {
 	if b.NBC != nil {
 		k := b.NBC.Kind
-		return slices.Contains([]mpi.NBCKind{mpi.Igather, mpi.Igatherv, mpi.Iscatter, mpi.Iscatterv, mpi.Ibcast}, k) ||
-			k == mpi.Ireduce && !b.NBC.Pure
+		return slices.Contains([]kernel.NBCKind{kernel.Igather, kernel.Igatherv, kernel.Iscatter, kernel.Iscatterv, kernel.Ibcast}, k) ||
+			k == kernel.Ireduce && !b.NBC.Pure
 	}
 	return b.RMA3 == nil && slices.Contains([]string{"Gather", "Gatherv", "Scatter", "Scatterv", "Bcast", "Reduce"}, b.Name)
 }

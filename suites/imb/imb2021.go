@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"mpibench/mpi"
 	"mpibench/run/clocksync"
 	"mpibench/run/mpijob"
+	"mpibench/suites/imb/kernel"
 )
 
 // -imb 2021 (mpi1): IMB-MPI1 2021.11's defaults and definitions, where
@@ -17,7 +17,7 @@ import (
 //   - the collectives but Barrier time every call alone, with an
 //     MPI_Barrier after each outside the time (-sync on) and the root
 //     fixed at 0 (-root_shift off) (IMB_bcast.c, IMB_reduce.c, ...;
-//     mpi/kernels.c, mb_run21);
+//     kernel/kernels.c, mb_run21);
 //   - Reduce_scatter: every rank receives X bytes of a Q·X-byte vector
 //     (IMB_reduce_scatter.c, recvcounts[i] = size/s_size; IMB 3.0 splits
 //     X bytes over the Q ranks);
@@ -33,7 +33,7 @@ import (
 // -imb 2021 (ext): IMB-EXT 2021.11's definitions: every transfer at
 // offset 0 of a max(X, 4)-byte window (ext.go, rmaWindowSize2021), Window
 // with MSGS_NONAGGR repetitions (windowMode), Accumulate's fences and
-// timing (mpi/rma.c, acc2021), MB = 10^6, records with context.imb
+// timing (kernel/rma.c, acc2021), MB = 10^6, records with context.imb
 // "2021".
 
 const imb2021 = "2021"
@@ -92,7 +92,7 @@ func (f *Flags2021) version(s *Suite) string {
 
 // setRun sets the IMB 2021 definition and -sync on a kernel call of b in
 // an MPI-1 run.
-func (f *Flags2021) setRun(r *mpi.Run, b *Benchmark) {
+func (f *Flags2021) setRun(r *kernel.Run, b *Benchmark) {
 	r.IMB2021 = f.IMB == imb2021
 	if f.Sync == clocksync.None && b.Class == Collective {
 		// IMB 3.0's loop with -sync none: not its N_BARR barriers before
@@ -107,7 +107,7 @@ func (f *Flags2021) setRun(r *mpi.Run, b *Benchmark) {
 // rsBlock tells whether b is Reduce_scatter under IMB 2021's definition:
 // X bytes to every rank.
 func (f *Flags2021) rsBlock(b *Benchmark) bool {
-	return f.IMB == imb2021 && b.Kernel == mpi.ReduceScatter
+	return f.IMB == imb2021 && b.Kernel == kernel.ReduceScatter
 }
 
 // rates are the throughputs of IMB 2021 (MB = 10^6 bytes) for its

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // -imb_barrier and -mem, two flags that every program of Intel MPI
@@ -22,7 +22,7 @@ import (
 // IMB_barrier.c, whose timed loop stays MPI_Barrier), and of every
 // benchmark of IMB-NBC and IMB-MPI4. IMB's point-to-point, EXT, IO and RMA
 // kernels call MPI_Barrier directly, so there the flag is recorded and
-// changes nothing, as in IMB. The barrier is mpi/imbbarrier.c.
+// changes nothing, as in IMB. The barrier is kernel/imbbarrier.c.
 //
 // -mem GB (default 1): the most memory, in GiB (IMB's MEM_UNIT = 2^30
 // bytes), one process may use for the message buffers of one sample. A
@@ -57,7 +57,7 @@ func (f *Flags2021) setIMBFlag(name, val string) error {
 func (f *Flags2021) checkIMBFlags(*Suite) error { return nil }
 
 // setBarrier sets -imb_barrier on a kernel call.
-func (f *Flags2021) setBarrier(r *mpi.Run) { r.IMBBarrier = f.IMBBarrier == "on" }
+func (f *Flags2021) setBarrier(r *kernel.Run) { r.IMBBarrier = f.IMBBarrier == "on" }
 
 // memLimit is the -mem bound in bytes for a run of suite s, 0 for none.
 func (f *Flags2021) memLimit(s *Suite) float64 {

@@ -12,6 +12,7 @@ import (
 
 	"mpibench/internal/safefile"
 	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // FileName is settings_io.h's FILENAME: the base name of every IMB-IO
@@ -252,7 +253,7 @@ func globQuote(s string) string {
 // CalibrateCPU runs CPU_Exploit's calibration for target seconds and
 // returns the time it takes undisturbed (t_CPU) and its Mflop/s rate.
 func CalibrateCPU(target float64) (secs, mflops float64) {
-	return mpi.CalibrateCPUExploit(target)
+	return kernel.CalibrateCPUExploit(target)
 }
 
 // checkIODir makes sure this rank can create files in dir through MPI-IO:

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // ioCase runs one IMB-IO benchmark on one process count. The file is
@@ -166,7 +167,7 @@ func (c *ioCase) measure(x int, m Mode) (Sample, error) {
 func (c *ioCase) measureActive(x int, m Mode) (Sample, error) {
 	reps := c.reps(x, m)
 	if c.spec.Access == IONone {
-		t, err := mpi.OpenCloseRun(c.comm, c.path, reps, c.set.NBarr)
+		t, err := kernel.OpenCloseRun(c.comm, c.path, reps, c.set.NBarr)
 		return Sample{T: t}, err
 	}
 	lay := c.layout(x)
@@ -189,10 +190,10 @@ func (c *ioCase) measureActive(x int, m Mode) (Sample, error) {
 // goes to file offset pos + j·extent: the explicit offsets say so, the
 // view of _indv does, and the shared pointer does for C_ (ordered). In
 // -check mode the same loop runs with this rank's check pattern.
-func (c *ioCase) fileRun(lay ioLayout, reps int, aggregate bool) *mpi.FileRun {
-	access := map[IOAccess]mpi.FileAccess{IOIndv: mpi.FileIndv, IOPriv: mpi.FileIndv,
-		IOExpl: mpi.FileExpl, IOShared: mpi.FileShared}[c.spec.Access]
-	r := &mpi.FileRun{File: &c.file, Comm: c.comm, Access: access, Collective: c.b.Class == Collective,
+func (c *ioCase) fileRun(lay ioLayout, reps int, aggregate bool) *kernel.FileRun {
+	access := map[IOAccess]kernel.FileAccess{IOIndv: kernel.FileIndv, IOPriv: kernel.FileIndv,
+		IOExpl: kernel.FileExpl, IOShared: kernel.FileShared}[c.spec.Access]
+	r := &kernel.FileRun{File: &c.file, Comm: c.comm, Access: access, Collective: c.b.Class == Collective,
 		Write: c.spec.Write, Aggregate: aggregate, Buf: c.send, Count: lay.n,
 		Offset: lay.pos, Stride: lay.extent, Reps: reps, Barriers: c.set.NBarr,
 		Check: c.check, Rank: c.rank, Save: c.save}
@@ -208,7 +209,7 @@ func (c *ioCase) fileRun(lay ioLayout, reps int, aggregate bool) *mpi.FileRun {
 
 // sample opens the file with its view, runs the loop (overlapped or not),
 // verifies it in -check mode and closes the file.
-func (c *ioCase) sample(lay ioLayout, run *mpi.FileRun, overlapped bool) (float64, int, error) {
+func (c *ioCase) sample(lay ioLayout, run *kernel.FileRun, overlapped bool) (float64, int, error) {
 	if c.check && !c.spec.Write {
 		if err := c.writeImage(lay.x, run.Reps); err != nil {
 			return 0, 0, err
@@ -254,7 +255,7 @@ func (c *ioCase) open(lay ioLayout) error {
 // file (the loop poisons a read's buffer before every transfer), so that
 // data a transfer failed to move cannot pass for correct data, and the
 // outcome is verified.
-func (c *ioCase) runChecked(lay ioLayout, run *mpi.FileRun, overlapped bool) (float64, int, error) {
+func (c *ioCase) runChecked(lay ioLayout, run *kernel.FileRun, overlapped bool) (float64, int, error) {
 	if c.check && c.spec.Write {
 		if err := c.file.SetSize(0); err != nil {
 			return 0, 0, err

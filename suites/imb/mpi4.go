@@ -9,6 +9,7 @@ import (
 	"mpibench/analysis/result"
 	"mpibench/mpi"
 	"mpibench/run/mpijob"
+	"mpibench/suites/imb/kernel"
 )
 
 // IMB-MPI4 of Intel MPI Benchmarks 2021.11: the persistent versions of
@@ -19,7 +20,7 @@ import (
 // IMB_barrier.c), except that the request is made once before the loop
 // with the *_init call, each repetition runs MPI_Start, the CPU work and
 // MPI_Wait, and MPI_Request_free comes after the loop. The loops are
-// mpi/nbc.c's with the persistent flag; sizes, settings, warm-up and
+// kernel/nbc.c's with the persistent flag; sizes, settings, warm-up and
 // output are IMB-NBC's (IMB_mem_manager.c and IMB_output.c treat MPI4 and
 // NBC alike).
 
@@ -43,7 +44,7 @@ func mpi4Table() []Benchmark {
 	for _, c := range nbcCalls {
 		call := persistCall(c.name) + " (once), MPI_Start, MPI_Wait"
 		b := Benchmark{Name: mpi4Name(c.name), Class: Collective, Calls: call + ", CPU work",
-			Reduction: c.reduction, TimeScale: 1, NoBytes: c.kind == mpi.Ibarrier, Modes: []Mode{NonBlocking},
+			Reduction: c.reduction, TimeScale: 1, NoBytes: c.kind == kernel.Ibarrier, Modes: []Mode{NonBlocking},
 			NBC: &NBCSpec{Kind: c.kind, Persist: true}}
 		pure := b
 		pure.Name, pure.Calls, pure.Modes = b.Name+"_pure", call, nil
@@ -68,7 +69,7 @@ func persistCalls(b *Benchmark) string {
 	if b.NBC == nil || !b.NBC.Persist {
 		return ""
 	}
-	return cmp.Or(mpi.PersistAPI(), "MPI") + strings.TrimPrefix(b.Calls, "MPI")
+	return cmp.Or(kernel.PersistAPI(), "MPI") + strings.TrimPrefix(b.Calls, "MPI")
 }
 
 // MPI4Command is the mpi4 command: MPI4Suite's, except that a binary
@@ -79,7 +80,7 @@ func MPI4Command() mpijob.Suite {
 	run := c.Main
 	c.Main = func(args []string, stdout, stderr io.Writer) int {
 		// A binary without MPI fails as every suite's does.
-		if mpi.PersistAPI() != "" || mpi.Flavor == "none" || mpijob.HasHelp(args) {
+		if kernel.PersistAPI() != "" || mpi.Flavor == "none" || mpijob.HasHelp(args) {
 			return run(args, stdout, stderr)
 		}
 		if _, err := ParseArgs(args); err != nil {

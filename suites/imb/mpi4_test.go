@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // TestMPI4Table: IMB_bnames_mpi4.h's ALLC order (each benchmark followed
@@ -23,7 +23,7 @@ func TestMPI4Table(t *testing.T) {
 	if len(MPI4) != 2*len(want) || SuiteByName("mpi4") != MPI4Suite || MPI4Suite.Part != "MPI-4" {
 		t.Fatalf("%d benchmarks, want %d; suite %v", len(MPI4), 2*len(want), SuiteByName("mpi4"))
 	}
-	prefix := cmp.Or(mpi.PersistAPI(), "MPI") + "_"
+	prefix := cmp.Or(kernel.PersistAPI(), "MPI") + "_"
 	for i, b := range MPI4 {
 		nbc := NBC[i]
 		name := want[i/2] + map[bool]string{true: "_pure"}[i%2 == 1]

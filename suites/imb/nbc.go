@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"mpibench/analysis/result"
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // IMB-NBC of Intel MPI Benchmarks 2021.11: the thirteen non-blocking
@@ -20,7 +20,7 @@ import (
 // NBCSpec marks an IMB-NBC benchmark: its loop, and whether it is the
 // _pure variant.
 type NBCSpec struct {
-	Kind    mpi.NBCKind
+	Kind    kernel.NBCKind
 	Pure    bool
 	Persist bool // IMB-MPI4's *_persist: one persistent request (imb/mpi4.go)
 }
@@ -29,16 +29,16 @@ type NBCSpec struct {
 // and whether they reduce MPI_FLOATs (Bmark->reduction).
 var nbcCalls = []struct {
 	name      string
-	kind      mpi.NBCKind
+	kind      kernel.NBCKind
 	reduction bool
 }{
-	{"Ibcast", mpi.Ibcast, false}, {"Iallgather", mpi.Iallgather, false},
-	{"Iallgatherv", mpi.Iallgatherv, false}, {"Igather", mpi.Igather, false},
-	{"Igatherv", mpi.Igatherv, false}, {"Iscatter", mpi.Iscatter, false},
-	{"Iscatterv", mpi.Iscatterv, false}, {"Ialltoall", mpi.Ialltoall, false},
-	{"Ialltoallv", mpi.Ialltoallv, false}, {"Ireduce", mpi.Ireduce, true},
-	{"Ireduce_scatter", mpi.IreduceScatter, true}, {"Iallreduce", mpi.Iallreduce, true},
-	{"Ibarrier", mpi.Ibarrier, false},
+	{"Ibcast", kernel.Ibcast, false}, {"Iallgather", kernel.Iallgather, false},
+	{"Iallgatherv", kernel.Iallgatherv, false}, {"Igather", kernel.Igather, false},
+	{"Igatherv", kernel.Igatherv, false}, {"Iscatter", kernel.Iscatter, false},
+	{"Iscatterv", kernel.Iscatterv, false}, {"Ialltoall", kernel.Ialltoall, false},
+	{"Ialltoallv", kernel.Ialltoallv, false}, {"Ireduce", kernel.Ireduce, true},
+	{"Ireduce_scatter", kernel.IreduceScatter, true}, {"Iallreduce", kernel.Iallreduce, true},
+	{"Ibarrier", kernel.Ibarrier, false},
 }
 
 // NBC is the IMB-NBC benchmark table in ALLC's order.
@@ -49,7 +49,7 @@ func nbcTable() []Benchmark {
 	for _, c := range nbcCalls {
 		call := "MPI_" + c.name + ", MPI_Wait"
 		b := Benchmark{Name: c.name, Class: Collective, Calls: call + ", CPU work", Reduction: c.reduction,
-			TimeScale: 1, NoBytes: c.kind == mpi.Ibarrier, Modes: []Mode{NonBlocking},
+			TimeScale: 1, NoBytes: c.kind == kernel.Ibarrier, Modes: []Mode{NonBlocking},
 			NBC: &NBCSpec{Kind: c.kind}}
 		pure := b
 		pure.Name, pure.Calls, pure.Modes, pure.NBC = c.name+"_pure", call, nil, &NBCSpec{Kind: c.kind, Pure: true}
@@ -76,15 +76,15 @@ func init() { DefaultTimeLimit[result.SuiteNBC] = nbcTimeLimit }
 // IMB_init_buffers_iter): q blocks where the call sends or receives one
 // per rank; Ireduce_scatter reduces q blocks and keeps one (IMB 2021's
 // recvcounts are x/4 floats for every rank).
-func nbcBufferSizes(k mpi.NBCKind, x, q int) (send, recv int) {
+func nbcBufferSizes(k kernel.NBCKind, x, q int) (send, recv int) {
 	switch k {
-	case mpi.Iallgather, mpi.Iallgatherv, mpi.Igather, mpi.Igatherv:
+	case kernel.Iallgather, kernel.Iallgatherv, kernel.Igather, kernel.Igatherv:
 		return x, q * x
-	case mpi.Iscatter, mpi.Iscatterv, mpi.IreduceScatter:
+	case kernel.Iscatter, kernel.Iscatterv, kernel.IreduceScatter:
 		return q * x, x
-	case mpi.Ialltoall, mpi.Ialltoallv:
+	case kernel.Ialltoall, kernel.Ialltoallv:
 		return q * x, q * x
-	case mpi.Ibarrier:
+	case kernel.Ibarrier:
 		return 0, 0
 	}
 	return x, x

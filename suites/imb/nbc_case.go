@@ -3,10 +3,11 @@ package imb
 import (
 	"mpibench/analysis/result"
 	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // nbcCase runs one IMB-NBC benchmark on one process count: buffers for
-// the longest length, the calibrated CPU work, and the loops of mpi/nbc.c.
+// the longest length, the calibrated CPU work, and the loops of kernel/nbc.c.
 type nbcCase struct {
 	*caseEnv
 	send, recv, counts, displs mpi.Buffer
@@ -45,19 +46,19 @@ func (c *nbcCase) setup() error {
 	} else {
 		mpi.PatternBytes(c.send.Bytes(), c.comm.Rank(), 0, 0)
 	}
-	c.rate, _ = mpi.NBCCPURate()
+	c.rate, _ = kernel.NBCCPURate()
 	return c.syncClocks()
 }
 
 // loop describes the loop for length x: count items per process, every
 // rank's count and displacement count·p (IMB_init_transfer.c).
-func (c *nbcCase) loop(x, reps int) *mpi.NBCRun {
+func (c *nbcCase) loop(x, reps int) *kernel.NBCRun {
 	count := x / c.b.Unit()
 	counts, displs := c.counts.Int32s(), c.displs.Int32s()
 	for i := range counts {
 		counts[i], displs[i] = int32(count), int32(i*count)
 	}
-	return &mpi.NBCRun{Kind: c.b.NBC.Kind, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
+	return &kernel.NBCRun{Kind: c.b.NBC.Kind, Comm: c.comm, Send: c.send, Recv: c.recv, Count: count,
 		Counts: c.counts, Displs: c.displs, Reps: reps, Barriers: c.set.NBarr, Sync: c.f21.nbcSync(), CPU: -1,
 		Persist: c.b.NBC.Persist, IMBBarrier: c.f21 != nil && c.f21.IMBBarrier == "on",
 		RootShift: c.f21 != nil && c.f21.RootShift == "on",
@@ -144,5 +145,5 @@ func nbcOverlap(r *result.Record, w *row, g int) {
 	f := w.all[nFigures*worst : nFigures*worst+nFigures]
 	r.TOvrl, r.TPure, r.TCPU = f[0]*1e6, f[2]*1e6, f[3]*1e6
 	r.Overlap = NBCOverlap(r.TPure, r.TCPU, r.TOvrl)
-	_, r.CPUMflops = mpi.NBCCPURate()
+	_, r.CPUMflops = kernel.NBCCPURate()
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // TestNBCTable: IMB_bnames_nbc.h's ALLC order (each benchmark followed by
@@ -62,9 +62,9 @@ func TestNBCOverlap(t *testing.T) {
 // TestNBCBufferSizes: the buffers of IMB_init_buffers_iter for 8 bytes on
 // 3 processes.
 func TestNBCBufferSizes(t *testing.T) {
-	for k, want := range map[mpi.NBCKind][2]int{
-		mpi.Ibcast: {8, 8}, mpi.Iallgather: {8, 24}, mpi.Igatherv: {8, 24}, mpi.Iscatter: {24, 8},
-		mpi.IreduceScatter: {24, 8}, mpi.Ialltoallv: {24, 24}, mpi.Iallreduce: {8, 8}, mpi.Ibarrier: {0, 0},
+	for k, want := range map[kernel.NBCKind][2]int{
+		kernel.Ibcast: {8, 8}, kernel.Iallgather: {8, 24}, kernel.Igatherv: {8, 24}, kernel.Iscatter: {24, 8},
+		kernel.IreduceScatter: {24, 8}, kernel.Ialltoallv: {24, 24}, kernel.Iallreduce: {8, 8}, kernel.Ibarrier: {0, 0},
 	} {
 		if s, r := nbcBufferSizes(k, 8, 3); s != want[0] || r != want[1] {
 			t.Errorf("kind %d: %d/%d, want %v", k, s, r, want)

@@ -3,7 +3,7 @@ package imb
 import (
 	"slices"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // -off_cache as IMB 2021.11 lays the buffers out
@@ -44,12 +44,12 @@ func (t *Types2021) cacheSlots(n, nSample int) (iter, offs int) {
 
 // slots is the -off_cache layout of b at x bytes on q processes, nSample
 // repetitions before the -time rule; zero when off.
-func (f *Flags2021) slots(b *Benchmark, x, q, nSample int) mpi.Slots {
+func (f *Flags2021) slots(b *Benchmark, x, q, nSample int) kernel.Slots {
 	if f.Types.CacheMB <= 0 || b.NoBytes {
-		return mpi.Slots{}
+		return kernel.Slots{}
 	}
 	s, r := f.bufferSizes(b, max(x, 4), q)
-	var sl mpi.Slots
+	var sl kernel.Slots
 	sl.SIter, sl.SOffs = f.Types.cacheSlots(s, nSample)
 	sl.RIter, sl.ROffs = f.Types.cacheSlots(r, nSample)
 	return sl
@@ -89,7 +89,7 @@ func (f *Flags2021) caseBuffers(b *Benchmark, set *Settings, lens []int, q int) 
 // otherwise); the window is acc_size = max(s_alloc, r_alloc) bytes (step 3,
 // :524-525, and :583 IMB_init_transfer), so that it covers every slot:
 // IMB_init_transfer.c creates it on r_buffer for put access, on s_buffer
-// for get access. The kernels: mpi/rma.c (ext), mpi/rma3.c (rma).
+// for get access. The kernels: kernel/rma.c (ext), kernel/rma3.c (rma).
 
 // oneSidedSizes are s_len and r_len of a one-sided benchmark at x bytes
 // (EXT_benchmark.cpp and RMA_benchmark.cpp: SENDBUF_SIZE_I and
@@ -99,22 +99,22 @@ func oneSidedSizes(b *Benchmark, x int) (send, recv int) {
 	switch {
 	case b.RMA3 == nil:
 		return x, x
-	case b.RMA3.Flow == mpi.RMA3Exch:
+	case b.RMA3.Flow == kernel.RMA3Exch:
 		return 2 * x, 2 * x
-	case b.RMA3.Op == mpi.RMA3CAS:
+	case b.RMA3.Op == kernel.RMA3CAS:
 		return x, 3 * x
 	}
 	return x, x
 }
 
 // modeSlots is the -off_cache layout of b at x bytes in mode m.
-func (f *Flags2021) modeSlots(b *Benchmark, set *Settings, x, q int, m Mode) mpi.Slots {
+func (f *Flags2021) modeSlots(b *Benchmark, set *Settings, x, q int, m Mode) kernel.Slots {
 	return f.slots(b, x, q, f.reps2021(set, b, x, m, q))
 }
 
 // slotBytes is IMB's acc_size of a layout: max(s_alloc, r_alloc), 0 when
 // off (a slot is longer than the message, so s_alloc = s_iter·s_offs).
-func slotBytes(sl mpi.Slots) int { return max(sl.SIter*sl.SOffs, sl.RIter*sl.ROffs) }
+func slotBytes(sl kernel.Slots) int { return max(sl.SIter*sl.SOffs, sl.RIter*sl.ROffs) }
 
 // oneSidedAlloc is the largest acc_size of b's lengths and modes, 0 when
 // -off_cache is off.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // TestOneSidedSlots: the -off_cache layouts and windows of ext -imb 2021
@@ -19,28 +19,28 @@ func TestOneSidedSlots(t *testing.T) {
 		mb       float32
 		line, x  int
 		m        Mode
-		want     mpi.Slots
+		want     kernel.Slots
 		acc      int
 		checkN   int // a checked run's repetitions on 2 processes (0: none)
 		checkLen int
 	}{
 		// 1000 repetitions (40 MiB / 1 KiB is more), slots of 1024 + 64
 		// bytes, 2 MiB / 1088 = 1928 of them: n_sample bounds it.
-		{EXTSuite, "Unidir_Put", 1, 64, 1024, Aggregate, mpi.Slots{SIter: 1000, RIter: 1000, SOffs: 1088, ROffs: 1088}, 1088000, 0, 0},
-		{EXTSuite, "Unidir_Put", 1, 64, 1024, NonAggregate, mpi.Slots{SIter: 100, RIter: 100, SOffs: 1088, ROffs: 1088}, 108800, 0, 0},
+		{EXTSuite, "Unidir_Put", 1, 64, 1024, Aggregate, kernel.Slots{SIter: 1000, RIter: 1000, SOffs: 1088, ROffs: 1088}, 1088000, 0, 0},
+		{EXTSuite, "Unidir_Put", 1, 64, 1024, NonAggregate, kernel.Slots{SIter: 100, RIter: 100, SOffs: 1088, ROffs: 1088}, 108800, 0, 0},
 		// 4 MiB: 10 repetitions (40 MiB), one slot of 4 MiB + 64: (2 MiB
 		// + 4 MiB + 63) / (4 MiB + 64) = 1.49.
-		{EXTSuite, "Unidir_Get", 1, 64, 4 << 20, Aggregate, mpi.Slots{SIter: 1, RIter: 1, SOffs: 4194368, ROffs: 4194368}, 4194368, 0, 0},
+		{EXTSuite, "Unidir_Get", 1, 64, 4 << 20, Aggregate, kernel.Slots{SIter: 1, RIter: 1, SOffs: 4194368, ROffs: 4194368}, 4194368, 0, 0},
 		// 0 bytes: IMB's init_size of 4, a 128-byte slot.
-		{EXTSuite, "Accumulate", 1, 64, 0, Aggregate, mpi.Slots{SIter: 1000, RIter: 1000, SOffs: 128, ROffs: 128}, 128000, 0, 0},
+		{EXTSuite, "Accumulate", 1, 64, 0, Aggregate, kernel.Slots{SIter: 1000, RIter: 1000, SOffs: 128, ROffs: 128}, 128000, 0, 0},
 		// RECVBUF_SIZE_3I: 4 and 12 bytes on 1-byte lines, slots of 5 and
 		// 13; the window 100·13.
-		{RMASuite, "Compare_and_swap", 1, 1, 4, NonAggregate, mpi.Slots{SIter: 100, RIter: 100, SOffs: 5, ROffs: 13}, 1300, 100, 2600},
+		{RMASuite, "Compare_and_swap", 1, 1, 4, NonAggregate, kernel.Slots{SIter: 100, RIter: 100, SOffs: 5, ROffs: 13}, 1300, 100, 2600},
 		// 2I: 2048 bytes, slots of 2112, (2 MiB + 2111) / 2112 = 993.97;
 		// a checked run of 1000 needs two pages of 993·2112 per rank.
-		{RMASuite, "Exchange_put", 1, 64, 1024, NoMode, mpi.Slots{SIter: 993, RIter: 993, SOffs: 2112, ROffs: 2112}, 2097216, 1000, 2 * 2 * 2097216},
+		{RMASuite, "Exchange_put", 1, 64, 1024, NoMode, kernel.Slots{SIter: 993, RIter: 993, SOffs: 2112, ROffs: 2112}, 2097216, 1000, 2 * 2 * 2097216},
 		// Truly_passive_put's two loops: 2000 repetitions, two pages.
-		{RMASuite, "Truly_passive_put", 1, 64, 64, NoMode, mpi.Slots{SIter: 1000, RIter: 1000, SOffs: 128, ROffs: 128}, 128000, 1000, 2 * 2 * 128000},
+		{RMASuite, "Truly_passive_put", 1, 64, 64, NoMode, kernel.Slots{SIter: 1000, RIter: 1000, SOffs: 128, ROffs: 128}, 128000, 1000, 2 * 2 * 128000},
 	} {
 		b, _ := c.suite.Lookup(c.name)
 		f := &Flags2021{IMB: imb2021, Types: Types2021{OffCache: "x", CacheMB: c.mb, CacheLine: c.line}}

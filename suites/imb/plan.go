@@ -3,7 +3,7 @@ package imb
 import (
 	"slices"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // MapOrder gives each world rank its position in the -map PxQ numbering
@@ -105,13 +105,13 @@ func BufferSizes(b *Benchmark, x, q int) (send, recv int) {
 		return s, r
 	}
 	switch b.Kernel {
-	case mpi.Exchange:
+	case kernel.Exchange:
 		return 2 * x, 2 * x
-	case mpi.Allgather, mpi.Allgatherv:
+	case kernel.Allgather, kernel.Allgatherv:
 		return x, q * x
-	case mpi.Alltoall, mpi.Alltoallv:
+	case kernel.Alltoall, kernel.Alltoallv:
 		return q * x, q * x
-	case mpi.Barrier:
+	case kernel.Barrier:
 		return 0, 0
 	}
 	return x, x

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"mpibench/analysis/result"
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // IMB-RMA of Intel MPI Benchmarks 2021.11: MPI-3 one-sided communication
@@ -19,8 +19,8 @@ import (
 // RMA3Spec marks an IMB-RMA benchmark: who transfers to whom, the call
 // and the completion.
 type RMA3Spec struct {
-	Flow  mpi.RMA3Flow
-	Op    mpi.RMA3Op
+	Flow  kernel.RMA3Flow
+	Op    kernel.RMA3Op
 	Bidir bool // Bidir_put, Bidir_get: both ranks of the pair are origins
 	Local bool // *_local: MPI_Win_flush_local(_all) completes the transfers
 	// Element: IMB's SingleElementTransfer (Fetch_and_op,
@@ -39,27 +39,27 @@ func rmaRow(name string, c Class, s RMA3Spec, notDefault bool) Benchmark {
 		"MPI_Compare_and_swap"}[s.Op]
 	var modes []Mode
 	switch {
-	case s.Flow == mpi.RMA3Pair && s.Local:
+	case s.Flow == kernel.RMA3Pair && s.Local:
 		calls += ", MPI_Win_lock, MPI_Win_flush_local"
 		modes = rmaModes
-	case s.Flow == mpi.RMA3Pair:
+	case s.Flow == kernel.RMA3Pair:
 		calls += ", MPI_Win_lock, MPI_Win_flush"
 		modes = rmaModes
-	case s.Flow == mpi.RMA3Truly:
+	case s.Flow == kernel.RMA3Truly:
 		calls += ", MPI_Win_lock, MPI_Win_flush, MPI_Barrier; the target waits, then computes"
-	case s.Flow == mpi.RMA3Exch:
+	case s.Flow == kernel.RMA3Exch:
 		calls += " to both neighbours, MPI_Win_lock, MPI_Win_flush"
 	case s.Local:
 		calls += ", MPI_Win_lock_all, MPI_Win_flush_local_all"
 	default:
 		calls += ", MPI_Win_lock_all, MPI_Win_flush_all"
 	}
-	if s.Flow == mpi.RMA3Truly {
+	if s.Flow == kernel.RMA3Truly {
 		modes = nil
 	}
 	b := Benchmark{Name: name, Class: c, Calls: calls, TimeScale: 1, Modes: modes, RMA3: &s, NotDefault: notDefault,
-		Reduction: s.Op.Unit() == 4 && s.Op != mpi.RMA3CAS}
-	if c != Collective && s.Flow != mpi.RMA3Truly {
+		Reduction: s.Op.Unit() == 4 && s.Op != kernel.RMA3CAS}
+	if c != Collective && s.Flow != kernel.RMA3Truly {
 		b.Factor = 1 // Mbytes/sec; MultPassiveTransfer scales it by the targets (rmaBWScale)
 	}
 	return b
@@ -69,25 +69,25 @@ func rmaRow(name string, c Class, s RMA3Spec, notDefault bool) Benchmark {
 // are not in DEFC (IMB: "very similar to Unidir_get and One_get_all"):
 // they run when named.
 var RMA = []Benchmark{
-	rmaRow("Unidir_put", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair}, false),
-	rmaRow("Unidir_get", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3Get}, false),
-	rmaRow("Bidir_put", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Bidir: true}, false),
-	rmaRow("Bidir_get", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3Get, Bidir: true}, false),
-	rmaRow("One_put_all", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll}, false),
-	rmaRow("One_get_all", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Op: mpi.RMA3Get}, false),
-	rmaRow("All_put_all", Collective, RMA3Spec{Flow: mpi.RMA3AllAll}, false),
-	rmaRow("All_get_all", Collective, RMA3Spec{Flow: mpi.RMA3AllAll, Op: mpi.RMA3Get}, false),
-	rmaRow("Put_local", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Local: true}, false),
-	rmaRow("Get_local", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3Get, Local: true}, true),
-	rmaRow("Put_all_local", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Local: true}, false),
-	rmaRow("Get_all_local", MultPassiveTransfer, RMA3Spec{Flow: mpi.RMA3OneAll, Op: mpi.RMA3Get, Local: true}, true),
-	rmaRow("Exchange_put", Collective, RMA3Spec{Flow: mpi.RMA3Exch}, false),
-	rmaRow("Exchange_get", Collective, RMA3Spec{Flow: mpi.RMA3Exch, Op: mpi.RMA3Get}, false),
-	rmaRow("Accumulate", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3Acc}, false),
-	rmaRow("Get_accumulate", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3GetAcc}, false),
-	rmaRow("Fetch_and_op", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3FetchOp, Element: true}, false),
-	rmaRow("Compare_and_swap", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Pair, Op: mpi.RMA3CAS, Element: true}, false),
-	rmaRow("Truly_passive_put", SingleTransfer, RMA3Spec{Flow: mpi.RMA3Truly}, false),
+	rmaRow("Unidir_put", SingleTransfer, RMA3Spec{Flow: kernel.RMA3Pair}, false),
+	rmaRow("Unidir_get", SingleTransfer, RMA3Spec{Flow: kernel.RMA3Pair, Op: kernel.RMA3Get}, false),
+	rmaRow("Bidir_put", SingleTransfer, RMA3Spec{Flow: kernel.RMA3Pair, Bidir: true}, false),
+	rmaRow("Bidir_get", SingleTransfer, RMA3Spec{Flow: kernel.RMA3Pair, Op: kernel.RMA3Get, Bidir: true}, false),
+	rmaRow("One_put_all", MultPassiveTransfer, RMA3Spec{Flow: kernel.RMA3OneAll}, false),
+	rmaRow("One_get_all", MultPassiveTransfer, RMA3Spec{Flow: kernel.RMA3OneAll, Op: kernel.RMA3Get}, false),
+	rmaRow("All_put_all", Collective, RMA3Spec{Flow: kernel.RMA3AllAll}, false),
+	rmaRow("All_get_all", Collective, RMA3Spec{Flow: kernel.RMA3AllAll, Op: kernel.RMA3Get}, false),
+	rmaRow("Put_local", SingleTransfer, RMA3Spec{Flow: kernel.RMA3Pair, Local: true}, false),
+	rmaRow("Get_local", SingleTransfer, RMA3Spec{Flow: kernel.RMA3Pair, Op: kernel.RMA3Get, Local: true}, true),
+	rmaRow("Put_all_local", MultPassiveTransfer, RMA3Spec{Flow: kernel.RMA3OneAll, Local: true}, false),
+	rmaRow("Get_all_local", MultPassiveTransfer, RMA3Spec{Flow: kernel.RMA3OneAll, Op: kernel.RMA3Get, Local: true}, true),
+	rmaRow("Exchange_put", Collective, RMA3Spec{Flow: kernel.RMA3Exch}, false),
+	rmaRow("Exchange_get", Collective, RMA3Spec{Flow: kernel.RMA3Exch, Op: kernel.RMA3Get}, false),
+	rmaRow("Accumulate", SingleTransfer, RMA3Spec{Flow: kernel.RMA3Pair, Op: kernel.RMA3Acc}, false),
+	rmaRow("Get_accumulate", SingleTransfer, RMA3Spec{Flow: kernel.RMA3Pair, Op: kernel.RMA3GetAcc}, false),
+	rmaRow("Fetch_and_op", SingleTransfer, RMA3Spec{Flow: kernel.RMA3Pair, Op: kernel.RMA3FetchOp, Element: true}, false),
+	rmaRow("Compare_and_swap", SingleTransfer, RMA3Spec{Flow: kernel.RMA3Pair, Op: kernel.RMA3CAS, Element: true}, false),
+	rmaRow("Truly_passive_put", SingleTransfer, RMA3Spec{Flow: kernel.RMA3Truly}, false),
 }
 
 // listComments are the lines IMB 2021.11's -list prints under benchmark
@@ -122,7 +122,7 @@ func init() { DefaultTimeLimit[result.SuiteRMA] = nbcTimeLimit }
 // (IMB_adjust_timings_scale, IMB_init.c), which is 0 on one process.
 func rmaRates(r *result.Record, b *Benchmark) {
 	r.MBps = 0
-	if b.RMA3.Flow == mpi.RMA3Truly {
+	if b.RMA3.Flow == kernel.RMA3Truly {
 		r.TOvrl = r.TMax // the origin's
 	}
 	if b.Factor == 0 || r.TMax <= 0 {

@@ -4,10 +4,11 @@ import (
 	"slices"
 
 	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // rma3Case runs one IMB-RMA benchmark on one process count. Every sample
-// creates its window and frees it inside one C call (mpi/rma3.c), as IMB
+// creates its window and frees it inside one C call (kernel/rma3.c), as IMB
 // creates the window for every length (IMB_init_transfer.c): the put
 // benchmarks expose the receive buffer, the get benchmarks the send
 // buffer, both bytes (disp_unit 1).
@@ -75,15 +76,15 @@ func rma3Need(f *Flags2021, b *Benchmark, set *Settings, q int, lens []int, chec
 }
 
 // rma3CheckBytes is what each buffer of a checked run of n repetitions at
-// x bytes on q processes holds (mpi/rma3.h, mb_rma3_span): a slot of x
+// x bytes on q processes holds (kernel/rma3.h, mb_rma3_span): a slot of x
 // bytes per repetition, rank and block, or under -off_cache a page of
 // IMB's acc_size (rounded up to whole floats) per m = min(s_iter, r_iter)
 // repetitions (Truly_passive_put: 2n, its two loops) and rank.
-func rma3CheckBytes(b *Benchmark, sl mpi.Slots, n, q, x int) int {
+func rma3CheckBytes(b *Benchmark, sl kernel.Slots, n, q, x int) int {
 	if sl.SIter == 0 {
 		return n * q * x * b.RMA3.Flow.Blocks()
 	}
-	if b.RMA3.Flow == mpi.RMA3Truly {
+	if b.RMA3.Flow == kernel.RMA3Truly {
 		n *= 2
 	}
 	m := min(sl.SIter, sl.RIter)
@@ -120,7 +121,7 @@ func warmCount(n int) int {
 // measure runs one sample: the warm-up and the timed loop (-1 on ranks
 // that issue no transfer, as IMB's kernel functions report them). Check
 // mode runs the checked loop in buffers with a slot for every repetition
-// and rank (mpi/rma3.h); its time is not benchmark data.
+// and rank (kernel/rma3.h); its time is not benchmark data.
 func (c *rma3Case) measure(x int, m Mode) (Sample, error) {
 	if !c.active() {
 		return Sample{T: -1}, nil
@@ -128,7 +129,7 @@ func (c *rma3Case) measure(x int, m Mode) (Sample, error) {
 	s := c.b.RMA3
 	n := c.reps(x, m)
 	sl := c.f21.modeSlots(c.b, c.set, x, c.q, m)
-	r := &mpi.RMA3Run{Comm: c.comm, Flow: s.Flow, Op: s.Op, Bidir: s.Bidir, Local: s.Local,
+	r := &kernel.RMA3Run{Comm: c.comm, Flow: s.Flow, Op: s.Op, Bidir: s.Bidir, Local: s.Local,
 		Aggregate: m == Aggregate, Origin: c.origin, Window: c.window, WinSize: max(x*s.Flow.Blocks(), slotBytes(sl)),
 		Count: x / s.Op.Unit(), Reps: n, Warm: c.warmReps(n), Barriers: c.set.NBarr, Slots: sl}
 	if c.check {
@@ -141,8 +142,8 @@ func (c *rma3Case) measure(x int, m Mode) (Sample, error) {
 		defer w.Free()
 		r.Origin, r.Window, r.WinSize = o, w, size
 	}
-	if s.Flow == mpi.RMA3Truly {
-		r.CPURate, _ = mpi.NBCCPURate()
+	if s.Flow == kernel.RMA3Truly {
+		r.CPURate, _ = kernel.NBCCPURate()
 	}
 	t, err := r.Exec(c.check)
 	// IMB-EXT's hint for Open MPI's windows on one process applies as is.

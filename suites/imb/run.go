@@ -12,6 +12,7 @@ import (
 	"mpibench/mpi"
 	"mpibench/run/cases"
 	"mpibench/run/mpijob"
+	"mpibench/suites/imb/kernel"
 )
 
 // Text receives the run on rank 0 and renders it; report.IMBText is the
@@ -403,7 +404,7 @@ func (d *Driver) record(w *row, g int) *result.Record {
 	}
 	r.Calls = persistCalls(b)
 	if BigBench(b) && mpi.IsBig(int64(w.x)) {
-		r.CountMode = mpi.CountMode(b.Kernel, int64(w.x)) // bigcase.go
+		r.CountMode = kernel.CountMode(b.Kernel, int64(w.x)) // bigcase.go
 	}
 	syncFields(r, d.cfg.F.method(b), w.win)
 	switch {

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // Types2021 are IMB-MPI1 2021.11's -off_cache, -data_type and
@@ -34,8 +34,8 @@ type Types2021 struct {
 	CacheMB   float32 `json:"cache_mb,omitempty"`
 	CacheLine int     `json:"cache_line,omitempty"`
 	// Data and Red are -data_type and -red_data_type; 0: not given.
-	Data mpi.DataType `json:"data_type,omitempty"`
-	Red  mpi.DataType `json:"red_data_type,omitempty"`
+	Data kernel.DataType `json:"data_type,omitempty"`
+	Red  kernel.DataType `json:"red_data_type,omitempty"`
 }
 
 // IMB 2021.11's -off_cache defaults (IMB_mem_info.h): CACHE_SIZE 8 units
@@ -51,12 +51,12 @@ func (t *Types2021) set(name, val string) error {
 	if name == "off_cache" {
 		return t.setOffCache(val)
 	}
-	typ, ok := mpi.ParseDataType(val)
+	typ, ok := kernel.ParseDataType(val)
 	switch {
 	case val == "float16" || val == "bfloat16":
 		return usagef("-%s %s: IMB 2021.11 has it only where the MPI library defines MPIX_C_FLOAT16 or "+
 			"MPIX_C_BF16 (Open MPI 4.1 does not; MPICH 4.0's IMB fails an assertion with it); mpibench does not run it", name, val)
-	case !ok, name == "red_data_type" && typ == mpi.TypeByte:
+	case !ok, name == "red_data_type" && typ == kernel.TypeByte:
 		want := map[string]string{"data_type": "byte, char, int, float or double",
 			"red_data_type": "char, int, float or double (MPI_SUM has no MPI_BYTE)"}[name]
 		return usagef("-%s %q: want %s", name, val, want)
@@ -123,9 +123,9 @@ func (t *Types2021) check(s *Suite, imb string) error {
 		t = &Types2021{Data: t.Data, Red: t.Red} // -off_cache taken
 	}
 	switch {
-	case t.Data != mpi.TypeDefault:
+	case t.Data != kernel.TypeDefault:
 		return usagef("-data_type is a flag of mpibench mpi1 only (as of IMB-MPI1 2021.11)")
-	case t.Red != mpi.TypeDefault:
+	case t.Red != kernel.TypeDefault:
 		return usagef("-red_data_type is a flag of mpibench mpi1 only (as of IMB-MPI1 2021.11)")
 	case t.OffCache != "" && s == EXTSuite:
 		return usagef("-off_cache %s: a flag of IMB-EXT 2021 (IMB 3.0 has none); add -imb 2021", t.OffCache)
@@ -142,8 +142,8 @@ func (t *Types2021) checkWindow(sync string) error {
 	if sync != syncWindow {
 		return nil
 	}
-	for name, given := range map[string]bool{"off_cache": t.OffCache != "", "data_type": t.Data != mpi.TypeDefault,
-		"red_data_type": t.Red != mpi.TypeDefault} {
+	for name, given := range map[string]bool{"off_cache": t.OffCache != "", "data_type": t.Data != kernel.TypeDefault,
+		"red_data_type": t.Red != kernel.TypeDefault} {
 		if given {
 			return usagef("-%s with -sync window: the window loop keeps IMB's default buffers and types; "+
 				"leave out one of them", name)
@@ -157,10 +157,10 @@ func (t *Types2021) options(m map[string]string) {
 	if t.OffCache != "" {
 		m["off_cache"] = t.OffCache
 	}
-	if t.Data != mpi.TypeDefault {
+	if t.Data != kernel.TypeDefault {
 		m["data_type"] = t.Data.String()
 	}
-	if t.Red != mpi.TypeDefault {
+	if t.Red != kernel.TypeDefault {
 		m["red_data_type"] = t.Red.String()
 	}
 }
@@ -173,7 +173,7 @@ func (t *Types2021) typed(b *Benchmark) *Benchmark {
 	if b.Reduction {
 		typ = t.Red
 	}
-	if typ == mpi.TypeDefault || b.NoBytes {
+	if typ == kernel.TypeDefault || b.NoBytes {
 		return b
 	}
 	c := *b

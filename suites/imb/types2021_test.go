@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // TestOffCacheValues: -off_cache reads as IMB-MPI1 2021.11's prepare
@@ -87,7 +87,7 @@ func TestCacheSlots(t *testing.T) {
 // the reductions, and the units and names follow; Barrier and the table
 // stay as they are.
 func TestTypedBenchmarks(t *testing.T) {
-	f := Flags2021{Types: Types2021{Data: mpi.TypeDouble, Red: mpi.TypeChar}}
+	f := Flags2021{Types: Types2021{Data: kernel.TypeDouble, Red: kernel.TypeChar}}
 	for _, c := range []struct {
 		name, dt string
 		unit     int
@@ -100,7 +100,7 @@ func TestTypedBenchmarks(t *testing.T) {
 			t.Errorf("%s: %s, unit %d; want %s, %d", c.name, b.Datatype(), b.Unit(), c.dt, c.unit)
 		}
 	}
-	if b, _ := MPI1Suite.Lookup("PingPong"); b.Type != mpi.TypeDefault {
+	if b, _ := MPI1Suite.Lookup("PingPong"); b.Type != kernel.TypeDefault {
 		t.Errorf("the table's PingPong was typed %v", b.Type)
 	}
 	set := MPI1Suite.Settings

@@ -4,8 +4,8 @@ import (
 	"strconv"
 
 	"mpibench/analysis/result"
-	"mpibench/mpi"
 	"mpibench/run/clocksync"
+	"mpibench/suites/imb/kernel"
 )
 
 // syncWindow is -sync window: the collectives of mpi1 and the _pure
@@ -107,7 +107,7 @@ func (f *Flags2021) windowed(b *Benchmark) bool {
 	if b.NBC != nil {
 		return b.NBC.Pure && !b.NBC.Persist
 	}
-	return b.Class == Collective && b.Kernel != mpi.ReduceLocal
+	return b.Class == Collective && b.Kernel != kernel.ReduceLocal
 }
 
 // nbcSync is the barriers after every repetition of an IMB-NBC loop: none
@@ -169,8 +169,8 @@ func (e *caseEnv) inWindows(reps int, loop clocksync.Loop, rootStep int) (Sample
 
 // rootStep is how far the root moves each repetition: one under IMB 3.0's
 // definition, -root_shift under IMB 2021's and for its benchmarks.
-func rootStep(r *mpi.Run) int {
-	if r.IMB2021 || r.Kernel >= mpi.Gather {
+func rootStep(r *kernel.Run) int {
+	if r.IMB2021 || r.Kernel >= kernel.Gather {
 		return b2i(r.RootShift)
 	}
 	return 1

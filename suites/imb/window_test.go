@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"mpibench/mpi"
+	"mpibench/suites/imb/kernel"
 )
 
 // TestSyncFlags: -sync's spellings (barrier = on, none = off, window),
@@ -139,7 +139,7 @@ func TestSyncNoneBarriers(t *testing.T) {
 		{Flags2021{Sync: "barrier"}, allreduce, 2}, {Flags2021{}, allreduce, 2},
 		{Flags2021{Sync: "off", IMB: "2021"}, allreduce, 2},
 	} {
-		r := mpi.Run{Barriers: 2}
+		r := kernel.Run{Barriers: 2}
 		c.f.setRun(&r, c.b)
 		if r.Barriers != c.want || r.NoSync != (c.f.Sync == "none" || c.f.Sync == "off") {
 			t.Errorf("-sync %q -imb %q, %s: %d barriers, NoSync %v; want %d", c.f.Sync, c.f.IMB, c.b.Name, r.Barriers, r.NoSync, c.want)

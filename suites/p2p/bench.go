@@ -13,13 +13,13 @@ import (
 	"fmt"
 	"strings"
 
-	"mpibench/mpi"
+	"mpibench/suites/p2p/kernel"
 )
 
 // Benchmark is one of IMB-P2P's benchmarks.
 type Benchmark struct {
 	Name    string
-	Kind    mpi.P2PKind
+	Kind    kernel.P2PKind
 	Pattern string // who talks to whom, the class column of `mpibench list`
 	Calls   string // the MPI calls it is based on
 	// Invalid is the line IMB-P2P prints for a process count the
@@ -46,21 +46,21 @@ const (
 // Table is IMB-P2P's benchmarks in its default order (imb_p2p.c,
 // initialization).
 var Table = []*Benchmark{
-	{Name: "PingPong", Kind: mpi.P2PPingPong, Pattern: "pairs", Calls: "MPI_Send, MPI_Recv",
+	{Name: "PingPong", Kind: kernel.P2PPingPong, Pattern: "pairs", Calls: "MPI_Send, MPI_Recv",
 		Invalid: "is invalid for %d processes", Count: roundTrip},
-	{Name: "PingPing", Kind: mpi.P2PPingPing, Pattern: "pairs", Calls: "MPI_Irecv, MPI_Send, MPI_Wait",
+	{Name: "PingPing", Kind: kernel.P2PPingPing, Pattern: "pairs", Calls: "MPI_Irecv, MPI_Send, MPI_Wait",
 		Invalid: "is invalid for %d processes", Count: perRank},
-	{Name: "Unirandom", Kind: mpi.P2PUnirandom, Pattern: "random pairs", Calls: "MPI_Send, MPI_Recv",
+	{Name: "Unirandom", Kind: kernel.P2PUnirandom, Pattern: "random pairs", Calls: "MPI_Send, MPI_Recv",
 		Invalid: "invalid for %d processes", Count: counted},
-	{Name: "Birandom", Kind: mpi.P2PBirandom, Pattern: "random pairs", Calls: "MPI_Irecv, MPI_Send, MPI_Wait",
+	{Name: "Birandom", Kind: kernel.P2PBirandom, Pattern: "random pairs", Calls: "MPI_Irecv, MPI_Send, MPI_Wait",
 		Invalid: "is invalid for %d processes", Count: counted},
-	{Name: "Corandom", Kind: mpi.P2PCorandom, Pattern: "random ring", Calls: "MPI_Irecv, MPI_Send, MPI_Wait",
+	{Name: "Corandom", Kind: kernel.P2PCorandom, Pattern: "random ring", Calls: "MPI_Irecv, MPI_Send, MPI_Wait",
 		Invalid: "is invalid for %d processes", Count: counted},
-	{Name: "Stencil2D", Kind: mpi.P2PStencil, Pattern: "2-D torus", Calls: "MPI_Irecv, MPI_Isend, MPI_Waitall",
+	{Name: "Stencil2D", Kind: kernel.P2PStencil, Pattern: "2-D torus", Calls: "MPI_Irecv, MPI_Isend, MPI_Waitall",
 		Invalid: "is invalid for %d processes", Count: counted},
-	{Name: "Stencil3D", Kind: mpi.P2PStencil, Pattern: "3-D torus", Calls: "MPI_Irecv, MPI_Isend, MPI_Waitall",
+	{Name: "Stencil3D", Kind: kernel.P2PStencil, Pattern: "3-D torus", Calls: "MPI_Irecv, MPI_Isend, MPI_Waitall",
 		Invalid: "is invalid for %d processes", Count: counted},
-	{Name: "SendRecv_Replace", Kind: mpi.P2PSendrecvReplace, Pattern: "ring", Calls: "MPI_Sendrecv_replace",
+	{Name: "SendRecv_Replace", Kind: kernel.P2PSendrecvReplace, Pattern: "ring", Calls: "MPI_Sendrecv_replace",
 		Invalid: "is invalid for %d process", Count: perRank},
 }
 

@@ -2,7 +2,7 @@ package p2p
 
 import "testing"
 
-// TestMemoryNeed checks the need against the buffers mpi.NewP2PCase
+// TestMemoryNeed checks the need against the buffers kernel.NewP2PCase
 // allocates, counted by hand: a send and a receive buffer of the longest
 // length per neighbour (one pair without neighbours), and a ring of 4
 // bytes per process.

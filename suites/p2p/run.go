@@ -9,6 +9,7 @@ import (
 	"mpibench/mpi"
 	"mpibench/run/cases"
 	"mpibench/run/mpijob"
+	"mpibench/suites/p2p/kernel"
 )
 
 // driver runs a Config on every rank of MPI_COMM_WORLD.
@@ -41,7 +42,7 @@ func measure(cfg *Config, env *mpijob.Env) int {
 	return mpijob.CheckCode(env.World, "-check", d.bad)
 }
 
-// MemoryNeed is the most memory a process's buffers take (mpi.NewP2PCase):
+// MemoryNeed is the most memory a process's buffers take (kernel.NewP2PCase):
 // a send and a receive buffer of the longest length per neighbour (one
 // pair for the benchmarks without neighbours) and the ring of 4 bytes per
 // process. A benchmark invalid on size processes allocates nothing: the
@@ -91,7 +92,7 @@ func (d *driver) benchmark(name string) error {
 	if err := d.speak(func() error { return d.text.benchmark(b, d.size) }); err != nil {
 		return err
 	}
-	pc, err := mpi.NewP2PCase(d.world, b.Kind, slices.Max(d.cfg.Lengths), b.Neighbours(d.rank, d.size),
+	pc, err := kernel.NewP2PCase(d.world, b.Kind, slices.Max(d.cfg.Lengths), b.Neighbours(d.rank, d.size),
 		d.cfg.TouchSend, d.cfg.TouchRecv, d.cfg.PauseUsec)
 	if ok, aerr := mpijob.AgreeOK(d.world, err == nil); aerr != nil || !ok {
 		if err == nil {
@@ -110,14 +111,14 @@ func (d *driver) benchmark(name string) error {
 
 // length measures b at x bytes, the i-th length, or replays what -resume
 // kept of it.
-func (d *driver) length(b *Benchmark, pc *mpi.P2PCase, i, x int) error {
+func (d *driver) length(b *Benchmark, pc *kernel.P2PCase, i, x int) error {
 	key := fmt.Sprintf("%s/%s/np%d/%d/%d", result.SuiteP2P, b.Name, d.size, i, x)
 	if d.env.Cases.Skip(key) {
 		return d.speak(func() error { return d.replay(key, x) })
 	}
 	iters, warm := d.cfg.Iterations(x)
 	loops := iters + warm
-	if b.Kind == mpi.P2PUnirandom || b.Kind == mpi.P2PBirandom {
+	if b.Kind == kernel.P2PUnirandom || b.Kind == kernel.P2PBirandom {
 		loops *= d.size
 	}
 	d.env.Cases.Begin(cases.Case{Suite: result.SuiteP2P, Benchmark: b.Name, Bytes: int64(x), Procs: d.size,
