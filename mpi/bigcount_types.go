@@ -10,7 +10,8 @@ var countModes = []string{"int", "mpi4-large-count", "derived-type"}
 // (bigcount_mutant.go).
 var bigBytes int64 = 1 << 31
 
-// BigBytes is the length from which a benchmark runs BigRun.
+// BigBytes is the length from which a benchmark runs its large-count
+// kernels (suites/imb/kernel's BigRun, OSUBigRun).
 func BigBytes() int64 { return bigBytes }
 
 // IsBig tells whether x bytes need the large-count kernels.

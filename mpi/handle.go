@@ -14,7 +14,8 @@ import "unsafe"
 // (MPI_Comm_c2f ...), which their C turns back (MPI_Comm_f2c ...) when it
 // sets up a kernel, before any timing; buffers cross as pointers. Their C
 // shares this package's headers (chk.h, check.h, mutant.h, pattern.h,
-// settle.h) through #cgo CFLAGS: -I, and links against its C.
+// settle.h, window.h; IMB's also bigcount.h, io.h, rmawin.h) through #cgo
+// CFLAGS: -I, and links against its C.
 
 // Fortran is c's Fortran handle.
 func (c Comm) Fortran() int32 { return int32(C.mb_comm_c2f(c.c)) }

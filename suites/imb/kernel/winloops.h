@@ -10,7 +10,7 @@
 /* mb_win_mpi1 runs the window loop of an IMB-MPI1 collective (the kinds of
  * kernels.h and kernels2021.h that are collectives) with the buffers,
  * counts and root0 of k; mb_win_nbc of an IMB-NBC pure loop (the call and
- * its MPI_Wait); mb_win_skampi of a SKaMPI collective. */
+ * its MPI_Wait). */
 int mb_win_mpi1(const mb_kernel *k, const mb_win *w);
 int mb_win_nbc(const mb_nbc *k, const mb_win *w);
 
