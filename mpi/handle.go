@@ -31,3 +31,11 @@ func (b Buffer) Ptr() unsafe.Pointer { return b.p }
 // KernelError is the error of a kernel package's C kernel that returned
 // rc: the MPI call whose failure its CHK saw, or what.
 func KernelError(what string, rc int) error { return kernelError(what, C.int(rc)) }
+
+// CallError is the error of the MPI call named call that returned rc,
+// whatever call a kernel's CHK saw last.
+func CallError(call string, rc int) error { return mpiError(call, C.int(rc)) }
+
+// PrivateFiles makes the files this process creates from now on private
+// to its user (privateFiles), for a kernel package that opens files.
+func PrivateFiles() { privateFiles() }
