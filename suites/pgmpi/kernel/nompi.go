@@ -7,10 +7,6 @@ import "mpibench/mpi"
 // The PGMPI kernels without MPI: they compile, and Init has failed before
 // any of them could be reached.
 
-// Calls is the number of calls of pgmpi.h; without the C header there
-// are none.
-const Calls = Call(0)
-
 type Case struct{}
 
 func NewCase(c mpi.Comm, call Call, count int, bcastIn bool) (*Case, error) {

@@ -17,8 +17,9 @@ import (
 	"mpibench/mpi"
 )
 
-// Calls is the number of calls.
-const Calls = Call(C.MB_PG_NCALLS)
+// Calls must be pgmpi.h's number of calls: an index out of range of this
+// one-element array does not compile.
+var _ = [1]struct{}{}[Calls-C.MB_PG_NCALLS]
 
 // Case is one call on one communicator at one volume, with its
 // buffers in C memory. Every buffer is a vector of Count C ints.
