@@ -1,10 +1,11 @@
-/* osudriver.c: mpibench's OSU point-to-point kernels (mpi/osu.c) driven
- * from a plain C main, without Go: the C experiment that tells a gap
- * between `mpibench osu` and OSU's own binary caused by the kernel or
- * its buffers (this program shows it too) from one caused by the Go
- * process around them (this program does not).
+/* osudriver.c: mpibench's OSU point-to-point kernels
+ * (suites/osu/kernel/osu.c) driven from a plain C main, without Go: the C
+ * experiment that tells a gap between `mpibench osu` and OSU's own binary
+ * caused by the kernel or its buffers (this program shows it too) from
+ * one caused by the Go process around them (this program does not).
  *
- * Usage: mpicc -O2 -Impi -o osudriver lab/osudriver.c mpi/osu.c mpi/chk.c mpi/settle.c -lpthread
+ * Usage: mpicc -O2 -Impi -Isuites/osu/kernel -o osudriver lab/osudriver.c \
+ *          suites/osu/kernel/osu.c mpi/chk.c mpi/settle.c -lpthread
  *        mpirun -np 2 ./osudriver bw|bibw|latency SIZE [ITERS SKIP WINDOW]
  * Defaults are OSU 7.4's counts at SIZE (counts, below) and window 64. The
  * buffers are allocated as mpibench allocates them (mpi.Alloc:

@@ -4,16 +4,12 @@ package mpi
 
 import "unsafe"
 
-// The MPI-free build's clock synchronisation and window loops (nompi.go).
+// The MPI-free build's window loops and clock (nompi.go); the clock
+// synchronisation's exchanges are in run/clocksync/kernel.
 
 // WinLoop is empty without MPI.
 type WinLoop struct{}
 
-func (c Comm) ClockPair(peer int, client bool, n, m int, model [3]float64) (x, off, rtt []float64, ref [3]float64, err error) {
-	return nil, nil, nil, ref, ErrNoMPI
-}
-func (c Comm) MaxFloat64s(v []float64) error       { return ErrNoMPI }
-func (c Comm) BcastFloat64s(v []float64) error     { return ErrNoMPI }
 func NewWinLoop(n, rootStep int) (*WinLoop, error) { return nil, ErrNoMPI }
 func (l *WinLoop) Targets() []float64              { return nil }
 func (l *WinLoop) Ends() []float64                 { return nil }

@@ -33,6 +33,6 @@ func (b Buffer) Ptr() unsafe.Pointer { return b.p }
 // rc: the MPI call whose failure its CHK saw, or what.
 func KernelError(what string, rc int) error { return kernelError(what, C.int(rc)) }
 
-// CallError is the error of the MPI call named call (the name a kernel
-// package's C gave, with the object and place) that returned rc.
+// CallError is the error of the MPI call named call that returned rc,
+// whatever call a kernel's CHK saw last.
 func CallError(call string, rc int) error { return mpiError(call, C.int(rc)) }

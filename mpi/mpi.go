@@ -29,6 +29,7 @@ static int mb_thread_multiple(void) { return MPI_THREAD_MULTIPLE; }
 
 static int mb_bcast(void *buf, int n, MPI_Comm c) { return MPI_Bcast(buf, n, MPI_BYTE, 0, c); }
 static int mb_bcast_long(long long *v, MPI_Comm c) { return MPI_Bcast(v, 1, MPI_LONG_LONG, 0, c); }
+static int mb_bcast_double(double *v, MPI_Comm c) { return MPI_Bcast(v, 1, MPI_DOUBLE, 0, c); }
 static int mb_allgather_u64(unsigned long long v, unsigned long long *all, MPI_Comm c) {
 	return MPI_Allgather(&v, 1, MPI_UNSIGNED_LONG_LONG, all, 1, MPI_UNSIGNED_LONG_LONG, c);
 }
@@ -412,6 +413,16 @@ func (c Comm) BcastInt(v int) (int, error) {
 		return 0, mpiError("MPI_Bcast", rc)
 	}
 	return int(x), nil
+}
+
+// BcastFloat64 broadcasts rank 0's float64 to every rank of c: a time
+// only rank 0 measured or read from a record.
+func (c Comm) BcastFloat64(x float64) (float64, error) {
+	v := C.double(x)
+	if rc := C.mb_bcast_double(&v, c.c); rc != C.MPI_SUCCESS {
+		return 0, mpiError("MPI_Bcast", rc)
+	}
+	return float64(v), nil
 }
 
 // cBool is b as a C int.

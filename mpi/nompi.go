@@ -70,6 +70,7 @@ func (c Comm) LocalSize() (int, error)                         { return 0, ErrNo
 func (c Comm) AllreduceMax(v int) (int, error)                 { return 0, ErrNoMPI }
 func (c Comm) BcastBytes(b []byte) ([]byte, error)             { return nil, ErrNoMPI }
 func (c Comm) BcastInt(v int) (int, error)                     { return 0, ErrNoMPI }
+func (c Comm) BcastFloat64(x float64) (float64, error)         { return 0, ErrNoMPI }
 func (c Comm) GatherFloat64s(v []float64) ([]float64, error)   { return nil, ErrNoMPI }
 func (c Comm) GatherIOBytes(b []byte) ([][]byte, error)        { return nil, ErrNoMPI }
 func (c Comm) GatherProcessorNames() ([]string, error)         { return nil, ErrNoMPI }
@@ -96,3 +97,4 @@ func (f File) Fortran() int32               { return 0 }
 func (b Buffer) Ptr() unsafe.Pointer        { return nil }
 func KernelError(what string, rc int) error { return ErrNoMPI }
 func CallError(call string, rc int) error   { return ErrNoMPI }
+func PrivateFiles()                         {}

@@ -87,7 +87,8 @@ echo "bin/mpibench-mpich <- go build -tags mpich ./cmd/mpibench" >>"$manifest"
 (cd "$root" && go build -trimpath -ldflags='-s -w' -o "$B/bin/gokernel-openmpi" ./lab/gokernel)
 (cd "$root" && go build -trimpath -ldflags='-s -w' -tags mpich -o "$B/bin/gokernel-mpich" ./lab/gokernel)
 for m in openmpi mpich; do
-	(cd "$root" && "mpicc.$m" -O2 -Impi -o "$B/bin/osudriver-$m" lab/osudriver.c mpi/osu.c mpi/chk.c mpi/settle.c -lpthread)
+	(cd "$root" && "mpicc.$m" -O2 -Impi -Isuites/osu/kernel -o "$B/bin/osudriver-$m" lab/osudriver.c suites/osu/kernel/osu.c \
+		mpi/chk.c mpi/settle.c -lpthread)
 	(cd "$root" && "mpicc.$m" -O2 -Impi -Isuites/imb/kernel -o "$B/bin/imbdriver-$m" lab/imbdriver.c suites/imb/kernel/kernels.c \
 		suites/imb/kernel/slots.c suites/imb/kernel/imbbarrier.c mpi/check.c mpi/chk.c mpi/settle.c -lpthread)
 	(cd "$root" && "mpicc.$m" -shared -fPIC -o "$B/bin/libprecoll-$m.so" lab/precoll.c)

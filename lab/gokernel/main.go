@@ -1,12 +1,12 @@
 //go:build cgo && !nompi
 
 // Command gokernel runs one size of mpibench's OSU point-to-point kernels
-// through package mpi (mpi.Init, mpi.OSURun: the buffers, the cgo call)
-// from a bare Go main, without the rest of mpibench. With lab/osudriver.c
-// (the same kernel from a C main) it bisects a gap between `mpibench osu`
-// and OSU's own binary: the kernel (both show it), the Go runtime around a
-// cgo call (gokernel shows it, osudriver does not), or what mpibench does
-// around the kernel (neither shows it). See README.md, "Side-by-side
+// through their Go side (mpi.Init, suites/osu/kernel's Run: the buffers,
+// the cgo call) from a bare Go main, without the rest of mpibench. With
+// lab/osudriver.c (the same kernel from a C main) it bisects a gap between
+// `mpibench osu` and OSU's own binary: the kernel (both show it), the Go
+// runtime around a cgo call (gokernel shows it, osudriver does not), or
+// what mpibench does around the kernel (neither shows it). See README.md, "Side-by-side
 // benchmark".
 //
 // Usage: go build -o gokernel ./lab/gokernel   (-tags mpich for MPICH)
@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"mpibench/mpi"
+	"mpibench/suites/osu/kernel"
 )
 
 func init() { runtime.LockOSThread() } // every MPI call from the main thread
@@ -53,7 +54,7 @@ func main() {
 		}
 	}
 	session(func() error {
-		res, err := mpi.OSURun(mpi.World(), s)
+		res, err := kernel.Run(mpi.World(), s)
 		if err != nil {
 			return err
 		}
@@ -144,8 +145,8 @@ const collSteps = "bcast,bcast,gather,allreduce,bcast,bcast,bcast,bcast"
 // spec is osudriver's: OSU 7.4's iterations and skip at size (osu_util.h:
 // bandwidth 100 and 10 up to 8 KiB, 20 and 2 above; latency 10000 and 100,
 // 1000 and 10 above), window 64, MPI_CHAR.
-func spec(kind string, size int64) *mpi.OSUSpec {
-	s := &mpi.OSUSpec{Kind: mpi.OSULatency, TypeSize: 1, Elements: size, Window: 1, Iters: 10000, Skip: 100}
+func spec(kind string, size int64) *kernel.Spec {
+	s := &kernel.Spec{Kind: mpi.OSULatency, TypeSize: 1, Elements: size, Window: 1, Iters: 10000, Skip: 100}
 	if size > 8192 {
 		s.Iters, s.Skip = 1000, 10
 	}
@@ -162,7 +163,7 @@ func spec(kind string, size int64) *mpi.OSUSpec {
 }
 
 // figure is OSU's: µs per one-way message, or MB/s.
-func figure(s *mpi.OSUSpec, t float64) float64 {
+func figure(s *kernel.Spec, t float64) float64 {
 	if s.Kind == mpi.OSULatency {
 		return t * 1e6 / (2 * float64(s.Iters))
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"mpibench/mpi"
+	"mpibench/run/clocksync/kernel"
 )
 
 // Options are the sizes of the synchronisation: Points fit points per
@@ -40,11 +41,11 @@ func Sync(c mpi.Comm, o Options) (Clock, error) {
 	for d := top; d >= 1 && size > 1; d /= 2 {
 		switch {
 		case rank%(2*d) == 0 && rank+d < size:
-			if _, _, _, _, err := c.ClockPair(rank+d, false, o.Points, o.Exchanges, [3]float64{m.A, m.S, m.Err}); err != nil {
+			if _, _, _, _, err := kernel.Pair(c, rank+d, false, o.Points, o.Exchanges, [3]float64{m.A, m.S, m.Err}); err != nil {
 				return Clock{}, err
 			}
 		case rank%(2*d) == d:
-			x, off, rtt, ref, err := c.ClockPair(rank-d, true, o.Points, o.Exchanges, [3]float64{})
+			x, off, rtt, ref, err := kernel.Pair(c, rank-d, true, o.Points, o.Exchanges, [3]float64{})
 			if err != nil {
 				return Clock{}, err
 			}
@@ -52,7 +53,7 @@ func Sync(c mpi.Comm, o Options) (Clock, error) {
 		}
 	}
 	e := []float64{m.Err}
-	if err := c.MaxFloat64s(e); err != nil {
+	if err := kernel.Max(c, e); err != nil {
 		return Clock{}, err
 	}
 	clk := Clock{Model: m, MaxErr: e[0]}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"mpibench/mpi"
+	"mpibench/run/clocksync/kernel"
 )
 
 // Methods of -sync: a barrier between repetitions (IMB 2021's -sync on),
@@ -100,7 +101,7 @@ func Bound(c mpi.Comm, clk Clock, loop Loop, rootStep int) (float64, error) {
 		}
 		longest[i] = l.Ends()[0] - t0
 	}
-	if err := c.MaxFloat64s(longest); err != nil {
+	if err := kernel.Max(c, longest); err != nil {
 		return 0, err
 	}
 	return math.Max(2*median(longest)+4*clk.MaxErr, 10e-6), nil
@@ -156,7 +157,7 @@ func Measure(c mpi.Comm, clk Clock, reps int, w float64, loop Loop, rootStep int
 	if c.Rank() == 0 {
 		start[0] = clk.Global(mpi.Wtime()) + 2*w + 5e-3
 	}
-	if err := c.BcastFloat64s(start); err != nil {
+	if err := kernel.Bcast(c, start); err != nil {
 		return Result{}, err
 	}
 	tg := l.Targets()
@@ -171,7 +172,7 @@ func Measure(c mpi.Comm, clk Clock, reps int, w float64, loop Loop, rootStep int
 		v[i] = clk.Global(e)
 	}
 	copy(v[reps:], l.Lags())
-	if err := c.MaxFloat64s(v); err != nil {
+	if err := kernel.Max(c, v); err != nil {
 		return Result{}, err
 	}
 	return Tally(v[:reps], v[reps:], start[0], w, clk.MaxErr), nil

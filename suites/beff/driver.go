@@ -7,6 +7,7 @@ import (
 	"mpibench/analysis/result"
 	"mpibench/mpi"
 	"mpibench/run/cases"
+	"mpibench/suites/beff/kernel"
 )
 
 // Reps is the number of repetitions of each measurement (paper: 3).
@@ -39,8 +40,8 @@ func NewPlan(o Options, procs, memMB int) (*Plan, error) {
 	}, nil
 }
 
-var methodCode = map[string]mpi.BeffMethod{
-	Sendrecv: mpi.BeffSendrecv, Alltoallv: mpi.BeffAlltoallv, Nonblocking: mpi.BeffNonblocking,
+var methodCode = map[string]kernel.Method{
+	Sendrecv: kernel.Sendrecv, Alltoallv: kernel.Alltoallv, Nonblocking: kernel.Nonblocking,
 }
 
 // Out is where a run's records go on rank 0 besides the returned slice.
@@ -87,21 +88,21 @@ func measure(p *Plan, world mpi.Comm, ctx result.Context, g *cases.Recorder) (*m
 		steps = max(steps, len(pat.Steps[rank]))
 	}
 	var err error
-	if m.send, err = mpi.Alloc(steps*slot + mpi.BeffPad); err != nil {
+	if m.send, err = mpi.Alloc(steps*slot + kernel.Pad); err != nil {
 		return m, err
 	}
 	defer m.send.Free()
-	if m.recv, err = mpi.Alloc(steps*slot + mpi.BeffPad); err != nil {
+	if m.recv, err = mpi.Alloc(steps*slot + kernel.Pad); err != nil {
 		return m, err
 	}
 	defer m.recv.Free()
-	kernels := make([]*mpi.BeffPattern, len(p.Patterns))
+	kernels := make([]*kernel.Pattern, len(p.Patterns))
 	for i, pat := range p.Patterns {
 		var to, from []int
 		for _, s := range pat.Steps[rank] {
 			to, from = append(to, s.To), append(from, s.From)
 		}
-		if kernels[i], err = mpi.NewBeffPattern(world, to, from, slot); err != nil {
+		if kernels[i], err = kernel.NewPattern(world, to, from, slot); err != nil {
 			return m, err
 		}
 		defer kernels[i].Free()
@@ -143,7 +144,7 @@ type point struct {
 }
 
 // pattern measures one repetition of one pattern: all lengths, all methods.
-func (m *meter) pattern(rep, i int, pat *Pattern, k *mpi.BeffPattern) error {
+func (m *meter) pattern(rep, i int, pat *Pattern, k *kernel.Pattern) error {
 	p := m.plan
 	if rep == 1 {
 		m.loops[i] = make([][]int, len(pat.Methods))
@@ -173,7 +174,7 @@ func (m *meter) pattern(rep, i int, pat *Pattern, k *mpi.BeffPattern) error {
 }
 
 // measureOne runs one measurement as a case of the recorder.
-func (m *meter) measureOne(pt point, k *mpi.BeffPattern) error {
+func (m *meter) measureOne(pt point, k *kernel.Pattern) error {
 	ll := m.loops[pt.i][pt.j][pt.li]
 	warm := pt.li < warmLengths
 	m.cases.Begin(m.caseOf(pt, ll, warm))
@@ -204,7 +205,7 @@ func (m *meter) measureOne(pt point, k *mpi.BeffPattern) error {
 // loop that missed 2.5-5 ms is measured again with the looplength Retune
 // gives, at most MaxRetunes times; the last loop is the result, with the
 // tries it took and, for -check, the wrong bytes of all of them.
-func (m *meter) tune(pt point, k *mpi.BeffPattern, ll int, warm bool) (loopResult, error) {
+func (m *meter) tune(pt point, k *kernel.Pattern, ll int, warm bool) (loopResult, error) {
 	tau := math.Inf(1) // the shortest time per execution of any try
 	var defects int64
 	for tries := 1; ; tries++ {
@@ -237,15 +238,15 @@ type loopResult struct {
 
 // runLoop runs ll executions of the pattern (the warm-up before) and
 // reduces the times over the processes.
-func (m *meter) runLoop(pt point, k *mpi.BeffPattern, ll int, warm bool) (loopResult, error) {
-	run := mpi.BeffRun{Pattern: k, Method: methodCode[pt.meth], Len: pt.l, Send: m.send, Recv: m.recv,
+func (m *meter) runLoop(pt point, k *kernel.Pattern, ll int, warm bool) (loopResult, error) {
+	run := kernel.Run{Pattern: k, Method: methodCode[pt.meth], Len: pt.l, Send: m.send, Recv: m.recv,
 		Loop: ll, Warmup: warm, Check: m.plan.Opts.Check}
 	t, bad, err := run.Exec()
 	if err != nil {
 		return loopResult{}, err
 	}
 	r := loopResult{ll: ll, tries: 1}
-	r.tmax, r.tmin, r.tavg, r.defects, err = m.world.BeffTimes(t, bad)
+	r.tmax, r.tmin, r.tavg, r.defects, err = kernel.Times(m.world, t, bad)
 	return r, err
 }
 

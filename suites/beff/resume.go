@@ -82,7 +82,7 @@ func (m *meter) shareLoop(r *result.Record) (int, float64, error) {
 	}
 	ll, err := m.world.BcastInt(ll)
 	if err == nil {
-		t, err = m.world.SkampiBcastFloat(t)
+		t, err = m.world.BcastFloat64(t)
 	}
 	return max(ll, 1), t, err
 }

@@ -7,6 +7,7 @@ import (
 	"mpibench/analysis/result"
 	"mpibench/mpi"
 	"mpibench/run/cases"
+	"mpibench/suites/beffio/kernel"
 )
 
 // Plan is everything a run measures, the same on every rank.
@@ -235,7 +236,7 @@ func (m *meter) pass(a, pi, typ int, comm mpi.Comm, refill bool) ([]*result.Reco
 	st := m.parts[pi]
 	n, rank := comm.Size(), comm.Rank()
 	name := FileName(m.plan.Opts.IODir, m.plan.Opts.Prefix, n, typ, rank)
-	f, total, err := mpi.BeffIOOpen(comm, typ == 2, name, a)
+	f, total, err := kernel.Open(comm, typ == 2, name, a)
 	if err != nil {
 		return nil, inCase(err, "type "+TypeNames[typ], a, -1, n)
 	}
@@ -297,10 +298,10 @@ func (m *meter) pass(a, pi, typ int, comm mpi.Comm, refill bool) ([]*result.Reco
 // the file holds. It returns the calls made, the time and the schedule (0
 // if none); a read's defects, summed over the partition, go to m.last and
 // on rank 0 to m.defects.
-func (m *meter) exec(f *mpi.BeffIOFile, a, pi int, p Pattern, l, mem int, refill bool, comm mpi.Comm) (int64, float64, float64, error) {
+func (m *meter) exec(f *kernel.File, a, pi int, p Pattern, l, mem int, refill bool, comm mpi.Comm) (int64, float64, float64, error) {
 	st := m.parts[pi]
 	m.last = 0
-	run := mpi.BeffIOPattern{Type: p.Type, Write: a != 2, Buf: m.wbuf, Len: mem, Chunk: l, Rank: comm.Rank(),
+	run := kernel.Pattern{Type: p.Type, Write: a != 2, Buf: m.wbuf, Len: mem, Chunk: l, Rank: comm.Rank(),
 		Pattern: p.No, Dir: m.plan.Opts.IODir, Room: int64(comm.Size()) * int64(mem)}
 	if a == 2 {
 		run.Buf = m.rbuf

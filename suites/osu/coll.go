@@ -5,6 +5,7 @@ import (
 
 	"mpibench/mpi"
 	"mpibench/run/mpijob"
+	"mpibench/suites/osu/kernel"
 )
 
 // The getopt strings of OSU 7.4's collective tests (osu_util_options.h,
@@ -88,7 +89,7 @@ func atLeastTwo(n int) error {
 }
 
 // osuTypes maps -T's names to osucoll.h's types.
-var osuTypes = map[string]mpi.OSUCollType{"MPI_CHAR": mpi.OSUChar, "MPI_INT": mpi.OSUInt, "MPI_FLOAT": mpi.OSUFloat}
+var osuTypes = map[string]kernel.Type{"MPI_CHAR": kernel.Char, "MPI_INT": kernel.Int, "MPI_FLOAT": kernel.Float}
 
 // collCounts are the per-rank counts OSU gives the v-variants (all equal
 // to n, displacements p·n: osu_allgatherv.c ...) and, for reduce_scatter,

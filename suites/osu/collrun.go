@@ -6,6 +6,7 @@ import (
 
 	"mpibench/analysis/result"
 	"mpibench/mpi"
+	"mpibench/suites/osu/kernel"
 )
 
 // collBuffers are a collective run's buffers, allocated once for the
@@ -50,7 +51,7 @@ type collSetup struct {
 	nb          bool
 	opts        *Options
 	bufs        *collBuffers
-	typ         mpi.OSUCollType
+	typ         kernel.Type
 	size        int64
 	iters, skip int
 }
@@ -59,7 +60,7 @@ type collSetup struct {
 // process (OSU: num_elements = size / type size), the v-variants' counts
 // and displacements, the root (-k), -l, and samples when -z or --samples
 // asks for them.
-func (s *collSetup) run() mpi.OSUColl {
+func (s *collSetup) run() kernel.Coll {
 	count := int(s.size) / s.typ.Size()
 	switch s.test.kind {
 	case mpi.OSUBarrier:
@@ -80,7 +81,7 @@ func (s *collSetup) run() mpi.OSUColl {
 	if s.test.kind == mpi.OSUBcast {
 		root = 0 // osu_bcast.c and osu_ibcast.c: root 0, no -k
 	}
-	return mpi.OSUColl{Comm: s.comm, Kind: s.test.kind, NB: s.nb, Type: s.typ, Send: s.bufs.send,
+	return kernel.Coll{Comm: s.comm, Kind: s.test.kind, NB: s.nb, Type: s.typ, Send: s.bufs.send,
 		Recv: s.bufs.recv, Count: count, Counts: s.bufs.counts, Displs: s.bufs.displs, Skip: s.skip,
 		Iters: s.iters, InPlace: s.opts.InPlace, Root: root, Compute: -1, Probes: s.opts.Probes,
 		Samples: len(s.opts.Percentiles) > 0 || s.opts.Samples, ValidationWarmup: s.opts.ValidationWarmup,

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"mpibench/internal/cli"
-	"mpibench/mpi"
+	"mpibench/suites/osu/kernel"
 )
 
 // OSU 7.4's defaults (osu_util.h, osu_util.c: process_options).
@@ -92,11 +92,11 @@ type DDT struct {
 }
 
 // kernel is d for the kernels (nil for none).
-func (d *DDT) kernel() *mpi.OSUDDT {
+func (d *DDT) kernel() *kernel.DDT {
 	if d == nil {
 		return nil
 	}
-	return &mpi.OSUDDT{Kind: d.Kind, Stride: d.Stride, Block: d.Block, Displs: d.Displs, Blocks: d.Blocks}
+	return &kernel.DDT{Kind: d.Kind, Stride: d.Stride, Block: d.Block, Displs: d.Displs, Blocks: d.Blocks}
 }
 
 // reach is the elements d's type spans from its start: an indexed type's

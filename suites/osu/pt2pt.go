@@ -1,6 +1,9 @@
 package osu
 
-import "mpibench/mpi"
+import (
+	"mpibench/mpi"
+	"mpibench/suites/osu/kernel"
+)
 
 func init() {
 	register(
@@ -20,14 +23,14 @@ func init() {
 	)
 }
 
-// typeIndex is -T's type as mpi.OSUSpec numbers it.
+// typeIndex is -T's type as kernel.Spec numbers it.
 var typeIndex = map[string]int{"MPI_CHAR": 0, "MPI_INT": 1, "MPI_FLOAT": 2}
 
 // spec is the kernel's part of a measurement at size bytes.
-func (r *Run) spec(kind mpi.OSUKind, size int64) *mpi.OSUSpec {
+func (r *Run) spec(kind mpi.OSUKind, size int64) *kernel.Spec {
 	o := r.Opts
 	iters, skip := o.Counts(size)
-	s := &mpi.OSUSpec{Kind: kind, Type: typeIndex[r.TypeName], TypeSize: r.TypeSize, Elements: r.Elements(size),
+	s := &kernel.Spec{Kind: kind, Type: typeIndex[r.TypeName], TypeSize: r.TypeSize, Elements: r.Elements(size),
 		Iters: iters, Skip: skip, Window: 1, VWarm: o.ValidationWarmup, Pairs: r.Pairs, Check: o.Validate,
 		Samples: len(o.Percentiles) > 0 || o.Samples}
 	if r.Bench.Kind == Bandwidth || r.Bench.Kind == MultiBandwidth {
@@ -50,7 +53,7 @@ func measureP2P(kind mpi.OSUKind) func(r *Run, size int64) (Result, error) {
 			return measureBig(r, kind, size) // big.go
 		}
 		s := r.spec(kind, size)
-		res, err := mpi.OSURun(r.World, s)
+		res, err := kernel.Run(r.World, s)
 		if err != nil {
 			return Result{}, err // named by Run.inCase
 		}
@@ -64,7 +67,7 @@ func measureP2P(kind mpi.OSUKind) func(r *Run, size int64) (Result, error) {
 
 // figures are OSU's figures of one size on rank 0 from every rank's time
 // and errors (all: time, errors of rank 0, 1, ...) and rank 0's samples.
-func (r *Run) figures(kind mpi.OSUKind, s *mpi.OSUSpec, size int64, all, samples []float64) Result {
+func (r *Run) figures(kind mpi.OSUKind, s *kernel.Spec, size int64, all, samples []float64) Result {
 	var out Result
 	t := all[0]
 	for i := 0; i < len(all); i += 2 {

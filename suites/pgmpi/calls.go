@@ -4,16 +4,16 @@ import (
 	"fmt"
 	"strings"
 
-	"mpibench/mpi"
+	"mpibench/suites/pgmpi/kernel"
 )
 
 // Call is one MPI function or mock-up of the guidelines.
 type Call struct {
-	Name      string        // MPI_Allgather, Gather_as_Allgather, ...
-	Kernel    mpi.PgmpiCall // its C implementation
-	Guideline string        // GL3..GL17 for a mock-up, "" for a function
-	Emulates  string        // the function whose result a mock-up produces; itself for a function
-	Uses      []string      // the MPI operations a mock-up is made of
+	Name      string      // MPI_Allgather, Gather_as_Allgather, ...
+	Kernel    kernel.Call // its C implementation
+	Guideline string      // GL3..GL17 for a mock-up, "" for a function
+	Emulates  string      // the function whose result a mock-up produces; itself for a function
+	Uses      []string    // the MPI operations a mock-up is made of
 }
 
 // Class is "function" or "mockup", as in the records.
@@ -54,11 +54,11 @@ var Calls = []*Call{
 	mock("Reduce_scatter_as_Reduce_Scatterv", 24, "GL17", "MPI_Reduce_scatter", "MPI_Reduce", "MPI_Scatterv"),
 }
 
-func fn(name string, k mpi.PgmpiCall) *Call {
+func fn(name string, k kernel.Call) *Call {
 	return &Call{Name: name, Kernel: k, Emulates: name, Uses: []string{name}}
 }
 
-func mock(name string, k mpi.PgmpiCall, gl, emulates string, uses ...string) *Call {
+func mock(name string, k kernel.Call, gl, emulates string, uses ...string) *Call {
 	return &Call{Name: name, Kernel: k, Guideline: gl, Emulates: emulates, Uses: uses}
 }
 
@@ -136,12 +136,12 @@ func (c *Call) Output(rank, p, count int) int {
 }
 
 // Expected is the output a call must leave on a rank of p for the input of
-// mpi.PgmpiInput: the result of the emulated function, computed in Go
+// kernel.Input: the result of the emulated function, computed in Go
 // (int32 sums wrap as MPI_INT's do in two's complement).
 func (c *Call) Expected(rank, p, count int) []int32 {
 	b := count / p
 	out := make([]int32, c.Output(rank, p, count))
-	in := mpi.PgmpiInput
+	in := kernel.Input
 	for i := range out {
 		switch c.Emulates {
 		case "MPI_Bcast":
@@ -167,7 +167,7 @@ func (c *Call) Expected(rank, p, count int) []int32 {
 func sum(k, i int) int32 {
 	var s int32
 	for r := 0; r < k; r++ {
-		s += mpi.PgmpiInput(r, i)
+		s += kernel.Input(r, i)
 	}
 	return s
 }

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"mpibench/mpi"
+	"mpibench/suites/pgmpi/kernel"
 )
 
 // The names the analysis side relies on, in the order of appendix A.
@@ -19,8 +19,8 @@ var wantMockups = []string{"Gather_as_Allgather", "Gather_as_Reduce", "Allgather
 	"Reduce_scatter_block_as_Reduce_Scatter", "Scan_as_Exscan_Reduce_local", "Reduce_scatter_as_Reduce_Scatterv"}
 
 func TestCallTable(t *testing.T) {
-	if len(Calls) != int(mpi.PgmpiCalls) {
-		t.Fatalf("%d calls, C has %d", len(Calls), mpi.PgmpiCalls)
+	if len(Calls) != int(kernel.Calls) {
+		t.Fatalf("%d calls, C has %d", len(Calls), kernel.Calls)
 	}
 	for i, c := range Calls {
 		if int(c.Kernel) != i {

@@ -6,12 +6,13 @@ import (
 	"mpibench/analysis/result"
 	"mpibench/analysis/stats"
 	"mpibench/mpi"
+	"mpibench/suites/pgmpi/kernel"
 )
 
 // newCase prepares call at volume n bytes on c; the root's broadcast
 // buffer of MPI_Bcast and its mock-up starts with the input.
-func newCase(c mpi.Comm, call *Call, n int) (*mpi.PgmpiCase, error) {
-	return mpi.NewPgmpiCase(c, call.Kernel, n/IntSize, call.Emulates == "MPI_Bcast")
+func newCase(c mpi.Comm, call *Call, n int) (*kernel.Case, error) {
+	return kernel.NewCase(c, call.Kernel, n/IntSize, call.Emulates == "MPI_Bcast")
 }
 
 // Measure runs call at volume n (bytes, a Volume) reps times after one
@@ -70,7 +71,7 @@ func Predict(c mpi.Comm, call *Call, n int, crit Criteria) (NrepEntry, error) {
 
 // predictOnce takes batches until rank 0's predictor stops, which it
 // broadcasts after every batch.
-func predictOnce(c mpi.Comm, pc *mpi.PgmpiCase, crit Criteria) (int, bool, error) {
+func predictOnce(c mpi.Comm, pc *kernel.Case, crit Criteria) (int, bool, error) {
 	p := &Predictor{Crit: crit}
 	taken := 0
 	for {

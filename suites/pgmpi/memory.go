@@ -8,7 +8,7 @@ import (
 )
 
 // need is the memory one process needs to measure a call on n bytes r
-// times: mpi.NewPgmpiCase allocates four vectors of n bytes (send,
+// times: kernel.NewCase allocates four vectors of n bytes (send,
 // receive, scratch and padded copies) and two arrays of one int per
 // process, and the timing keeps four doubles per repetition (the local
 // and the reduced times in C, their copy in Go and the sorted copy of the

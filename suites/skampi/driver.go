@@ -9,6 +9,7 @@ import (
 
 	"mpibench/analysis/result"
 	"mpibench/mpi"
+	"mpibench/suites/skampi/kernel"
 	"mpibench/suites/skampi/method"
 )
 
@@ -96,7 +97,7 @@ func (d *Driver) share(pts []point, root int) ([]point, error) {
 		// Marshal cannot fail.
 		b, _ = json.Marshal(pts)
 	}
-	b, err := d.World.SkampiBcastBytes(b, root)
+	b, err := kernel.BcastBytes(d.World, b, root)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +155,7 @@ func (m *Measurement) policy() method.Adaptive {
 }
 
 // op is the C kernel of m.
-func (m *Measurement) op() mpi.SkampiOp {
+func (m *Measurement) op() kernel.Op {
 	o, _ := lookupOp(m.Pattern, m.Op)
 	return o.op
 }
@@ -163,7 +164,7 @@ func (m *Measurement) op() mpi.SkampiOp {
 // for operations that move no data.
 func (m *Measurement) length() int {
 	switch m.op() {
-	case mpi.SkampiBarrier, mpi.SkampiCommSplit:
+	case kernel.Barrier, kernel.CommSplit:
 		return 0
 	}
 	if m.Pattern == Simple {
@@ -174,11 +175,11 @@ func (m *Measurement) length() int {
 
 // emptyOp is the empty measurement of m's pattern: for collectives the
 // barriers around the timer, for the others the timer pair alone.
-func (m *Measurement) emptyOp() mpi.SkampiOp {
+func (m *Measurement) emptyOp() kernel.Op {
 	if m.Pattern == Collective {
-		return mpi.SkampiCollEmpty
+		return kernel.CollEmpty
 	}
-	return mpi.SkampiEmpty
+	return kernel.Empty
 }
 
 // empty measures the systematic error of m's pattern on c and returns the
@@ -250,7 +251,7 @@ func sweep(c mpi.Comm, m *Measurement, work int, base point) ([]point, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := empty(c, m, clk, c.SkampiDecide)
+	e, err := empty(c, m, clk, decide(c))
 	if err != nil {
 		return nil, err
 	}
@@ -266,14 +267,14 @@ func sweep(c mpi.Comm, m *Measurement, work int, base point) ([]point, error) {
 			return 0, atPoint(err, n, c.Size())
 		}
 		smp, ws := sampler(c, clk, k, m.sync.Window)
-		r, err := m.policy().Run(smp, e, c.SkampiDecide)
+		r, err := m.policy().Run(smp, e, decide(c))
 		if err != nil {
 			return 0, atPoint(err, n, c.Size())
 		}
 		p := base
 		p.X, p.Bytes, p.R, p.Win = n, n, r, ws.point()
 		pts = append(pts, p)
-		t, err := c.SkampiBcastFloat(r.Trimmed)
+		t, err := c.BcastFloat64(r.Trimmed)
 		return t, atPoint(err, n, c.Size())
 	})
 	return pts, err
@@ -286,7 +287,7 @@ func (d *Driver) pingpong(m *Measurement) ([]point, int, error) {
 		return nil, 0, err
 	}
 	a, b := d.pair[0], d.pair[1]
-	c, err := d.World.SkampiPair(a, b)
+	c, err := pairOf(d.World, a, b)
 	if err != nil {
 		return nil, a, err
 	}
@@ -299,7 +300,7 @@ func (d *Driver) pingpong(m *Measurement) ([]point, int, error) {
 		pts, err := lengths(c, m, 1, base)
 		return pts, a, err
 	}
-	r, err := at(c, m, m.Len, 1, c.SkampiDecide)
+	r, err := at(c, m, m.Len, 1, decide(c))
 	base.Bytes, base.R = m.Len, r
 	return []point{base}, a, err
 }
@@ -311,7 +312,7 @@ func (d *Driver) findPair() error {
 	if d.pair != nil {
 		return nil
 	}
-	lat, err := d.World.SkampiSurvey(SurveyReps)
+	lat, err := kernel.Survey(d.World, SurveyReps)
 	if err != nil {
 		return err
 	}
@@ -338,7 +339,7 @@ func (d *Driver) group(m *Measurement) ([]point, error) {
 		var pts []point
 		for _, p := range m.Points(d.World.Size()) {
 			got, err := d.onFirst(p, m, func(c mpi.Comm, base point) ([]point, error) {
-				r, err := at(c, m, m.length(), m.Work, c.SkampiDecide)
+				r, err := at(c, m, m.length(), m.Work, decide(c))
 				base.X, base.Bytes, base.R, base.Win = p, m.length(), r, m.win
 				return []point{base}, err
 			})
@@ -360,7 +361,7 @@ func (d *Driver) group(m *Measurement) ([]point, error) {
 		case OverWorkpieces:
 			var pts []point
 			for _, w := range m.Points(d.World.Size()) {
-				r, err := at(c, m, m.length(), w, c.SkampiDecide)
+				r, err := at(c, m, m.length(), w, decide(c))
 				if err != nil {
 					return nil, err
 				}
@@ -370,7 +371,7 @@ func (d *Driver) group(m *Measurement) ([]point, error) {
 			}
 			return pts, nil
 		}
-		r, err := at(c, m, m.length(), m.Work, c.SkampiDecide)
+		r, err := at(c, m, m.length(), m.Work, decide(c))
 		base.Bytes, base.R, base.Win = m.length(), r, m.win
 		return []point{base}, err
 	})
@@ -379,7 +380,7 @@ func (d *Driver) group(m *Measurement) ([]point, error) {
 // onFirst runs f on a communicator of the first p world ranks; the other
 // ranks return at once.
 func (d *Driver) onFirst(p int, m *Measurement, f func(mpi.Comm, point) ([]point, error)) ([]point, error) {
-	c, err := d.World.SkampiFirst(p)
+	c, err := firstRanks(d.World, p)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@ import (
 // MemoryNeed is the most memory one process needs for any measurement of
 // the plan:
 //
-//   - mpi.NewSkampiCase allocates a send and a receive buffer of
+//   - kernel.NewCase allocates a send and a receive buffer of
 //     max(length, 1)·processes bytes each, and the MPI_Bsend variants
 //     attach a buffer of the same size again (plus MPI's small
 //     per-message overhead, left out here);

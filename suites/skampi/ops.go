@@ -3,7 +3,7 @@ package skampi
 import (
 	"strings"
 
-	"mpibench/mpi"
+	"mpibench/suites/skampi/kernel"
 )
 
 // The patterns of the paper, section 2.1, as Record.Class.
@@ -28,7 +28,7 @@ const (
 type Op struct {
 	Name string
 	Mode string
-	op   mpi.SkampiOp
+	op   kernel.Op
 }
 
 // ops lists the operations of each pattern, and params the parameters
@@ -36,43 +36,43 @@ type Op struct {
 var (
 	ops = map[string][]Op{
 		PingPong: {
-			{"Bsend_Recv", "MPI_Bsend/MPI_Recv", mpi.SkampiPPBsendRecv},
-			{"Isend_Recv", "MPI_Isend/MPI_Recv", mpi.SkampiPPIsendRecv},
-			{"Send_Iprobe_Recv", "MPI_Send/MPI_Iprobe+MPI_Recv", mpi.SkampiPPSendIprobeRecv},
-			{"Send_Irecv", "MPI_Send/MPI_Irecv", mpi.SkampiPPSendIrecv},
-			{"Send_Recv", "MPI_Send/MPI_Recv", mpi.SkampiPPSendRecv},
-			{"Send_Recv_AT", "MPI_Send/MPI_Recv(MPI_ANY_TAG)", mpi.SkampiPPSendRecvAT},
-			{"Sendrecv", "MPI_Sendrecv", mpi.SkampiPPSendrecv},
-			{"Sendrecv_replace", "MPI_Sendrecv_replace", mpi.SkampiPPSendrecvReplace},
-			{"Ssend_Recv", "MPI_Ssend/MPI_Recv", mpi.SkampiPPSsendRecv},
+			{"Bsend_Recv", "MPI_Bsend/MPI_Recv", kernel.PPBsendRecv},
+			{"Isend_Recv", "MPI_Isend/MPI_Recv", kernel.PPIsendRecv},
+			{"Send_Iprobe_Recv", "MPI_Send/MPI_Iprobe+MPI_Recv", kernel.PPSendIprobeRecv},
+			{"Send_Irecv", "MPI_Send/MPI_Irecv", kernel.PPSendIrecv},
+			{"Send_Recv", "MPI_Send/MPI_Recv", kernel.PPSendRecv},
+			{"Send_Recv_AT", "MPI_Send/MPI_Recv(MPI_ANY_TAG)", kernel.PPSendRecvAT},
+			{"Sendrecv", "MPI_Sendrecv", kernel.PPSendrecv},
+			{"Sendrecv_replace", "MPI_Sendrecv_replace", kernel.PPSendrecvReplace},
+			{"Ssend_Recv", "MPI_Ssend/MPI_Recv", kernel.PPSsendRecv},
 		},
 		Collective: {
-			{"Alltoall", "MPI_Alltoall", mpi.SkampiAlltoall},
-			{"Barrier", "MPI_Barrier", mpi.SkampiBarrier},
-			{"Bcast", "MPI_Bcast", mpi.SkampiBcast},
-			{"Comm_split", "MPI_Comm_split", mpi.SkampiCommSplit},
-			{"Reduce", "MPI_Reduce", mpi.SkampiReduce},
-			{"Scan", "MPI_Scan", mpi.SkampiScan},
-			{"Gather", "MPI_Gather", mpi.SkampiGather},
-			{"Scatter", "MPI_Scatter", mpi.SkampiScatter},
-			{"Allgather", "MPI_Allgather", mpi.SkampiAllgather},
-			{"Allreduce", "MPI_Allreduce", mpi.SkampiAllreduce},
+			{"Alltoall", "MPI_Alltoall", kernel.Alltoall},
+			{"Barrier", "MPI_Barrier", kernel.Barrier},
+			{"Bcast", "MPI_Bcast", kernel.Bcast},
+			{"Comm_split", "MPI_Comm_split", kernel.CommSplit},
+			{"Reduce", "MPI_Reduce", kernel.Reduce},
+			{"Scan", "MPI_Scan", kernel.Scan},
+			{"Gather", "MPI_Gather", kernel.Gather},
+			{"Scatter", "MPI_Scatter", kernel.Scatter},
+			{"Allgather", "MPI_Allgather", kernel.Allgather},
+			{"Allreduce", "MPI_Allreduce", kernel.Allreduce},
 		},
 		MasterWorker: {
-			{"Bsend", "MPI_Bsend", mpi.SkampiMWBsend},
-			{"Isend", "MPI_Isend", mpi.SkampiMWIsend},
-			{"Recv_Any", "MPI_Recv(MPI_ANY_SOURCE)", mpi.SkampiMWRecvAny},
-			{"Send", "MPI_Send", mpi.SkampiMWSend},
-			{"Ssend", "MPI_Ssend", mpi.SkampiMWSsend},
-			{"Waitany", "MPI_Waitany", mpi.SkampiMWWaitany},
-			{"Waitsome", "MPI_Waitsome", mpi.SkampiMWWaitsome},
+			{"Bsend", "MPI_Bsend", kernel.MWBsend},
+			{"Isend", "MPI_Isend", kernel.MWIsend},
+			{"Recv_Any", "MPI_Recv(MPI_ANY_SOURCE)", kernel.MWRecvAny},
+			{"Send", "MPI_Send", kernel.MWSend},
+			{"Ssend", "MPI_Ssend", kernel.MWSsend},
+			{"Waitany", "MPI_Waitany", kernel.MWWaitany},
+			{"Waitsome", "MPI_Waitsome", kernel.MWWaitsome},
 		},
 		Simple: {
-			{"Wtime", "MPI_Wtime", mpi.SkampiWtime},
-			{"Comm_rank", "MPI_Comm_rank", mpi.SkampiCommRank},
-			{"Comm_size", "MPI_Comm_size", mpi.SkampiCommSize},
-			{"Iprobe_fail", "MPI_Iprobe", mpi.SkampiIprobeFail},
-			{"Attr_get", "MPI_Comm_get_attr", mpi.SkampiAttrGet},
+			{"Wtime", "MPI_Wtime", kernel.Wtime},
+			{"Comm_rank", "MPI_Comm_rank", kernel.CommRank},
+			{"Comm_size", "MPI_Comm_size", kernel.CommSize},
+			{"Iprobe_fail", "MPI_Iprobe", kernel.IprobeFail},
+			{"Attr_get", "MPI_Comm_get_attr", kernel.AttrGet},
 		},
 	}
 	params = map[string][]string{

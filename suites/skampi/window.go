@@ -7,6 +7,7 @@ import (
 	"mpibench/analysis/result"
 	"mpibench/mpi"
 	"mpibench/run/clocksync"
+	"mpibench/suites/skampi/kernel"
 	"mpibench/suites/skampi/method"
 )
 
@@ -32,10 +33,10 @@ func (s *Sync) set(v string) error {
 	return err
 }
 
-// newCase is mpi.NewSkampiCase for m under s: without the barrier before
+// newCase is kernel.NewCase for m under s: without the barrier before
 // the timer under -sync none.
-func (s Sync) newCase(c mpi.Comm, m *Measurement, op mpi.SkampiOp, maxLen, work int) (*mpi.SkampiCase, error) {
-	k, err := mpi.NewSkampiCase(c, op, maxLen, work)
+func (s Sync) newCase(c mpi.Comm, m *Measurement, op kernel.Op, maxLen, work int) (*kernel.Case, error) {
+	k, err := kernel.NewCase(c, op, maxLen, work)
 	if err == nil && s.Method == clocksync.None && m.Pattern == Collective {
 		k.NoBarrier()
 	}
@@ -61,7 +62,7 @@ const maxDryBatches = 20
 
 // windowed tells whether m's repetitions run in start windows.
 func (s Sync) windowed(m *Measurement) bool {
-	return s.Method == clocksync.Window && m.Pattern == Collective && m.op() != mpi.SkampiCommSplit
+	return s.Method == clocksync.Window && m.Pattern == Collective && m.op() != kernel.CommSplit
 }
 
 // winInfo is a point's window figures, shared with its point.
@@ -78,7 +79,7 @@ type winInfo struct {
 // run the next batch at the same call.
 type winSampler struct {
 	c     mpi.Comm
-	k     *mpi.SkampiCase
+	k     *kernel.Case
 	clk   clocksync.Clock
 	w     float64
 	queue []float64
@@ -97,7 +98,7 @@ func (s Sync) clock(c mpi.Comm, m *Measurement) (*clocksync.Clock, error) {
 
 // sampler is k's sample function: k.Sample, or with a clock a
 // winSampler of windows of w seconds (0: chosen).
-func sampler(c mpi.Comm, clk *clocksync.Clock, k *mpi.SkampiCase, w float64) (method.Sample, *winSampler) {
+func sampler(c mpi.Comm, clk *clocksync.Clock, k *kernel.Case, w float64) (method.Sample, *winSampler) {
 	if clk == nil {
 		return k.Sample, nil
 	}
@@ -143,7 +144,7 @@ func (d *Driver) syncFields(r *result.Record, m *Measurement, w *winInfo) {
 		return
 	}
 	r.Sync = clocksync.Barrier
-	if d.Sync.Method == clocksync.None && m.op() != mpi.SkampiCommSplit {
+	if d.Sync.Method == clocksync.None && m.op() != kernel.CommSplit {
 		r.Sync = clocksync.None
 	}
 	if w == nil {

@@ -1,7 +1,8 @@
-/* Clock synchronisation of mpibench (package clocksync): the ping-pong
+/* Clock synchronisation of mpibench (run/clocksync): the ping-pong
  * exchanges from which a client rank's clock model against its reference
- * is fitted, and the collective loop of window-synchronised timing. The
- * clock is MPI_Wtime on every rank; the fit and the model live in Go. */
+ * is fitted, and the reductions of doubles the synchronisation and the
+ * window loop's schedule use. The clock is MPI_Wtime on every rank; the
+ * fit and the model live in Go. */
 #ifndef MB_CLOCKSYNC_H
 #define MB_CLOCKSYNC_H
 

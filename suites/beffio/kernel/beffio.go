@@ -1,51 +1,50 @@
 //go:build cgo && !nompi
 
-package mpi
+package kernel
 
 /*
 #include <stdlib.h>
 #include <mpi.h>
 #include "beffio.h"
+#include "handle.h"
 */
 import "C"
 
 import (
 	"fmt"
 	"unsafe"
+
+	"mpibench/mpi"
 )
 
-// BeffIOFile is an open b_eff_io benchmark file of one partition.
-type BeffIOFile struct {
+// File is an open b_eff_io benchmark file of one partition.
+type File struct {
 	fh   C.MPI_File
-	comm Comm // the partition: barriers and the time check run on it
+	comm C.MPI_Comm // the partition: barriers and the time check run on it
 	name string
 }
 
-// BeffIOOpen opens name for one access method (BeffIOWrite creates it,
-// BeffIORead deletes it on close), on MPI_COMM_SELF when self is true
-// (separate files) and on comm otherwise. It returns the time from the
+// Open opens name for one access method (Write creates it, Read deletes
+// it on close), on MPI_COMM_SELF when self is true (separate files) and
+// on comm otherwise. It returns the time from the
 // barrier before the open to the barrier after it.
-func BeffIOOpen(comm Comm, self bool, name string, access int) (*BeffIOFile, float64, error) {
-	privateFiles()
+func Open(comm mpi.Comm, self bool, name string, access int) (*File, float64, error) {
+	mpi.PrivateFiles()
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
-	s := C.int(0)
-	if self {
-		s = 1
-	}
-	f := &BeffIOFile{comm: comm, name: name}
+	f := &File{comm: C.mb_comm_f2c(C.int(comm.Fortran())), name: name}
 	var t C.double
-	if rc := C.mb_beffio_open(comm.c, s, cs, C.int(access), &f.fh, &t); rc != C.MPI_SUCCESS {
-		return nil, 0, mpiError("MPI_File_open "+name, rc)
+	if rc := C.mb_beffio_open(f.comm, cBool(self), cs, C.int(access), &f.fh, &t); rc != C.MPI_SUCCESS {
+		return nil, 0, mpi.CallError("MPI_File_open "+name, int(rc))
 	}
 	return f, float64(t), nil
 }
 
 // Close closes the file and waits for the partition; it returns the time.
-func (f *BeffIOFile) Close() (float64, error) {
+func (f *File) Close() (float64, error) {
 	var t C.double
-	if rc := C.mb_beffio_close(f.comm.c, &f.fh, &t); rc != C.MPI_SUCCESS {
-		return 0, mpiError("MPI_File_close "+f.name, rc)
+	if rc := C.mb_beffio_close(f.comm, &f.fh, &t); rc != C.MPI_SUCCESS {
+		return 0, mpi.CallError("MPI_File_close "+f.name, int(rc))
 	}
 	return float64(t), nil
 }
@@ -53,9 +52,9 @@ func (f *BeffIOFile) Close() (float64, error) {
 // SetView sets the view of one pattern of the given type (0..4): for
 // type 0 this rank's l bytes at rank·l of every n·l bytes from disp, for
 // the others contiguous bytes from disp.
-func (f *BeffIOFile) SetView(typ, n, rank, l int, disp int64) error {
+func (f *File) SetView(typ, n, rank, l int, disp int64) error {
 	if rc := C.mb_beffio_view(f.fh, C.int(typ), C.int(n), C.int(rank), C.int(l), C.MPI_Offset(disp)); rc != C.MPI_SUCCESS {
-		return mpiError("MPI_File_set_view", rc)
+		return mpi.CallError("MPI_File_set_view", int(rc))
 	}
 	return nil
 }
@@ -65,13 +64,13 @@ func (f *BeffIOFile) SetView(typ, n, rank, l int, disp int64) error {
 // call, a transfer of fewer bytes than asked, or a file system found full
 // ends the loop at once with an error that names the file, the call and
 // the offset; it is this process's alone, so the job must be aborted.
-func (f *BeffIOFile) Exec(p BeffIOPattern) (BeffIOResult, error) {
+func (f *File) Exec(p Pattern) (Result, error) {
 	if p.Len > p.Buf.Len() || p.Len < 0 {
-		return BeffIOResult{}, &Error{Call: "b_eff_io pattern", Text: "buffer too small"}
+		return Result{}, &mpi.Error{Call: "b_eff_io pattern", Text: "buffer too small"}
 	}
 	k := C.mb_beffio_pat{
-		fh: f.fh, comm: f.comm.c, _type: C.int(p.Type), write: cbool(p.Write),
-		buf: (*C.char)(p.Buf.p), len: C.int(p.Len), reps: C.longlong(p.Reps), sched: C.double(p.Sched),
+		fh: f.fh, comm: f.comm, _type: C.int(p.Type), write: cBool(p.Write),
+		buf: (*C.char)(p.Buf.Ptr()), len: C.int(p.Len), reps: C.longlong(p.Reps), sched: C.double(p.Sched),
 		maxreps: C.longlong(p.MaxReps), l: C.int(max(p.Chunk, 1)), rank: C.int(p.Rank),
 		pattern: C.int(p.Pattern), room: C.longlong(p.Room),
 	}
@@ -82,14 +81,14 @@ func (f *BeffIOFile) Exec(p BeffIOPattern) (BeffIOResult, error) {
 	var o C.mb_beffio_out
 	rc := C.mb_beffio_pattern(&k, &o)
 	if rc != C.MPI_SUCCESS {
-		return BeffIOResult{}, f.failure(p, rc, &o)
+		return Result{}, f.failure(p, rc, &o)
 	}
-	return BeffIOResult{Calls: int64(o.done), Time: float64(o.t), Defects: int64(o.defects)}, nil
+	return Result{Calls: int64(o.done), Time: float64(o.t), Defects: int64(o.defects)}, nil
 }
 
 // failure describes a loop that stopped: which call on which file, where
 // the file pointer stood, and why.
-func (f *BeffIOFile) failure(p BeffIOPattern, rc C.int, o *C.mb_beffio_out) error {
+func (f *File) failure(p Pattern, rc C.int, o *C.mb_beffio_out) error {
 	at := "at an unknown offset"
 	if o.pos >= 0 {
 		at = fmt.Sprintf("with the file pointer at byte %d after it", int64(o.pos))
@@ -102,9 +101,17 @@ func (f *BeffIOFile) failure(p BeffIOPattern, rc C.int, o *C.mb_beffio_out) erro
 		if p.Write {
 			verb = "wrote"
 		}
-		return &LocalError{Err: fmt.Errorf("%s: %s %d of %d bytes", where, verb, int64(o.got), p.Len)}
+		return &mpi.LocalError{Err: fmt.Errorf("%s: %s %d of %d bytes", where, verb, int64(o.got), p.Len)}
 	case C.MB_BEFFIO_FULL:
-		return DiskFull(p.Dir, fmt.Sprintf("%s (pattern %d)", f.name, p.Pattern), int64(o.free), p.Room)
+		return mpi.DiskFull(p.Dir, fmt.Sprintf("%s (pattern %d)", f.name, p.Pattern), int64(o.free), p.Room)
 	}
-	return mpiError(where, rc)
+	return mpi.CallError(where, int(rc))
+}
+
+// cBool is b as a C int.
+func cBool(b bool) C.int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -1,52 +1,56 @@
 //go:build cgo && !nompi
 
-package mpi
+package kernel
 
 /*
 #include <stdlib.h>
 #include <mpi.h>
 #include "beff.h"
+#include "handle.h"
 */
 import "C"
 
 import (
 	"fmt"
 	"unsafe"
+
+	"mpibench/mpi"
 )
 
-// BeffMaxSteps is the most send-receive steps one process may have.
-const BeffMaxSteps = C.MB_BEFF_MAXSTEPS
+// MaxSteps is the most send-receive steps one process may have.
+const MaxSteps = C.MB_BEFF_MAXSTEPS
 
-// BeffPattern is one process's part of a b_eff pattern, in C memory: the
+// Pattern is one process's part of a b_eff pattern, in C memory: the
 // destinations and sources of its steps (-1 for none), the offsets of
 // their blocks, and the Alltoallv counts and displacements over the
 // communicator.
-type BeffPattern struct {
-	comm     Comm
+type Pattern struct {
+	comm     C.MPI_Comm
+	rank     int
 	n        int
 	slot     int
-	to, from Buffer
-	off      Buffer
-	sc, sd   Buffer
-	rc, rd   Buffer
+	to, from mpi.Buffer
+	off      mpi.Buffer
+	sc, sd   mpi.Buffer
+	rc, rd   mpi.Buffer
 }
 
-// NewBeffPattern copies the steps to C memory. Steps 2k and 2k+1 (a ping
+// NewPattern copies the steps to C memory. Steps 2k and 2k+1 (a ping
 // and its pong) share the 2·slot bytes from 2k·slot of the send and of the
 // receive buffer, the pong's block right after the ping's (see SetLen).
-func NewBeffPattern(c Comm, to, from []int, slot int) (*BeffPattern, error) {
-	if len(to) != len(from) || len(to) > BeffMaxSteps {
-		return nil, fmt.Errorf("b_eff pattern with %d/%d steps (at most %d)", len(to), len(from), BeffMaxSteps)
+func NewPattern(c mpi.Comm, to, from []int, slot int) (*Pattern, error) {
+	if len(to) != len(from) || len(to) > MaxSteps {
+		return nil, fmt.Errorf("b_eff pattern with %d/%d steps (at most %d)", len(to), len(from), MaxSteps)
 	}
-	p := &BeffPattern{comm: c, n: len(to), slot: slot}
+	p := &Pattern{comm: C.mb_comm_f2c(C.int(c.Fortran())), rank: c.Rank(), n: len(to), slot: slot}
 	size := c.Size()
-	for _, b := range []*Buffer{&p.to, &p.from, &p.off, &p.sc, &p.sd, &p.rc, &p.rd} {
-		n := 4 * BeffMaxSteps
+	for _, b := range []*mpi.Buffer{&p.to, &p.from, &p.off, &p.sc, &p.sd, &p.rc, &p.rd} {
+		n := 4 * MaxSteps
 		if b != &p.to && b != &p.from && b != &p.off {
 			n = 4 * size
 		}
 		var err error
-		if *b, err = Alloc(n); err != nil {
+		if *b, err = mpi.Alloc(n); err != nil {
 			p.Free()
 			return nil, err
 		}
@@ -65,7 +69,7 @@ func NewBeffPattern(c Comm, to, from []int, slot int) (*BeffPattern, error) {
 // MPI_Alltoallv carries both as one block of 2·l bytes: one call can move
 // only one block between two processes. Two steps with the same
 // neighbour must be such a pair.
-func (p *BeffPattern) SetLen(l int) error {
+func (p *Pattern) SetLen(l int) error {
 	if l > p.slot {
 		return fmt.Errorf("b_eff message of %d bytes in a slot of %d", l, p.slot)
 	}
@@ -103,8 +107,8 @@ func addBlock(counts, displs []int32, r, off int32, l int, what string) error {
 }
 
 // Free releases the C memory.
-func (p *BeffPattern) Free() {
-	for _, b := range []*Buffer{&p.to, &p.from, &p.off, &p.sc, &p.sd, &p.rc, &p.rd} {
+func (p *Pattern) Free() {
+	for _, b := range []*mpi.Buffer{&p.to, &p.from, &p.off, &p.sc, &p.sd, &p.rc, &p.rd} {
 		b.Free()
 	}
 }
@@ -112,37 +116,44 @@ func (p *BeffPattern) Free() {
 // Exec runs the measurement: warm-up, MPI_Barrier, then the timed loop,
 // all in C. It returns this process's loop time in seconds and, with
 // Check, the number of wrong bytes this process received.
-func (r *BeffRun) Exec() (float64, int64, error) {
+func (r *Run) Exec() (float64, int64, error) {
 	p := r.Pattern
-	if need := p.n*p.slot + BeffPad; r.Send.Len() < need || r.Recv.Len() < need || r.Len > p.slot {
+	if need := p.n*p.slot + Pad; r.Send.Len() < need || r.Recv.Len() < need || r.Len > p.slot {
 		return 0, 0, fmt.Errorf("b_eff buffers too small for %d steps of %d bytes", p.n, r.Len)
 	}
 	k := C.mb_beff{
-		comm: p.comm.c, method: C.int(r.Method), nsteps: C.int(p.n),
-		to: (*C.int)(p.to.p), from: (*C.int)(p.from.p), off: (*C.int)(p.off.p),
+		comm: p.comm, method: C.int(r.Method), nsteps: C.int(p.n),
+		to: (*C.int)(p.to.Ptr()), from: (*C.int)(p.from.Ptr()), off: (*C.int)(p.off.Ptr()),
 		len:  C.int(r.Len),
-		sbuf: (*C.char)(r.Send.p), rbuf: (*C.char)(r.Recv.p),
-		scounts: (*C.int)(p.sc.p), sdispls: (*C.int)(p.sd.p),
-		rcounts: (*C.int)(p.rc.p), rdispls: (*C.int)(p.rd.p),
-		loop: C.int(r.Loop), warmup: cBool(r.Warmup), check: cBool(r.Check), rank: C.int(p.comm.Rank()),
+		sbuf: (*C.char)(r.Send.Ptr()), rbuf: (*C.char)(r.Recv.Ptr()),
+		scounts: (*C.int)(p.sc.Ptr()), sdispls: (*C.int)(p.sd.Ptr()),
+		rcounts: (*C.int)(p.rc.Ptr()), rdispls: (*C.int)(p.rd.Ptr()),
+		loop: C.int(r.Loop), warmup: cBool(r.Warmup), check: cBool(r.Check), rank: C.int(p.rank),
 	}
 	var t C.double
 	var bad C.longlong
 	if rc := C.mb_beff_run(&k, &t, &bad); rc != C.MPI_SUCCESS {
-		return 0, 0, kernelError("b_eff kernel", rc)
+		return 0, 0, mpi.KernelError("b_eff kernel", int(rc))
 	}
 	return float64(t), int64(bad), nil
 }
 
-// BeffTimes returns the maximum, minimum and mean of t over c and the
-// sum of bad (the check's wrong bytes), on every rank (two MPI_Allreduce
-// calls).
-func (c Comm) BeffTimes(t float64, bad int64) (tmax, tmin, tavg float64, defects int64, err error) {
+// Times returns the maximum, minimum and mean of t over c and the sum of
+// bad (the check's wrong bytes), on every rank (two MPI_Allreduce calls).
+func Times(c mpi.Comm, t float64, bad int64) (tmax, tmin, tavg float64, defects int64, err error) {
 	out := (*C.double)(C.malloc(4 * 8))
 	defer C.free(unsafe.Pointer(out))
-	if rc := C.mb_beff_times(C.double(t), C.double(bad), out, c.c); rc != C.MPI_SUCCESS {
-		return 0, 0, 0, 0, mpiError("MPI_Allreduce", rc)
+	if rc := C.mb_beff_times(C.double(t), C.double(bad), out, C.mb_comm_f2c(C.int(c.Fortran()))); rc != C.MPI_SUCCESS {
+		return 0, 0, 0, 0, mpi.CallError("MPI_Allreduce", int(rc))
 	}
 	v := unsafe.Slice((*float64)(unsafe.Pointer(out)), 4)
 	return v[0], v[1], v[2], int64(v[3]), nil
+}
+
+// cBool is b as a C int.
+func cBool(b bool) C.int {
+	if b {
+		return 1
+	}
+	return 0
 }

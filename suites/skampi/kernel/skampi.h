@@ -7,7 +7,7 @@
 #include <mpi.h>
 #include "window.h"
 
-/* The operations, in the order of SkampiOp in skampi.go. */
+/* The operations, in the order of Op in op.go. */
 enum {
 	MB_SK_EMPTY = 0,  /* the timer pair alone, on comm rank 0 */
 	MB_SK_COLL_EMPTY, /* barrier, timer, barrier: the collective's empty measurement */

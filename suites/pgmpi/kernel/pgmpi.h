@@ -6,7 +6,8 @@
 
 #include <mpi.h>
 
-/* The calls, in the order of PgmpiCall in pgmpi.go. */
+/* The calls, numbered as kernel.Call (call.go) and the table of
+ * suites/pgmpi/calls.go. */
 enum {
 	MB_PG_ALLGATHER = 0,
 	MB_PG_ALLREDUCE,

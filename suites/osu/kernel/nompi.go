@@ -1,0 +1,12 @@
+//go:build !cgo || nompi
+
+package kernel
+
+import "mpibench/mpi"
+
+// OSU's kernels without MPI: they compile, and Init has failed before any
+// of them could be reached.
+
+func Run(c mpi.Comm, s *Spec) (mpi.OSUResult, error)      { return mpi.OSUResult{}, mpi.ErrNoMPI }
+func (r *Coll) Exec(check bool) (mpi.OSUCollTimes, error) { return mpi.OSUCollTimes{}, mpi.ErrNoMPI }
+func Compute(seconds float64)                             {}

@@ -1,0 +1,86 @@
+package kernel
+
+import "mpibench/mpi"
+
+// DDT is -D's derived datatype.
+type DDT struct {
+	Kind          string // cont, vect, indx
+	Stride, Block int
+	Displs        []int // indx, in elements
+	Blocks        []int
+}
+
+// extent is the elements an indexed type reaches (0 for the others,
+// which stay within the message).
+func (d *DDT) extent() int64 {
+	var e int64
+	for i := range d.Blocks {
+		e = max(e, int64(d.Displs[i]+d.Blocks[i]))
+	}
+	return e
+}
+
+// Spec is one OSU point-to-point measurement at one size.
+type Spec struct {
+	Kind     mpi.OSUKind
+	Type     int   // 0 MPI_CHAR, 1 MPI_INT, 2 MPI_FLOAT
+	TypeSize int   // its size
+	Elements int64 // elements of the message
+	DDT      *DDT
+	Iters    int
+	Skip     int
+	Window   int // messages in flight; 1 for the latency loops
+	VWarm    int // -u with -c
+	Pairs    int
+	Multiple bool // -b multiple: a buffer per window slot
+	Check    bool
+	Samples  bool // keep each timed iteration's time
+	Threads  int  // osu_latency_mt: this rank's threads
+	Tagged   bool // osu_latency_mt: more than one sender thread
+}
+
+// Type is an element type of OSU's -T for the collectives.
+type Type int
+
+// The types of osucoll.h's enum mb_osu_type, in the same order.
+const (
+	Char Type = iota
+	Int
+	Float
+)
+
+// Size is the type's size in bytes (MPI_CHAR 1, MPI_INT and MPI_FLOAT 4).
+func (t Type) Size() int {
+	if t == Char {
+		return 1
+	}
+	return 4
+}
+
+// Coll describes one pass of an OSU collective test: Skip warm-up and
+// Iters timed repetitions.
+type Coll struct {
+	Comm       mpi.Comm
+	Kind       mpi.OSUCollKind
+	NB         bool // the non-blocking call and MPI_Wait
+	Type       Type
+	Send, Recv mpi.Buffer // nprocs·Count elements each
+	Count      int        // elements per process (reduce_scatter: in all)
+	Counts     mpi.Buffer // per-rank counts (C ints): v-variants and reduce_scatter
+	Displs     mpi.Buffer // per-rank displacements (C ints): v-variants
+	Skip       int
+	Iters      int
+	InPlace    bool    // -l
+	Root       int     // rooted tests: the root, or -1 to rotate
+	Compute    float64 // non-blocking overlap pass: dummy compute seconds; < 0: pure pass
+	Probes     int     // overlap pass: MPI_Test calls during the compute (-t)
+	Samples    bool    // keep every timed repetition's time
+	// ValidationWarmup is -u: in check mode, untimed calls before each
+	// repetition.
+	ValidationWarmup int
+	// DDT is -D: the calls send one derived type made of Elements of Type
+	// (Count and Counts are then 1 and Displs in its extents, as OSU's
+	// num_elements = omb_ddt_get_size(...) = 1); nil: Type itself.
+	DDT      *DDT
+	Elements int64
+}
