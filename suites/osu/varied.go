@@ -57,21 +57,16 @@ func (d *driver) varied(sizes []int64) error {
 // size at the current window; a case a resumed run hung in shows as 0.
 func (d *driver) windowCase(s int64) (*result.Record, error) {
 	r := d.run
-	key := d.key(s)
-	if r.Env.Cases.Skip(key) {
-		rec := &result.Record{Bytes: int(s), OSU: &result.OSU{}}
-		if r.Rank == 0 {
-			if recs := r.Env.Cases.Stored(key); len(recs) > 0 {
-				rec = &recs[0]
-			}
-		}
-		return rec, nil
-	}
-	rec, failed, err := d.measure(s, key)
-	if failed && r.Rank == 0 && !slices.Contains(d.bad, r.Bench.Name) {
+	recs, kept, err := d.loop.Run(d.sizeStep(s, nil))
+	switch {
+	case err != nil:
+		return nil, err
+	case len(recs) == 0: // kept: on the ranks other than 0, or hung
+		return &result.Record{Bytes: int(s), OSU: &result.OSU{}}, nil
+	case !kept && r.Rank == 0 && recs[0].Defects > 0 && !slices.Contains(d.bad, r.Bench.Name):
 		d.bad = append(d.bad, r.Bench.Name)
 	}
-	return rec, err
+	return recs[0], nil
 }
 
 // windows is the datatype line and the header of -V's tables.
