@@ -76,7 +76,7 @@ func measure(o *Options, env *mpijob.Env) int {
 	r := &Run{Opts: o, Bench: b, Env: env, World: env.World, Rank: env.World.Rank(), Size: size, Pairs: size / 2}
 	d := &driver{run: r, loop: mpijob.Speaking(env.World, env.Cases)}
 	if r.Rank == 0 {
-		d.text = &Text{W: env.Stdout}
+		d.text = NewText(env.Stdout)
 	}
 	if err := d.all(); err != nil {
 		return env.Fail(err)

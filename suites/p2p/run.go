@@ -6,6 +6,7 @@ import (
 
 	"mpibench/analysis/result"
 	"mpibench/internal/memcheck"
+	"mpibench/internal/textout"
 	"mpibench/mpi"
 	"mpibench/run/cases"
 	"mpibench/run/mpijob"
@@ -35,7 +36,7 @@ func measure(cfg *Config, env *mpijob.Env) int {
 	d := &driver{cfg: cfg, env: env, world: env.World, rank: env.World.Rank(), size: env.World.Size(),
 		loop: mpijob.Speaking(env.World, env.Cases)}
 	if d.rank == 0 {
-		d.text = &text{w: env.Stdout, check: cfg.Check}
+		d.text = &text{Writer: textout.New(env.Stdout), check: cfg.Check}
 	}
 	if err := d.run(); err != nil {
 		return env.Fail(err)
