@@ -41,3 +41,21 @@ func TestWriterKeepsFirstError(t *testing.T) {
 		t.Errorf("Err() = %v on a good writer", ok.Err())
 	}
 }
+
+// A cleaning Writer cleans the strings among its arguments, not its
+// format nor what WriteString writes.
+func TestWriterCleans(t *testing.T) {
+	var b strings.Builder
+	w := NewCleaning(&b)
+	w.Printf("%s %d\n", "a\x1b[2Jb", 3)
+	w.Println("c\x07", 4)
+	w.WriteString("d\x1b\n")
+	if got, want := b.String(), "a?[2Jb 3\nc? 4\nd\x1b\n"; got != want || w.Err() != nil {
+		t.Errorf("wrote %q, %v; want %q", got, w.Err(), want)
+	}
+	b.Reset()
+	New(&b).Printf("%s", "e\x07")
+	if b.String() != "e\x07" {
+		t.Errorf("a plain Writer wrote %q", b.String())
+	}
+}

@@ -52,43 +52,16 @@ type commonFlags struct {
 // level".
 const defaultThreadLevel = "single"
 
-// splitCommon takes the common flags out of args, in -flag, --flag,
-// -flag=value and -flag value forms, and leaves the rest, in order, to the
-// command. A value that is itself spelt -resume or -timeout is not told
-// apart from the flag.
-//
-// The flag package reads each common flag (commonSet); the loop only
-// finds them, because the flag package stops at the first argument it
-// does not know, and these flags may come anywhere among the suite's.
+// splitCommon takes the common flags out of args, wherever they come, in
+// every spelling the flag package reads (cli.Extract), and leaves the
+// rest, in order, to the command. A value that is itself spelt -resume or
+// -timeout is not told apart from the flag.
 func splitCommon(args []string) (commonFlags, []string, error) {
 	c := commonFlags{thread: defaultThreadLevel}
 	fs, bad := c.commonSet()
-	var rest []string
-	for i := 0; i < len(args); i++ {
-		if args[i] == "--" {
-			rest = append(rest, args[i:]...)
-			break
-		}
-		name, _, hasVal := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
-		f := fs.Lookup(name)
-		if !strings.HasPrefix(args[i], "-") || f == nil {
-			rest = append(rest, args[i])
-			continue
-		}
-		if _, ok := f.Value.(cli.Switch); ok && hasVal {
-			// Not even -resume=true: a switch takes no value at all.
-			return c, nil, fmt.Errorf("-%s takes no value", name)
-		}
-		// One flag for the flag package, spelt -flag[=value], and its
-		// value from the next argument when it takes one.
-		one := []string{"-" + strings.TrimLeft(args[i], "-")}
-		if !hasVal && !isBool(f) && i+1 < len(args) {
-			i++
-			one = append(one, args[i])
-		}
-		if err := fs.Parse(one); err != nil {
-			return c, nil, commonError(f, *bad)
-		}
+	rest, err := cli.Extract(fs, args)
+	if err != nil {
+		return c, nil, commonError(fs, err, *bad)
 	}
 	return c, rest, nil
 }
@@ -105,7 +78,13 @@ func (c *commonFlags) commonSet() (*flag.FlagSet, *error) {
 			return *bad
 		}
 	}
-	fs.Var(cli.Switch{On: &c.resume}, "resume", "")
+	resume := cli.Switch{On: &c.resume}
+	fs.BoolFunc("resume", "", keep(func(v string) error {
+		if resume.Set(v) != nil {
+			return errors.New("-resume takes no value")
+		}
+		return nil
+	}))
 	// As the flag package's bool flags, but Auto until given.
 	fs.BoolFunc("progress", "", keep(func(v string) error {
 		on, err := strconv.ParseBool(v)
@@ -133,20 +112,17 @@ func (c *commonFlags) commonSet() (*flag.FlagSet, *error) {
 	return fs, bad
 }
 
-// commonError is the error of the common flag f: its value's own, or,
-// when the flag package found no value to give it, f's usage line,
-// which says what the flag wants.
-func commonError(f *flag.Flag, bad error) error {
+// commonError is the error of a common flag: its value's own, or, when
+// the flag package found no value to give the flag, its usage line, which
+// says what the flag wants.
+func commonError(fs *flag.FlagSet, err, bad error) error {
 	if bad != nil {
 		return bad
 	}
-	return errors.New(f.Usage)
-}
-
-// isBool tells whether the flag package takes f without a value.
-func isBool(f *flag.Flag) bool {
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return ok && b.IsBoolFlag()
+	if name, ok := strings.CutPrefix(err.Error(), "flag needs an argument: -"); ok && fs.Lookup(name) != nil {
+		return errors.New(fs.Lookup(name).Usage)
+	}
+	return err
 }
 
 // parseTimeout reads -timeout's seconds: 0 is off. Not cli.Seconds, which

@@ -11,7 +11,7 @@ import (
 
 // splitCommon takes the common flags, spelt -flag, --flag, -flag=value or
 // -flag value, anywhere on the line, and leaves every other argument, in
-// order, to the suite.
+// order, to the suite: the flag package's reading, as every command's.
 func TestSplitCommon(t *testing.T) {
 	off := time.Duration(-1)
 	for _, c := range []struct {
@@ -23,7 +23,11 @@ func TestSplitCommon(t *testing.T) {
 		{"-timeout\n30", commonFlags{timeout: 30 * time.Second, thread: "single"}, ""},
 		{"--timeout=0.5", commonFlags{timeout: 500 * time.Millisecond, thread: "single"}, ""},
 		{"-timeout=0", commonFlags{timeout: off, thread: "single"}, ""},
-		{"---timeout\n2", commonFlags{timeout: 2 * time.Second, thread: "single"}, ""},
+		// Not a flag to the flag package: the command's parser sees it.
+		{"---timeout\n2", commonFlags{thread: "single"}, "---timeout\n2"},
+		// A switch given "true" is given: the flag package passes the
+		// bare flag on so.
+		{"-resume=true", commonFlags{resume: true, thread: "single"}, ""},
 		{"-msglen\nf\n-timeout\n1e6\nPingPong\n-npmin\n2",
 			commonFlags{timeout: 1e6 * time.Second, thread: "single"}, "-msglen\nf\nPingPong\n-npmin\n2"},
 		{"-resume\n-x\n--resume", commonFlags{resume: true, thread: "single"}, "-x"},
@@ -48,7 +52,6 @@ func TestSplitCommonErrors(t *testing.T) {
 	levels := ": want single, funneled, serialized or multiple"
 	for args, want := range map[string]string{
 		"-resume=1":               "-resume takes no value",
-		"-resume=true":            "-resume takes no value",
 		"--resume=":               "-resume takes no value",
 		"-progress=maybe":         "-progress=maybe: want true or false",
 		"-progress=":              "-progress=: want true or false",

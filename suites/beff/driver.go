@@ -7,6 +7,7 @@ import (
 	"mpibench/analysis/result"
 	"mpibench/mpi"
 	"mpibench/run/cases"
+	"mpibench/run/mpijob"
 	"mpibench/suites/beff/kernel"
 )
 
@@ -68,6 +69,7 @@ type Out struct {
 // the caller must abort the job.
 func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, out Out) (recs []result.Record, writeErr, err error) {
 	m, err := measure(p, world, ctx, out.Cases)
+	m.wrote(m.loop.Err())
 	if err != nil || world.Rank() != 0 {
 		return nil, m.werr, err
 	}
@@ -80,7 +82,7 @@ func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, out Out) (re
 }
 
 func measure(p *Plan, world mpi.Comm, ctx result.Context, g *cases.Recorder) (*meter, error) {
-	m := &meter{plan: p, world: world, ctx: ctx, cases: g}
+	m := &meter{plan: p, world: world, ctx: ctx, cases: g, loop: mpijob.GoingOn(world, g)}
 	rank := world.Rank()
 	slot := (p.LMax + 4095) / 4096 * 4096 // page-aligned blocks
 	steps := 1
@@ -128,6 +130,7 @@ type meter struct {
 	world      mpi.Comm
 	ctx        result.Context
 	cases      *cases.Recorder
+	loop       *mpijob.Loop     // going on after a failed write: the text comes at the end
 	out        result.Collector // rank 0: every record, those a resumed run kept included
 	werr       error            // rank 0: the first failed write
 	send, recv mpi.Buffer
@@ -158,14 +161,7 @@ func (m *meter) pattern(rep, i int, pat *Pattern, k *kernel.Pattern) error {
 			return err
 		}
 		for j, meth := range pat.Methods {
-			pt := point{rep: rep, i: i, j: j, li: li, pat: pat, meth: meth, l: l}
-			var err error
-			if m.cases.Skip(pt.key()) {
-				err = m.resumed(pt)
-			} else {
-				err = m.measureOne(pt, k)
-			}
-			if err != nil {
+			if err := m.point(point{rep: rep, i: i, j: j, li: li, pat: pat, meth: meth, l: l}, k); err != nil {
 				return err
 			}
 		}
@@ -173,15 +169,24 @@ func (m *meter) pattern(rep, i int, pat *Pattern, k *kernel.Pattern) error {
 	return nil
 }
 
-// measureOne runs one measurement as a case of the recorder.
-func (m *meter) measureOne(pt point, k *kernel.Pattern) error {
+// point runs one measurement as a case of the loop, or takes what
+// -resume kept of it.
+func (m *meter) point(pt point, k *kernel.Pattern) error {
 	ll := m.loops[pt.i][pt.j][pt.li]
 	warm := pt.li < warmLengths
-	m.cases.Begin(m.caseOf(pt, ll, warm))
-	defer m.cases.End()
+	recs, kept, err := m.loop.Run(mpijob.Step{Case: m.caseOf(pt, ll, warm), Show: m.keep,
+		Measure: func() ([]*result.Record, error) { return m.measureOne(pt, k, ll, warm) }})
+	if err != nil || !kept {
+		return err
+	}
+	return m.resumed(pt, recs)
+}
+
+// measureOne runs one measurement: its record on rank 0.
+func (m *meter) measureOne(pt point, k *kernel.Pattern, ll int, warm bool) ([]*result.Record, error) {
 	res, err := m.tune(pt, k, ll, warm)
 	if err != nil {
-		return result.InCase(err, result.CaseError{Suite: result.SuiteBeff, Bench: pt.pat.Name, Mode: pt.meth, Bytes: pt.l,
+		return nil, result.InCase(err, result.CaseError{Suite: result.SuiteBeff, Bench: pt.pat.Name, Mode: pt.meth, Bytes: pt.l,
 			Procs: m.plan.Procs})
 	}
 	if pt.rep == 1 {
@@ -190,12 +195,18 @@ func (m *meter) measureOne(pt point, k *kernel.Pattern) error {
 		m.loops[pt.i][pt.j][pt.li] = res.ll
 		m.setNext(pt, res.ll, res.tmax/float64(res.ll))
 	}
-	if m.world.Rank() == 0 {
-		r := m.record(pt.pat, pt.meth, pt.rep, pt.l, pt.pat.Messages(), res)
-		r.Case = pt.key()
-		if m.werr == nil {
-			m.wrote(m.cases.Finish([]*result.Record{r}))
-		}
+	if m.world.Rank() != 0 {
+		return nil, nil
+	}
+	r := m.record(pt.pat, pt.meth, pt.rep, pt.l, pt.pat.Messages(), res)
+	r.Case = pt.key()
+	return []*result.Record{r}, nil
+}
+
+// keep keeps, on rank 0, the records of a measurement, measured or kept
+// by a resumed run, for the summary and the text at the end.
+func (m *meter) keep(recs []*result.Record) error {
+	for _, r := range recs {
 		m.out.Add(r)
 	}
 	return nil

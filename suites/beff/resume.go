@@ -32,9 +32,10 @@ func (m *meter) caseOf(pt point, ll int, warm bool) cases.Case {
 		Bytes: int64(pt.l), Procs: m.plan.Procs, Reps: reps, Key: pt.key()}
 }
 
-// resumed takes a measurement -resume skipped. Rank 0 keeps the record
-// the earlier run left, in its place among the others, so that b_eff and
-// the tables are computed from all of them as if the run had not stopped.
+// resumed takes a measurement -resume skipped, whose records the earlier
+// run left (stored, on rank 0). The loop has kept them (keep), in their
+// place among the others, so that b_eff and the tables are computed from
+// all of them as if the run had not stopped.
 //
 // The looplengths: the adaptive looplength of a length follows from the
 // looplength and time of the length before, in the first repetition, and
@@ -47,24 +48,20 @@ func (m *meter) caseOf(pt point, ll int, warm bool) cases.Case {
 // its looplength (adaptive: not cut; fixed: the rule's own value). Its
 // second and third repetitions are other cases, measured as usual with
 // the looplength it was given.
-func (m *meter) resumed(pt point) error {
-	key := pt.key()
-	var stored *result.Record
-	if m.world.Rank() == 0 {
-		for _, r := range m.cases.Stored(key) {
-			m.out.Add(&r)
-			stored = &r
-		}
-	}
+func (m *meter) resumed(pt point, stored []*result.Record) error {
 	if pt.rep != 1 {
 		return nil
 	}
 	ll := m.loops[pt.i][pt.j][pt.li]
-	if m.cases.Hung(key) {
+	if m.cases.Hung(pt.key()) {
 		m.setNext(pt, ll, 0)
 		return nil
 	}
-	ll, tmax, err := m.shareLoop(stored)
+	var last *result.Record // rank 0's
+	if len(stored) > 0 {
+		last = stored[len(stored)-1]
+	}
+	ll, tmax, err := m.shareLoop(last)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"mpibench/analysis/result"
 	"mpibench/mpi"
 	"mpibench/run/cases"
+	"mpibench/run/mpijob"
 	"mpibench/suites/beffio/kernel"
 )
 
@@ -54,6 +55,7 @@ type meter struct {
 	world mpi.Comm
 	ctx   result.Context
 	cases *cases.Recorder
+	loop  *mpijob.Loop // going on after a failed write: the text comes at the end
 	notes io.Writer
 	out   result.Collector // rank 0: every record, those a resumed run kept included
 	werr  error            // rank 0: the first failed write
@@ -101,8 +103,11 @@ type Check struct {
 // an MPI or memory error of this rank after which the others may be
 // blocked: the caller must abort the job.
 func Run(p *Plan, world mpi.Comm, ctx result.Context, uname string, out Out) (recs []result.Record, writeErr, err error) {
-	m := &meter{plan: p, world: world, ctx: ctx, cases: out.Cases, notes: out.Notes}
-	if err := m.run(); err != nil {
+	m := &meter{plan: p, world: world, ctx: ctx, cases: out.Cases, loop: mpijob.GoingOn(world, out.Cases),
+		notes: out.Notes}
+	err = m.run()
+	m.wrote(m.loop.Err())
+	if err != nil {
 		return nil, m.werr, err
 	}
 	m.noteBounded()
@@ -199,29 +204,37 @@ func (m *meter) partition(a, pi, n int) error {
 }
 
 // ptype runs one type of one access method on a partition as a case of
-// the recorder, or takes what -resume kept of it.
+// the loop, or takes what -resume kept of it.
 func (m *meter) ptype(a, pi, typ int, comm mpi.Comm) error {
 	n := comm.Size()
 	key := Key(n, a, typ)
-	switch {
-	case m.cases.Skip(key):
-		return m.resumed(a, pi, typ, comm, key)
-	case a > 0 && m.cases.Hung(Key(n, 0, typ)):
+	if a > 0 && !m.cases.Skip(key) && m.cases.Hung(Key(n, 0, typ)) {
 		m.note("%s is not measured: the write of its file hung in the resumed run (%s)", key, Key(n, 0, typ))
 		return nil
 	}
-	m.cases.Begin(m.caseOf(a, pi, typ, n, key, false))
-	defer m.cases.End()
+	recs, kept, err := m.loop.Run(mpijob.Step{Case: m.caseOf(a, pi, typ, n, key, false), Show: m.keep,
+		Measure: func() ([]*result.Record, error) { return m.measureType(a, pi, typ, comm, key) }})
+	if err != nil || !kept {
+		return err
+	}
+	return m.resumed(a, pi, typ, comm, key, recs)
+}
+
+// measureType runs one type of one access method: its records on rank 0.
+func (m *meter) measureType(a, pi, typ int, comm mpi.Comm, key string) ([]*result.Record, error) {
 	recs, err := m.pass(a, pi, typ, comm, false)
 	if err != nil || comm.Rank() != 0 {
-		return err
+		return nil, err
 	}
 	for _, r := range recs {
 		r.Case = key
 	}
-	if m.werr == nil {
-		m.wrote(m.cases.Finish(recs))
-	}
+	return recs, nil
+}
+
+// keep keeps, on rank 0, the records of a case, measured or kept by a
+// resumed run, for the summary and the text at the end.
+func (m *meter) keep(recs []*result.Record) error {
 	for _, r := range recs {
 		m.out.Add(r)
 	}

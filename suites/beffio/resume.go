@@ -56,10 +56,10 @@ func (m *meter) caseOf(a, pi, typ, n int, key string, refill bool) cases.Case {
 	return c
 }
 
-// resumed takes a case -resume skipped. Rank 0 keeps the records the
-// earlier run left, in their place among the others, so that b_eff_io and
-// the tables are computed from all of them as if the run had not
-// stopped.
+// resumed takes a case -resume skipped, whose records the earlier run
+// left (stored, on rank 0). The loop has kept them (keep), in their place
+// among the others, so that b_eff_io and the tables are computed from all
+// of them as if the run had not stopped.
 //
 // The schedule: only the initial write of types 0-2 is time-driven;
 // types 3 and 4 and the rewrite and read repeat its counts. A skipped
@@ -77,11 +77,9 @@ func (m *meter) caseOf(a, pi, typ, n int, key string, refill bool) cases.Case {
 // file as the write left it. So a skipped write is made again, untimed
 // and unrecorded, with the stored counts, when the rewrite or read of its
 // type is still to come.
-func (m *meter) resumed(a, pi, typ int, comm mpi.Comm, key string) error {
+func (m *meter) resumed(a, pi, typ int, comm mpi.Comm, key string, stored []*result.Record) error {
 	n := comm.Size()
-	if comm.Rank() == 0 {
-		m.replay(a, pi, typ, key)
-	}
+	m.replay(a, pi, typ, stored)
 	if a != 0 || m.cases.Hung(key) {
 		return nil
 	}
@@ -96,12 +94,11 @@ func (m *meter) resumed(a, pi, typ int, comm mpi.Comm, key string) error {
 	return m.refill(pi, typ, comm)
 }
 
-// replay, on rank 0, adds the stored records of a case and takes from
-// them the type's value and bytes, and the counts of a time-driven write.
-func (m *meter) replay(a, pi, typ int, key string) {
+// replay takes, on rank 0, from the stored records of a case the type's
+// value and bytes, and the counts of a time-driven write.
+func (m *meter) replay(a, pi, typ int, stored []*result.Record) {
 	st := m.parts[pi]
-	for _, r := range m.cases.Stored(key) {
-		m.out.Add(&r)
+	for _, r := range stored {
 		no, err := strconv.Atoi(strings.TrimPrefix(r.Benchmark, "p"))
 		switch {
 		case r.Benchmark == "total":
@@ -144,15 +141,12 @@ func (m *meter) shareReps(pi, typ int, comm mpi.Comm) error {
 // hang (the rewrite and read cannot do without the file).
 func (m *meter) refill(pi, typ int, comm mpi.Comm) error {
 	key := Key(comm.Size(), 0, typ) + "/refill"
-	m.cases.Begin(m.caseOf(0, pi, typ, comm.Size(), key, true))
-	defer m.cases.End()
-	if _, err := m.pass(0, pi, typ, comm, true); err != nil {
-		return err
-	}
-	if comm.Rank() == 0 && m.werr == nil {
-		m.wrote(m.cases.Finish(nil))
-	}
-	return nil
+	_, _, err := m.loop.Run(mpijob.Step{Case: m.caseOf(0, pi, typ, comm.Size(), key, true), Again: true,
+		Measure: func() ([]*result.Record, error) {
+			_, err := m.pass(0, pi, typ, comm, true)
+			return nil, err
+		}})
+	return err
 }
 
 // note tells the user, on rank 0, what a resumed run leaves out.

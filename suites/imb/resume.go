@@ -3,8 +3,8 @@ package imb
 import (
 	"fmt"
 
-	"mpibench/analysis/result"
 	"mpibench/run/cases"
+	"mpibench/run/mpijob"
 )
 
 // key is the journal key of benchmark b at q processes, mode m and
@@ -59,7 +59,7 @@ func (d *Driver) resumed(b *Benchmark, q int, lens []int) bool {
 func (d *Driver) replayAll(b *Benchmark, q int, lens []int) error {
 	for _, m := range d.cfg.F.runModes(b) {
 		for _, x := range lens {
-			if err := d.replay(d.key(b, q, m, x), b, x); err != nil {
+			if _, _, err := d.loop.Run(d.step(b, q, m, x)); err != nil {
 				return err
 			}
 		}
@@ -67,18 +67,14 @@ func (d *Driver) replayAll(b *Benchmark, q int, lens []int) error {
 	return nil
 }
 
-// replay shows, on rank 0, a case -resume skipped: the rows it left in the
-// results file, or a note that it hung there.
-func (d *Driver) replay(key string, b *Benchmark, x int) error {
-	return d.speak(func() error {
-		if d.cases.Hung(key) {
+// step is the case of b at q processes, mode m and length x, less its
+// measurement: its rows, or, where -resume skips it, those it left in the
+// results file or a note that it hung there.
+func (d *Driver) step(b *Benchmark, q int, m Mode, x int) mpijob.Step {
+	key := d.key(b, q, m, x)
+	return mpijob.Step{Case: d.caseOf(key, b, q, m, x), Show: d.show,
+		Hung: func() error {
 			return d.out.Text.Comment(fmt.Sprintf("# %s, %d bytes: hung in the resumed run, not measured (%s)",
 				b.Name, x, key))
-		}
-		var rows []*result.Record
-		for _, r := range d.cases.Stored(key) {
-			rows = append(rows, &r)
-		}
-		return d.show(rows)
-	})
+		}}
 }

@@ -38,6 +38,7 @@ type Driver struct {
 	ctx   result.Context
 	out   *Output
 	cases *cases.Recorder // watchdog and journal; its Finish writes the records
+	loop  *mpijob.Loop    // runs each case: skip or replay, begin, measure, write, show, end
 	world mpi.Comm
 	rank  int
 	size  int
@@ -54,8 +55,8 @@ func NewDriver(cfg *Config, ctx result.Context, out *Output, g *cases.Recorder) 
 	suite := SuiteByName(cfg.Suite)
 	ctx.Options = cfg.F.options()
 	ctx.IMB = cfg.F.version(suite)
-	d := &Driver{suite: suite, set: cfg.F.settings(&suite.Settings), cfg: cfg, ctx: ctx, out: out, cases: g, world: w,
-		rank: w.Rank(), size: w.Size()}
+	d := &Driver{suite: suite, set: cfg.F.settings(&suite.Settings), cfg: cfg, ctx: ctx, out: out, cases: g,
+		loop: mpijob.Speaking(w, g), world: w, rank: w.Rank(), size: w.Size()}
 	d.order = MapOrder(d.size, cfg.MapP, cfg.MapQ)
 	return d
 }
@@ -261,16 +262,11 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 		var done []lenReps  // the -time counts of this mode's lengths so far
 		start := time.Now() // IMB 2021's time-out clock (timeout2021.go)
 		for _, x := range lens {
-			key := d.key(b, q, m, x)
-			if d.cases.Skip(key) {
-				if err := d.replay(key, b, x); err != nil {
-					return err
-				}
-				done = d.replayedReps(key, x, done)
-				continue
+			step := d.step(b, q, m, x)
+			step.Measure = func() ([]*result.Record, error) {
+				return d.measure(c, env, groups, x, m, start, &done)
 			}
-			d.cases.Begin(d.caseOf(key, b, q, m, x))
-			reps, all, err := d.measureCase(c, env, x, m, start, &done)
+			recs, kept, err := d.loop.Run(step)
 			if errors.Is(err, errTimeOut) {
 				if err := d.noteTimeOut(b, q, groups, x, m); err != nil {
 					return err
@@ -278,17 +274,29 @@ func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
 				break // IMB's stop_iterations: the next mode starts afresh
 			}
 			if err != nil {
-				return d.inCase(err, b, m, x, q)
-			}
-			row := row{b: b, q: q, groups: groups, x: x, mode: m, reps: reps, all: all, win: env.lastWindow()}
-			err = d.speak(func() error { return d.emit(&row) })
-			d.cases.End()
-			if err != nil {
 				return err
+			}
+			if kept {
+				done = d.replayedReps(recs, x, done)
 			}
 		}
 	}
 	return nil
+}
+
+// measure measures length x in mode m: the records on rank 0.
+func (d *Driver) measure(c runner, env *caseEnv, groups [][]int, x int, m Mode, start time.Time,
+	done *[]lenReps) ([]*result.Record, error) {
+	reps, all, err := d.measureCase(c, env, x, m, start, done)
+	switch {
+	case errors.Is(err, errTimeOut):
+		return nil, err
+	case err != nil:
+		return nil, d.inCase(err, env.b, m, x, env.q)
+	case d.rank != 0:
+		return nil, nil
+	}
+	return d.records(&row{b: env.b, q: env.q, groups: groups, x: x, mode: m, reps: reps, all: all, win: env.lastWindow()}), nil
 }
 
 // measureCase measures length x in mode m: it chooses the repetitions,
@@ -342,20 +350,16 @@ type row struct {
 	win    *clocksync.Result // -sync window: the result (the same on every active rank)
 }
 
-// emit turns a gathered measurement into Records and sends them on.
-func (d *Driver) emit(w *row) error {
+// records turns a gathered measurement into Records.
+func (d *Driver) records(w *row) []*result.Record {
+	if d.cfg.Multi != 1 {
+		return []*result.Record{d.record(w, -1)}
+	}
 	var rows []*result.Record
-	if d.cfg.Multi == 1 {
-		for g := range w.groups {
-			rows = append(rows, d.record(w, g))
-		}
-	} else {
-		rows = append(rows, d.record(w, -1))
+	for g := range w.groups {
+		rows = append(rows, d.record(w, g))
 	}
-	if err := d.cases.Finish(rows); err != nil {
-		return err
-	}
-	return d.show(rows)
+	return rows
 }
 
 // show prints rows on rank 0 and notes the benchmarks with defects.

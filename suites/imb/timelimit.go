@@ -214,10 +214,11 @@ func (d *Driver) probe(c runner, env *caseEnv, x int, m Mode, n int) (float64, e
 }
 
 // replayedReps adds the count of a length that -resume skipped, as the
-// resumed run recorded it, so that the counts after it are held to it as
-// in an uninterrupted run. Only rank 0's list matters: it decides.
-func (d *Driver) replayedReps(key string, x int, done []lenReps) []lenReps {
-	if recs := d.cases.Stored(key); len(recs) > 0 {
+// resumed run recorded it in recs, so that the counts after it are held
+// to it as in an uninterrupted run. Only rank 0's list matters: it
+// decides (the other ranks have no records).
+func (d *Driver) replayedReps(recs []*result.Record, x int, done []lenReps) []lenReps {
+	if len(recs) > 0 {
 		done = append(done, lenReps{x, recs[0].Reps})
 	}
 	return done

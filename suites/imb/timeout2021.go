@@ -54,10 +54,8 @@ func timeOutLine(x int) string {
 		"use \"-time X\" or SECS_PER_SAMPLE=X (IMB_settings.h) to increase time limit.", x)
 }
 
-// noteTimeOut ends the case of length x and prints the time-out line in
-// its table.
+// noteTimeOut prints the time-out line of length x in its table.
 func (d *Driver) noteTimeOut(b *Benchmark, q int, groups [][]int, x int, m Mode) error {
-	d.cases.End()
 	if b.NoBytes {
 		x = d.set.MaxMsg()
 	}

@@ -38,40 +38,42 @@ func measure(cfg *Config, env *mpijob.Env) int {
 func run(cfg *Config, env *mpijob.Env) error {
 	w := env.World
 	p := w.Size()
-	key := fmt.Sprintf("%s/np%d/%d/%d/%d", result.SuiteLinks, p, cfg.Size, cfg.Times, cfg.Window)
 	env.Cases.SetTotal(1)
-	if env.Cases.Skip(key) {
-		return mpijob.Speak(w, func() error { return show(env, cfg, env.Cases.Stored(key)) })
-	}
-	env.Cases.Begin(cases.Case{Suite: result.SuiteLinks, Benchmark: "links", Bytes: int64(cfg.Size), Procs: p,
-		Reps: 2 * (p - 1) * (cfg.Times + cfg.Warm) * (cfg.Window + 1), Key: key})
-	defer env.Cases.End()
+	_, _, err := mpijob.Speaking(w, env.Cases).Run(mpijob.Step{
+		Case: cases.Case{Suite: result.SuiteLinks, Benchmark: "links", Bytes: int64(cfg.Size), Procs: p,
+			Reps: 2 * (p - 1) * (cfg.Times + cfg.Warm) * (cfg.Window + 1),
+			Key:  fmt.Sprintf("%s/np%d/%d/%d/%d", result.SuiteLinks, p, cfg.Size, cfg.Times, cfg.Window)},
+		Measure: func() ([]*result.Record, error) { return gather(cfg, env) },
+		Show:    func(recs []*result.Record) error { return show(env, cfg, recs) },
+	})
+	return err
+}
+
+// gather measures every distance and gathers every rank's figures: the
+// records on rank 0.
+func gather(cfg *Config, env *mpijob.Env) ([]*result.Record, error) {
+	w := env.World
 	mine, err := measureAll(w, cfg)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	all, err := w.GatherFloat64s(mine)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	hosts, err := w.GatherProcessorNames()
-	if err != nil {
-		return err
+	if err != nil || w.Rank() != 0 {
+		return nil, err
 	}
-	return mpijob.Speak(w, func() error {
-		ctx := env.Ctx
-		slow := cfg.Slow
-		ctx.SlowPct = &slow // the report flags the pairs this run did
-		recs := records(cfg, ctx, p, all, hosts)
-		ptrs := make([]*result.Record, len(recs))
-		for i := range recs {
-			ptrs[i] = &recs[i]
-		}
-		if err := env.Cases.Finish(ptrs); err != nil {
-			return err
-		}
-		return show(env, cfg, recs)
-	})
+	ctx := env.Ctx
+	slow := cfg.Slow
+	ctx.SlowPct = &slow // the report flags the pairs this run did
+	recs := records(cfg, ctx, w.Size(), all, hosts)
+	ptrs := make([]*result.Record, len(recs))
+	for i := range recs {
+		ptrs[i] = &recs[i]
+	}
+	return ptrs, nil
 }
 
 // measureAll runs every distance on this rank and returns its figures:
@@ -146,7 +148,7 @@ func record(cfg *Config, ctx result.Context, mode string, src, dst, p int, v []f
 }
 
 // show prints the header and the matrices of recs on rank 0.
-func show(env *mpijob.Env, cfg *Config, recs []result.Record) error {
+func show(env *mpijob.Env, cfg *Config, recs []*result.Record) error {
 	t := textout.New(env.Stdout)
 	t.Printf("# mpibench links (mpiGraph's shift pattern), mpibench %s\n", mpijob.Version)
 	t.Printf("# %d processes on %d hosts; %d-byte messages, %d iterations per distance after %d untimed, window %d\n",
@@ -154,7 +156,11 @@ func show(env *mpijob.Env, cfg *Config, recs []result.Record) error {
 	if t.Err() != nil {
 		return t.Err()
 	}
-	ms := matrix.FromRecords(recs)
+	vals := make([]result.Record, len(recs))
+	for i, r := range recs {
+		vals[i] = *r
+	}
+	ms := matrix.FromRecords(vals)
 	slices.SortStableFunc(ms, func(a, b *matrix.Matrix) int {
 		return slices.Index(matrix.Modes, a.Mode) - slices.Index(matrix.Modes, b.Mode)
 	})

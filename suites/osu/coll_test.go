@@ -37,7 +37,7 @@ func TestCollText(t *testing.T) {
 	ib, _ := Lookup("osu_iallreduce")
 	b, _ := Lookup("barrier")
 	var sb strings.Builder
-	tx := &Text{W: &sb}
+	tx := NewText(&sb)
 	o := &Options{Full: true, Validate: true}
 	rec := &result.Record{Bytes: 4, TAvg: 22.7, OSU: &result.OSU{Validation: "Pass",
 		NBC: &result.OSUNBC{Overall: 22.7, Compute: 7.79, Init: 0.31, Wait: 14.48, Pure: 7.01, PureMin: 6.7,

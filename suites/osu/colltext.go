@@ -15,11 +15,11 @@ func ownShape(b *Benchmark) bool { return b.Kind == NonBlocking || noSize(b) }
 
 // collPreamble is print_preamble_nbc: the title and the Overall line.
 func (t *Text) collPreamble(b *Benchmark) error {
-	t.printf("\n%s\n", Title(b))
+	t.Printf("\n%s\n", Title(b))
 	if b.Kind == NonBlocking {
-		t.printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n")
+		t.Printf("# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n")
 	}
-	return t.err
+	return t.Err()
 }
 
 // nbcColumns are print_only_header_nbc's columns after Overall.
@@ -37,14 +37,14 @@ func (t *Text) collHeader(b *Benchmark, o *Options) error {
 		first = "Overall(us)"
 	}
 	if noSize(b) {
-		t.printf("# %s", first)
+		t.Printf("# %s", first)
 	} else {
-		t.printf("%-*s%*s", sizeWidth, "# Size", fieldWidth, first)
+		t.Printf("%-*s%*s", sizeWidth, "# Size", fieldWidth, first)
 	}
 	switch {
 	case b.Kind != NonBlocking:
 		if o.Full {
-			t.printf("%*s%*s%*s", fieldWidth, "Min Latency(us)", fieldWidth, "Max Latency(us)", iterWidth,
+			t.Printf("%*s%*s%*s", fieldWidth, "Min Latency(us)", fieldWidth, "Max Latency(us)", iterWidth,
 				"Iterations")
 		}
 	case o.Full:
@@ -57,27 +57,27 @@ func (t *Text) collHeader(b *Benchmark, o *Options) error {
 
 func (t *Text) columns(names []string) {
 	for _, n := range names {
-		t.printf("%*s", fieldWidth, n)
+		t.Printf("%*s", fieldWidth, n)
 	}
 }
 
 // tail is the header's end: Validation, -z's columns, -D's Transmit Size.
 func (t *Text) tail(o *Options) error {
 	if o.Validate {
-		t.printf("%*s", fieldWidth, "Validation")
+		t.Printf("%*s", fieldWidth, "Validation")
 	}
 	for _, p := range o.Percentiles {
 		pad := fieldWidth - len("Px Tail Lat(us)")
 		if p > 9 {
 			pad--
 		}
-		t.printf("%*sP%d Tail Lat(us)", pad, "", p)
+		t.Printf("%*sP%d Tail Lat(us)", pad, "", p)
 	}
 	if o.DDT != nil {
-		t.printf("%*s", fieldWidth, "Transmit Size")
+		t.Printf("%*s", fieldWidth, "Transmit Size")
 	}
-	t.printf("\n")
-	return t.err
+	t.Printf("\n")
+	return t.Err()
 }
 
 // collRow is print_stats_nbc, or print_stats without the size column
@@ -85,17 +85,17 @@ func (t *Text) tail(o *Options) error {
 func (t *Text) collRow(b *Benchmark, o *Options, r *result.Record) error {
 	switch {
 	case !noSize(b):
-		t.printf("%-*d%*.2f", sizeWidth, r.Bytes, fieldWidth, r.TAvg)
+		t.Printf("%-*d%*.2f", sizeWidth, r.Bytes, fieldWidth, r.TAvg)
 	case b.Kind == NonBlocking:
-		t.printf("%*.2f", 13, r.TAvg)
+		t.Printf("%*.2f", 13, r.TAvg)
 	default:
-		t.printf("%*.2f", 17, r.TAvg)
+		t.Printf("%*.2f", 17, r.TAvg)
 	}
 	n := r.OSU.NBC
 	switch {
 	case n == nil:
 		if o.Full {
-			t.printf("%*.2f%*.2f%*d", fieldWidth, r.TMin, fieldWidth, r.TMax, iterWidth, r.Reps)
+			t.Printf("%*.2f%*.2f%*d", fieldWidth, r.TMin, fieldWidth, r.TMax, iterWidth, r.Reps)
 		}
 	case o.Full:
 		t.values(n.Compute, n.Init, n.Test, n.Wait, n.Pure, n.PureMin, n.PureMax, n.Overlap)
@@ -109,21 +109,21 @@ func (t *Text) collRow(b *Benchmark, o *Options, r *result.Record) error {
 // Transmit Size.
 func (t *Text) rowTail(o *Options, r *result.Record) error {
 	if o.Validate {
-		t.printf("%*s", fieldWidth, r.OSU.Validation)
+		t.Printf("%*s", fieldWidth, r.OSU.Validation)
 	}
 	for _, p := range r.OSU.Tail {
-		t.printf("%*.2f", fieldWidth, p.Value)
+		t.Printf("%*.2f", fieldWidth, p.Value)
 	}
 	if o.DDT != nil {
-		t.printf("%*d", fieldWidth, r.OSU.Transmit)
+		t.Printf("%*d", fieldWidth, r.OSU.Transmit)
 	}
-	t.printf("\n")
-	return t.err
+	t.Printf("\n")
+	return t.Err()
 }
 
 func (t *Text) values(v ...float64) {
 	for _, x := range v {
-		t.printf("%*.2f", fieldWidth, x)
+		t.Printf("%*.2f", fieldWidth, x)
 	}
 }
 

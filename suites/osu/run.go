@@ -74,9 +74,9 @@ func measure(o *Options, env *mpijob.Env) int {
 	}
 	env.ResumeNote(false)
 	r := &Run{Opts: o, Bench: b, Env: env, World: env.World, Rank: env.World.Rank(), Size: size, Pairs: size / 2}
-	d := &driver{run: r}
+	d := &driver{run: r, loop: mpijob.Speaking(env.World, env.Cases)}
 	if r.Rank == 0 {
-		d.text = &Text{W: env.Stdout}
+		d.text = NewText(env.Stdout)
 	}
 	if err := d.all(); err != nil {
 		return env.Fail(err)
@@ -118,6 +118,7 @@ func memoryNeed(b *Benchmark, o *Options, np int) memcheck.Need {
 // driver runs every datatype and size of a run.
 type driver struct {
 	run  *Run
+	loop *mpijob.Loop
 	text *Text    // rank 0
 	bad  []string // benchmarks whose validation failed
 }
@@ -196,33 +197,40 @@ func (d *driver) key(s int64) string {
 
 // size measures one size and reports whether its validation failed.
 func (d *driver) size(s int64) (bool, error) {
-	key := d.key(s)
-	if d.run.Env.Cases.Skip(key) {
-		return false, d.speak(func() error { return d.replay(key, s) })
-	}
-	rec, failed, err := d.measure(s, key)
-	if err != nil {
+	recs, kept, err := d.loop.Run(d.sizeStep(s, d.show))
+	if err != nil || kept {
 		return false, err
 	}
-	return failed, d.speak(func() error { return d.show(rec) })
+	return mpijob.Share(d.run.World, func() bool { return recs[0].Defects > 0 })
 }
 
-// measure runs case key at s bytes; its record (rank 0's is the one) is
-// in the results file when it returns, with whether validation failed.
-func (d *driver) measure(s int64, key string) (*result.Record, bool, error) {
+// sizeStep is the case at s bytes; show takes its record on rank 0, or
+// the records a resumed run kept of it.
+func (d *driver) sizeStep(s int64, show func([]*result.Record) error) mpijob.Step {
 	r := d.run
 	iters, skip := r.Opts.Counts(s)
-	r.Env.Cases.Begin(cases.Case{Suite: result.SuiteOSU, Benchmark: r.Bench.Name, Bytes: s, Procs: r.Size,
-		Reps: (iters + skip) * (r.Opts.ValidationWarmup + 1) * max(r.Opts.Window, 1), Key: key})
+	step := mpijob.Step{
+		Case: cases.Case{Suite: result.SuiteOSU, Benchmark: r.Bench.Name, Bytes: s, Procs: r.Size,
+			Reps: (iters + skip) * (r.Opts.ValidationWarmup + 1) * max(r.Opts.Window, 1), Key: d.key(s)},
+		Measure: func() ([]*result.Record, error) { return d.measure(s, iters, skip) },
+		Show:    show,
+	}
+	if show != nil {
+		step.Hung = func() error {
+			return d.text.Line(fmt.Sprintf("# %d bytes: skipped, the resumed run hung in it", s))
+		}
+	}
+	return step
+}
+
+// measure runs the case at s bytes: its record (rank 0's is the one).
+func (d *driver) measure(s int64, iters, skip int) ([]*result.Record, error) {
+	r := d.run
 	res, err := r.Bench.Measure(r, s)
 	if err != nil {
-		return nil, false, r.inCase(err, s)
+		return nil, r.inCase(err, s)
 	}
-	rec := d.record(s, iters, skip, &res)
-	err = d.speak(func() error { return r.Env.Cases.Finish([]*result.Record{rec}) })
-	r.Env.Cases.End()
-	failed, serr := mpijob.Share(r.World, func() bool { return res.Errors > 0 })
-	return rec, failed, cmpErr(err, serr)
+	return []*result.Record{d.record(s, iters, skip, &res)}, nil
 }
 
 // inCase names the case (result.CaseError, the datatype as its mode) of
@@ -235,13 +243,6 @@ func (r *Run) inCase(err error, s int64) error {
 	}
 	return result.InCase(err, result.CaseError{Suite: result.SuiteOSU, Bench: r.Bench.Name, Mode: r.TypeName,
 		Bytes: int(s), Procs: r.Size})
-}
-
-func cmpErr(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // record is the record of one size, on rank 0.
@@ -304,30 +305,24 @@ func Tail(samples []float64, percentiles []int) []result.Percentile {
 	return out
 }
 
-// replay prints the records a resumed run kept of case key.
-func (d *driver) replay(key string, s int64) error {
-	if d.run.Env.Cases.Hung(key) {
-		return d.text.Line(fmt.Sprintf("# %d bytes: skipped, the resumed run hung in it", s))
-	}
-	for _, rec := range d.run.Env.Cases.Stored(key) {
-		if err := d.show(&rec); err != nil {
+// show prints the rows of a case on rank 0 and notes the benchmarks whose
+// validation failed.
+func (d *driver) show(recs []*result.Record) error {
+	b := d.run.Bench
+	for _, rec := range recs {
+		if rec.Defects > 0 && !slices.Contains(d.bad, b.Name) {
+			d.bad = append(d.bad, b.Name)
+		}
+		if err := d.text.Row(b, d.run.Opts, rec); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-func (d *driver) show(rec *result.Record) error {
-	b := d.run.Bench
-	if rec.Defects > 0 && !slices.Contains(d.bad, b.Name) {
-		d.bad = append(d.bad, b.Name)
-	}
-	if err := d.text.Row(b, d.run.Opts, rec); err != nil {
-		return err
-	}
-	if rec.Defects > 0 {
+		if rec.Defects == 0 {
+			continue
+		}
 		// OSU's last line after a failed validation (osu_latency.c and the others).
-		return d.text.Line(fmt.Sprintf("DATA VALIDATION ERROR: %s exited with status 1 on message size %d.", b.Name, rec.Bytes))
+		if err := d.text.Line(fmt.Sprintf("DATA VALIDATION ERROR: %s exited with status 1 on message size %d.", b.Name, rec.Bytes)); err != nil {
+			return err
+		}
 	}
 	return nil
 }

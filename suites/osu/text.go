@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"mpibench/analysis/result"
+	"mpibench/internal/textout"
 )
 
 // OSU's column layout (osu_util.h: FIELD_WIDTH, FLOAT_PRECISION; the size
@@ -18,19 +19,10 @@ const (
 // Text renders records on rank 0 in OSU 7.4's shape: print_preamble,
 // "# Datatype: %s.", print_only_header, and the rows of each test's main,
 // column by column as osu_util.c and osu_util_mpi.c print them.
-type Text struct {
-	W   io.Writer
-	err error
-}
+type Text struct{ *textout.Writer }
 
-func (t *Text) printf(format string, a ...any) {
-	if t.err == nil {
-		_, t.err = fmt.Fprintf(t.W, format, a...)
-	}
-}
-
-// Err is the first write error.
-func (t *Text) Err() error { return t.err }
+// NewText returns a Text writing to w.
+func NewText(w io.Writer) *Text { return &Text{textout.New(w)} }
 
 // Title is the first line of b's output: OSU's HEADER with its version.
 func Title(b *Benchmark) string {
@@ -45,24 +37,24 @@ func (t *Text) Preamble(b *Benchmark, o *Options, pairs int) error {
 	}
 	if b.Kind == LatencyMT {
 		// osu_latency_mt.c: main, before print_preamble (its trailing space included).
-		t.printf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n", o.Senders(), o.ReceiverThreads)
+		t.Printf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n", o.Senders(), o.ReceiverThreads)
 	}
 	if b.Kind == MultiBandwidth && o.VaryWindow {
-		t.printf("%s\n# [ pairs: %d ] [ window size: varied ]\n\n# Uni-directional Bandwidth (MB/sec)\n", Title(b), pairs)
-		return t.err
+		t.Printf("%s\n# [ pairs: %d ] [ window size: varied ]\n\n# Uni-directional Bandwidth (MB/sec)\n", Title(b), pairs)
+		return t.Err()
 	}
 	if b.Kind == MultiBandwidth {
-		t.printf("%s\n# [ pairs: %d ] [ window size: %d ]\n", Title(b), pairs, o.Window)
-		return t.err
+		t.Printf("%s\n# [ pairs: %d ] [ window size: %d ]\n", Title(b), pairs, o.Window)
+		return t.Err()
 	}
-	t.printf("\n%s\n", Title(b))
-	return t.err
+	t.Printf("\n%s\n", Title(b))
+	return t.Err()
 }
 
 // Datatype is the line before each datatype's table.
 func (t *Text) Datatype(name string) error {
-	t.printf("# Datatype: %s.\n", name)
-	return t.err
+	t.Printf("# Datatype: %s.\n", name)
+	return t.Err()
 }
 
 // Header is print_only_header (osu_mbw_mr: its own header in main): the
@@ -71,23 +63,23 @@ func (t *Text) Header(b *Benchmark, o *Options) error {
 	if ownShape(b) {
 		return t.collHeader(b, o) // osu/colltext.go
 	}
-	t.printf("%-*s", sizeWidth, "# Size")
+	t.Printf("%-*s", sizeWidth, "# Size")
 	switch b.Kind {
 	case Bandwidth:
-		t.printf("%*s", fieldWidth, "Bandwidth (MB/s)")
+		t.Printf("%*s", fieldWidth, "Bandwidth (MB/s)")
 	case MultiBandwidth:
-		t.printf("%*s", fieldWidth, "MB/s")
+		t.Printf("%*s", fieldWidth, "MB/s")
 		if o.PrintRate {
-			t.printf("%*s", fieldWidth, "Messages/s")
+			t.Printf("%*s", fieldWidth, "Messages/s")
 		}
 	default:
-		t.printf("%*s", fieldWidth, "Avg Latency(us)")
+		t.Printf("%*s", fieldWidth, "Avg Latency(us)")
 	}
 	if o.Full && b.Kind.Collective() {
-		t.printf("%*s%*s%*s", fieldWidth, "Min Latency(us)", fieldWidth, "Max Latency(us)", iterWidth, "Iterations")
+		t.Printf("%*s%*s%*s", fieldWidth, "Min Latency(us)", fieldWidth, "Max Latency(us)", iterWidth, "Iterations")
 	}
 	if o.Validate {
-		t.printf("%*s", fieldWidth, "Validation")
+		t.Printf("%*s", fieldWidth, "Validation")
 	}
 	for _, p := range o.Percentiles {
 		label := "Lat(us)"
@@ -99,13 +91,13 @@ func (t *Text) Header(b *Benchmark, o *Options) error {
 		if p > 9 {
 			pad--
 		}
-		t.printf("%*sP%d Tail %s", pad, "", p, label)
+		t.Printf("%*sP%d Tail %s", pad, "", p, label)
 	}
 	if o.DDT != nil {
-		t.printf("%*s", fieldWidth, "Transmit Size")
+		t.Printf("%*s", fieldWidth, "Transmit Size")
 	}
-	t.printf("\n")
-	return t.err
+	t.Printf("\n")
+	return t.Err()
 }
 
 // Row is one size's line, from its record.
@@ -113,26 +105,26 @@ func (t *Text) Row(b *Benchmark, o *Options, r *result.Record) error {
 	if ownShape(b) {
 		return t.collRow(b, o, r) // osu/colltext.go
 	}
-	t.printf("%-*d", sizeWidth, r.Bytes)
+	t.Printf("%-*d", sizeWidth, r.Bytes)
 	switch b.Kind {
 	case Bandwidth:
-		t.printf("%*.2f", fieldWidth, r.MBps)
+		t.Printf("%*.2f", fieldWidth, r.MBps)
 	case MultiBandwidth:
-		t.printf("%*.2f", fieldWidth, r.MBps)
+		t.Printf("%*.2f", fieldWidth, r.MBps)
 		if o.PrintRate {
-			t.printf("%*.2f", fieldWidth, r.MsgRate)
+			t.Printf("%*.2f", fieldWidth, r.MsgRate)
 		}
 	default:
-		t.printf("%*.2f", fieldWidth, r.TAvg)
+		t.Printf("%*.2f", fieldWidth, r.TAvg)
 	}
 	if o.Full && b.Kind.Collective() {
-		t.printf("%*.2f%*.2f%*d", fieldWidth, r.TMin, fieldWidth, r.TMax, iterWidth, r.Reps)
+		t.Printf("%*.2f%*.2f%*d", fieldWidth, r.TMin, fieldWidth, r.TMax, iterWidth, r.Reps)
 	}
 	return t.rowTail(o, r) // osu/colltext.go
 }
 
 // Line writes a line of its own (a note, a skipped case).
 func (t *Text) Line(s string) error {
-	t.printf("%s\n", s)
-	return t.err
+	t.Printf("%s\n", s)
+	return t.Err()
 }

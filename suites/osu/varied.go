@@ -42,14 +42,14 @@ func (d *driver) varied(sizes []int64) error {
 		return nil
 	}
 	return d.speak(func() error {
-		d.text.printf("\n# Message Rate Profile\n")
+		d.text.Printf("\n# Message Rate Profile\n")
 		d.text.windowHeader()
 		for _, row := range rows {
 			if err := d.text.windowRow(row, true); err != nil {
 				return err
 			}
 		}
-		return d.text.err
+		return d.text.Err()
 	})
 }
 
@@ -57,21 +57,16 @@ func (d *driver) varied(sizes []int64) error {
 // size at the current window; a case a resumed run hung in shows as 0.
 func (d *driver) windowCase(s int64) (*result.Record, error) {
 	r := d.run
-	key := d.key(s)
-	if r.Env.Cases.Skip(key) {
-		rec := &result.Record{Bytes: int(s), OSU: &result.OSU{}}
-		if r.Rank == 0 {
-			if recs := r.Env.Cases.Stored(key); len(recs) > 0 {
-				rec = &recs[0]
-			}
-		}
-		return rec, nil
-	}
-	rec, failed, err := d.measure(s, key)
-	if failed && r.Rank == 0 && !slices.Contains(d.bad, r.Bench.Name) {
+	recs, kept, err := d.loop.Run(d.sizeStep(s, nil))
+	switch {
+	case err != nil:
+		return nil, err
+	case len(recs) == 0: // kept: on the ranks other than 0, or hung
+		return &result.Record{Bytes: int(s), OSU: &result.OSU{}}, nil
+	case !kept && r.Rank == 0 && recs[0].Defects > 0 && !slices.Contains(d.bad, r.Bench.Name):
 		d.bad = append(d.bad, r.Bench.Name)
 	}
-	return rec, err
+	return recs[0], nil
 }
 
 // windows is the datatype line and the header of -V's tables.
@@ -80,28 +75,28 @@ func (t *Text) windows(datatype string) error {
 		return err
 	}
 	t.windowHeader()
-	return t.err
+	return t.Err()
 }
 
 // windowHeader is "#      " and the windows, "  %10d" each.
 func (t *Text) windowHeader() {
-	t.printf("#      ")
+	t.Printf("#      ")
 	for _, w := range windowSizes {
-		t.printf("  %10d", w)
+		t.Printf("  %10d", w)
 	}
-	t.printf("\n")
+	t.Printf("\n")
 }
 
 // windowRow is a size ("%-7d") and its MB/s or messages/s at each window.
 func (t *Text) windowRow(row []*result.Record, rate bool) error {
-	t.printf("%-7d", row[0].Bytes)
+	t.Printf("%-7d", row[0].Bytes)
 	for _, rec := range row {
 		v := rec.MBps
 		if rate {
 			v = rec.MsgRate
 		}
-		t.printf("  %10.2f", v)
+		t.Printf("  %10.2f", v)
 	}
-	t.printf("\n")
-	return t.err
+	t.Printf("\n")
+	return t.Err()
 }

@@ -6,6 +6,7 @@ import (
 
 	"mpibench/analysis/result"
 	"mpibench/internal/memcheck"
+	"mpibench/internal/textout"
 	"mpibench/mpi"
 	"mpibench/run/cases"
 	"mpibench/run/mpijob"
@@ -19,6 +20,7 @@ type driver struct {
 	world mpi.Comm
 	rank  int
 	size  int
+	loop  *mpijob.Loop
 	text  *text    // rank 0
 	bad   []string // benchmarks whose check found defects
 }
@@ -32,9 +34,10 @@ func measure(cfg *Config, env *mpijob.Env) int {
 		return code
 	}
 	env.ResumeNote(false)
-	d := &driver{cfg: cfg, env: env, world: env.World, rank: env.World.Rank(), size: env.World.Size()}
+	d := &driver{cfg: cfg, env: env, world: env.World, rank: env.World.Rank(), size: env.World.Size(),
+		loop: mpijob.Speaking(env.World, env.Cases)}
 	if d.rank == 0 {
-		d.text = &text{w: env.Stdout, check: cfg.Check}
+		d.text = &text{Writer: textout.New(env.Stdout), check: cfg.Check}
 	}
 	if err := d.run(); err != nil {
 		return env.Fail(err)
@@ -113,33 +116,35 @@ func (d *driver) benchmark(name string) error {
 // kept of it.
 func (d *driver) length(b *Benchmark, pc *kernel.P2PCase, i, x int) error {
 	key := fmt.Sprintf("%s/%s/np%d/%d/%d", result.SuiteP2P, b.Name, d.size, i, x)
-	if d.env.Cases.Skip(key) {
-		return d.speak(func() error { return d.replay(key, x) })
-	}
 	iters, warm := d.cfg.Iterations(x)
 	loops := iters + warm
 	if b.Kind == kernel.P2PUnirandom || b.Kind == kernel.P2PBirandom {
 		loops *= d.size
 	}
-	d.env.Cases.Begin(cases.Case{Suite: result.SuiteP2P, Benchmark: b.Name, Bytes: int64(x), Procs: d.size,
-		Reps: loops, Key: key, Expect: cases.Seconds(2 * float64(d.cfg.PauseUsec) / 1e6)})
+	_, _, err := d.loop.Run(mpijob.Step{
+		Case: cases.Case{Suite: result.SuiteP2P, Benchmark: b.Name, Bytes: int64(x), Procs: d.size,
+			Reps: loops, Key: key, Expect: cases.Seconds(2 * float64(d.cfg.PauseUsec) / 1e6)},
+		Measure: func() ([]*result.Record, error) { return d.measure(b, pc, x, iters, warm) },
+		Show:    d.show,
+		Hung: func() error {
+			return d.text.comment(fmt.Sprintf("# %d bytes: skipped, the resumed run hung in it", x))
+		},
+	})
+	return err
+}
+
+// measure runs b at x bytes and gathers every rank's figures: the record
+// on rank 0.
+func (d *driver) measure(b *Benchmark, pc *kernel.P2PCase, x, iters, warm int) ([]*result.Record, error) {
 	res, err := pc.Run(x, iters, warm, d.cfg.Check)
 	if err != nil {
-		return d.inCase(err, b, x)
+		return nil, d.inCase(err, b, x)
 	}
 	all, err := d.world.GatherFloat64s([]float64{res.Time, float64(res.Messages), float64(res.Defects)})
-	if err != nil {
-		return d.inCase(err, b, x)
+	if err != nil || d.rank != 0 {
+		return nil, d.inCase(err, b, x)
 	}
-	err = d.speak(func() error {
-		r := d.record(b, x, iters, all)
-		if err := d.env.Cases.Finish([]*result.Record{r}); err != nil {
-			return err
-		}
-		return d.show(r)
-	})
-	d.env.Cases.End()
-	return err
+	return []*result.Record{d.record(b, x, iters, all)}, nil
 }
 
 // inCase names the case of an error this rank met in b at x bytes
@@ -148,24 +153,18 @@ func (d *driver) inCase(err error, b *Benchmark, x int) error {
 	return result.InCase(err, result.CaseError{Suite: result.SuiteP2P, Bench: b.Name, Bytes: x, Procs: d.size})
 }
 
-// replay prints the records a resumed run kept of case key.
-func (d *driver) replay(key string, x int) error {
-	if d.env.Cases.Hung(key) {
-		return d.text.comment(fmt.Sprintf("# %d bytes: skipped, the resumed run hung in it", x))
-	}
-	for _, r := range d.env.Cases.Stored(key) {
-		if err := d.show(&r); err != nil {
+// show prints the rows of a case on rank 0 and notes the benchmarks
+// whose check found defects.
+func (d *driver) show(recs []*result.Record) error {
+	for _, r := range recs {
+		if r.Defects > 0 && !slices.Contains(d.bad, r.Benchmark) {
+			d.bad = append(d.bad, r.Benchmark)
+		}
+		if err := d.text.row(r); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func (d *driver) show(r *result.Record) error {
-	if r.Defects > 0 && !slices.Contains(d.bad, r.Benchmark) {
-		d.bad = append(d.bad, r.Benchmark)
-	}
-	return d.text.row(r)
 }
 
 // speak writes with fn on rank 0 (mpijob.Speak).

@@ -37,30 +37,38 @@ func runNrep(cfg nrepPlan, env *mpijob.Env) int {
 		return code
 	}
 	out := &NrepFile{Procs: env.World.Size(), Criteria: cfg.Criteria}
-	rank0 := env.World.Rank() == 0
 	// Every prediction may take Max repetitions, after one warm-up call.
 	reps := Predictions*cfg.Criteria.Max + 1
-	var terr error // the first failed write to stdout
+	loop := mpijob.GoingOn(env.World, env.Cases)
 	env.Cases.SetTotal(len(cfg.Calls) * len(cfg.Sizes))
 	for _, name := range cfg.Calls {
 		for _, n := range cfg.Sizes {
-			env.Cases.Begin(watchCase(env, "pgmpi-nrep", name, n, reps))
-			e, err := Predict(env.World, Find(name), n, cfg.Criteria)
-			if err != nil {
+			var e NrepEntry
+			if _, _, err := loop.Run(nrepStep(env, cfg.Criteria, name, n, reps, &e)); err != nil {
 				return abort(env, name, n, err)
-			}
-			env.Cases.End()
-			if rank0 && terr == nil {
-				_, terr = fmt.Fprintf(env.Stdout, "%-44s %8d bytes %6d reps %v\n", name, n, e.Reps, e.Predictions)
 			}
 			out.Entries = append(out.Entries, e)
 		}
 	}
 	var werr error
-	if rank0 {
+	if env.World.Rank() == 0 {
 		werr = writeNrep(cfg.Out, out)
 	}
-	return env.Finish(werr, func() error { return terr })
+	return env.Finish(werr, loop.Err)
+}
+
+// nrepStep predicts the repetitions of call name at n bytes into *e, and
+// prints them on rank 0.
+func nrepStep(env *mpijob.Env, crit Criteria, name string, n, reps int, e *NrepEntry) mpijob.Step {
+	return mpijob.Step{Case: watchCase(env, "pgmpi-nrep", name, n, reps),
+		Measure: func() (_ []*result.Record, err error) {
+			*e, err = Predict(env.World, Find(name), n, crit)
+			return nil, err
+		},
+		Show: func([]*result.Record) error {
+			_, err := fmt.Fprintf(env.Stdout, "%-44s %8d bytes %6d reps %v\n", name, n, e.Reps, e.Predictions)
+			return err
+		}}
 }
 
 // watchCase is call at volume n as the watchdog and the journal know it,
@@ -96,52 +104,36 @@ func runMeasure(cfg measurePlan, env *mpijob.Env) int {
 		return code
 	}
 	env.ResumeNote(false)
-	rank0 := env.World.Rank() == 0
-	var jerr, terr error // the first failed write of the journal, of stdout
+	loop := mpijob.GoingOn(env.World, env.Cases)
 	env.Cases.SetTotal(len(cfg.Items))
 	for _, it := range cfg.Items {
-		// One untimed warm-up call before the repetitions.
-		c := watchCase(env, result.SuitePGMPI, it.Call, it.Bytes, it.Reps+1)
-		if env.Cases.Skip(c.Key) {
-			if rank0 && terr == nil {
-				terr = replayMeasure(env, c)
-			}
-			continue
-		}
-		env.Cases.Begin(c)
-		call := Find(it.Call)
-		t, err := Measure(env.World, call, it.Bytes, it.Reps)
-		if err != nil {
+		if _, _, err := loop.Run(measureStep(env, cfg, it)); err != nil {
 			return abort(env, it.Call, it.Bytes, err)
 		}
-		if rank0 {
-			r := Record(call, it.Bytes, env.World.Size(), cfg.Launch, t, env.Ctx)
-			if terr == nil {
-				terr = printMeasured(env.Stdout, r)
-			}
-			if jerr == nil {
-				jerr = env.Cases.Finish([]*result.Record{r})
-			}
-		}
-		env.Cases.End()
 	}
-	return env.Finish(jerr, func() error { return terr })
+	return env.Finish(nil, loop.Err)
 }
 
-// replayMeasure shows a case -resume skipped: the line of its stored
-// record, or that the resumed run hung in it.
-func replayMeasure(env *mpijob.Env, c cases.Case) error {
-	if env.Cases.Hung(c.Key) {
-		_, err := fmt.Fprintf(env.Stdout, "# %s at %d bytes: hung in the resumed run, not measured (%s)\n",
-			c.Benchmark, c.Bytes, c.Key)
-		return err
-	}
-	for _, r := range env.Cases.Stored(c.Key) {
-		if err := printMeasured(env.Stdout, &r); err != nil {
+// measureStep measures item it: its record on rank 0, which prints its
+// line, or that of the record a resumed run kept, or that it hung there.
+func measureStep(env *mpijob.Env, cfg measurePlan, it measureItem) mpijob.Step {
+	// One untimed warm-up call before the repetitions.
+	c := watchCase(env, result.SuitePGMPI, it.Call, it.Bytes, it.Reps+1)
+	return mpijob.Step{Case: c,
+		Measure: func() ([]*result.Record, error) {
+			call := Find(it.Call)
+			t, err := Measure(env.World, call, it.Bytes, it.Reps)
+			if err != nil || env.World.Rank() != 0 {
+				return nil, err
+			}
+			return []*result.Record{Record(call, it.Bytes, env.World.Size(), cfg.Launch, t, env.Ctx)}, nil
+		},
+		Show: func(recs []*result.Record) error { return printAll(env.Stdout, recs) },
+		Hung: func() error {
+			_, err := fmt.Fprintf(env.Stdout, "# %s at %d bytes: hung in the resumed run, not measured (%s)\n",
+				c.Benchmark, c.Bytes, c.Key)
 			return err
-		}
-	}
-	return nil
+		}}
 }
 
 // printMeasured prints the line of a measured record; a stored one
@@ -157,35 +149,55 @@ func printMeasured(w io.Writer, r *result.Record) error {
 	return err
 }
 
+// printAll prints the lines of records, measured or stored.
+func printAll(w io.Writer, recs []*result.Record) error {
+	for _, r := range recs {
+		if err := printMeasured(w, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // runVerify runs every call once and compares its output on every rank
 // with the result of the function it emulates; exit 3 on a mismatch.
 func runVerify(cfg measurePlan, env *mpijob.Env) int {
 	wrong := 0
-	var terr error // the first failed write to stdout
+	loop := mpijob.GoingOn(env.World, env.Cases)
 	env.Cases.SetTotal(len(cfg.Items))
 	for _, it := range cfg.Items {
-		env.Cases.Begin(watchCase(env, "pgmpi-verify", it.Call, it.Bytes, 1))
-		bad, first, err := Verify(env.World, Find(it.Call), it.Bytes)
-		if err != nil {
+		var bad int
+		if _, _, err := loop.Run(verifyStep(env, it, &bad)); err != nil {
 			return abort(env, it.Call, it.Bytes, err)
-		}
-		env.Cases.End()
-		if first != "" {
-			_, _ = fmt.Fprintf(env.Stderr, "mpibench guidelines: %s at %d bytes: %s\n", it.Call, it.Bytes, first)
 		}
 		if bad > 0 {
 			wrong++
 		}
-		if env.World.Rank() == 0 && terr == nil {
-			verdict := "ok"
-			if bad > 0 {
-				verdict = "WRONG"
-			}
-			_, terr = fmt.Fprintf(env.Stdout, "%-44s %8d bytes %s\n", it.Call, it.Bytes, verdict)
-		}
 	}
-	if code := env.Finish(nil, func() error { return terr }); code != 0 || wrong == 0 {
+	if code := env.Finish(nil, loop.Err); code != 0 || wrong == 0 {
 		return code
 	}
 	return 3
+}
+
+// verifyStep runs item it once and counts the wrong values in *bad; each
+// rank tells what it found wrong first, rank 0 prints the verdict.
+func verifyStep(env *mpijob.Env, it measureItem, bad *int) mpijob.Step {
+	return mpijob.Step{Case: watchCase(env, "pgmpi-verify", it.Call, it.Bytes, 1),
+		Measure: func() ([]*result.Record, error) {
+			n, first, err := Verify(env.World, Find(it.Call), it.Bytes)
+			if err == nil && first != "" {
+				_, _ = fmt.Fprintf(env.Stderr, "mpibench guidelines: %s at %d bytes: %s\n", it.Call, it.Bytes, first)
+			}
+			*bad = n
+			return nil, err
+		},
+		Show: func([]*result.Record) error {
+			verdict := "ok"
+			if *bad > 0 {
+				verdict = "WRONG"
+			}
+			_, err := fmt.Fprintf(env.Stdout, "%-44s %8d bytes %s\n", it.Call, it.Bytes, verdict)
+			return err
+		}}
 }

@@ -28,32 +28,24 @@ func run(p *plan, env *mpijob.Env) int {
 	ctx := env.Ctx
 	ctx.Node, ctx.Network, ctx.User = cfg.Node, cfg.Network, cfg.User
 	d := &Driver{World: env.World, Context: ctx, Samples: p.Samples, Sync: p.Sync}
-	rank0 := env.World.Rank() == 0
-	var jerr, terr error // the first failed write of the journal, of stdout
-	if rank0 {
-		terr = replay(cfg, env)
-	}
+	loop := mpijob.GoingOn(env.World, env.Cases)
+	_ = loop.Say(func() error { return replay(cfg, env) })
 	env.Cases.SetTotal(len(cfg.Measurements))
 	for _, name := range Order(cfg, env.Resumed) {
 		m := cfg.Find(name)
-		env.Cases.Begin(watchCase(m, env.World.Size()))
-		recs, err := d.Run(m)
+		_, _, err := loop.Run(mpijob.Step{Case: watchCase(m, env.World.Size()),
+			Measure: func() ([]*result.Record, error) {
+				recs, err := d.Run(m)
+				return pointers(recs), err
+			},
+			Show: func(recs []*result.Record) error { return Text(env.Stdout, values(recs)) }})
 		if err != nil {
 			// An MPI error of this rank: the others may be blocked in the
 			// pattern, so the job ends here.
 			return env.Abort(err)
 		}
-		if rank0 {
-			if jerr == nil {
-				jerr = env.Cases.Finish(pointers(recs))
-			}
-			if err := Text(env.Stdout, recs); terr == nil {
-				terr = err
-			}
-		}
-		env.Cases.End()
 	}
-	return env.Finish(jerr, func() error { return terr })
+	return env.Finish(nil, loop.Err)
 }
 
 // replay shows, before the run goes on, the measurements a resumed run
@@ -92,6 +84,15 @@ func pointers(recs []result.Record) []*result.Record {
 	out := make([]*result.Record, len(recs))
 	for i := range recs {
 		out[i] = &recs[i]
+	}
+	return out
+}
+
+// values are the records recs point at.
+func values(recs []*result.Record) []result.Record {
+	out := make([]result.Record, len(recs))
+	for i, r := range recs {
+		out[i] = *r
 	}
 	return out
 }

@@ -3,10 +3,10 @@ package befftext
 import (
 	"fmt"
 	"io"
-	"mpibench/internal/textout"
 	"strings"
 
 	"mpibench/analysis/result"
+	"mpibench/internal/textout"
 )
 
 // beffMethods are the method columns, in the original's order.
@@ -19,7 +19,7 @@ var beffMethods = []string{"sendrecv", "alltoallv", "nonblocking"}
 // original b_eff ends with. Everything comes from the records; the
 // summary record must be among them.
 func BeffText(w io.Writer, recs []result.Record) error {
-	t := &beffText{w: w}
+	t := &beffText{textout.NewCleaning(w)}
 	var sum *result.Record
 	for i := range recs {
 		if recs[i].Suite == result.SuiteBeff && recs[i].Beff != nil {
@@ -35,9 +35,9 @@ func BeffText(w io.Writer, recs []result.Record) error {
 	t.values(recs)
 	t.patterns(s)
 	t.table1(s)
-	t.printf("\nb_eff = %.3f MB/s = %.3f * %d PEs with %d MB/PE on %s\n",
+	t.Printf("\nb_eff = %.3f MB/s = %.3f * %d PEs with %d MB/PE on %s\n",
 		s.Beff, s.PerProc, s.Procs, s.MemMB, s.Uname)
-	return t.err
+	return t.Err()
 }
 
 // check says, for a run with -check, what the data check found.
@@ -54,27 +54,18 @@ func (t *beffText) check(recs []result.Record) {
 		}
 	}
 	if n > 0 {
-		t.printf("# Data check (-check): %.0f wrong bytes in %d of %d measurements; the times below are no benchmark data\n",
+		t.Printf("# Data check (-check): %.0f wrong bytes in %d of %d measurements; the times below are no benchmark data\n",
 			wrong, bad, n)
 	}
 }
 
-type beffText struct {
-	w   io.Writer
-	err error
-}
-
-// printf cleans every string argument: they are the strings of records
+// beffText cleans every string argument: they are the strings of records
 // (hosts, arguments, names), which reach a terminal.
-func (t *beffText) printf(format string, a ...any) {
-	if t.err == nil {
-		_, t.err = fmt.Fprintf(t.w, format, textout.CleanArgs(a)...)
-	}
-}
+type beffText struct{ *textout.Writer }
 
 func (t *beffText) header(c result.Context, s *result.BeffSummary) {
 	rule := "#" + strings.Repeat("-", 63)
-	t.printf("%s\n#    %s, b_eff: effective bandwidth benchmark (version 3.1)\n%s\n", rule, c.Tool, rule)
+	t.Printf("%s\n#    %s, b_eff: effective bandwidth benchmark (version 3.1)\n%s\n", rule, c.Tool, rule)
 	for _, kv := range [][2]string{
 		{"Date", c.Start}, {"MPI Library", c.MPILibrary}, {"Hosts", strings.Join(c.Hosts, " ")},
 		{"Processes", fmt.Sprint(s.Procs)},
@@ -85,9 +76,9 @@ func (t *beffText) header(c result.Context, s *result.BeffSummary) {
 		{"Patterns", fmt.Sprintf("%s + %d random (seed %d) + analysis", s.Primary, s.Random, s.Seed)},
 		{"Calling sequence", "mpibench " + strings.Join(c.Args, " ")},
 	} {
-		t.printf("# %-20s: %s\n", kv[0], kv[1])
+		t.Printf("# %-20s: %s\n", kv[0], kv[1])
 	}
-	t.printf("# Bandwidths in MB/s, 1 MB = 10^6 bytes\n")
+	t.Printf("# Bandwidths in MB/s, 1 MB = 10^6 bytes\n")
 }
 
 // values prints every measured b, grouped by pattern and length.
@@ -113,60 +104,60 @@ func (t *beffText) values(recs []result.Record) {
 		vals[k][r.Mode] = v
 		group[r.Benchmark] = r.Class
 	}
-	t.printf("\n# b(pat,L,mthd,rep) in MB/s, repetitions 1 2 3 of each method\n")
-	t.printf("%-16s %-9s %10s", "#pattern", "group", "L")
+	t.Printf("\n# b(pat,L,mthd,rep) in MB/s, repetitions 1 2 3 of each method\n")
+	t.Printf("%-16s %-9s %10s", "#pattern", "group", "L")
 	for _, m := range beffMethods {
-		t.printf(" | %-32s", m)
+		t.Printf(" | %-32s", m)
 	}
-	t.printf("\n")
+	t.Printf("\n")
 	last := ""
 	for _, k := range keys {
 		if k.pat != last && last != "" {
-			t.printf("\n")
+			t.Printf("\n")
 		}
 		last = k.pat
-		t.printf("%-16s %-9s %10d", k.pat, group[k.pat], k.bytes)
+		t.Printf("%-16s %-9s %10d", k.pat, group[k.pat], k.bytes)
 		for _, m := range beffMethods {
 			v, ok := vals[k][m]
 			if !ok {
-				t.printf(" | %-32s", "-")
+				t.Printf(" | %-32s", "-")
 				continue
 			}
-			t.printf(" | %10.3f %10.3f %10.3f", v[0], v[1], v[2])
+			t.Printf(" | %10.3f %10.3f %10.3f", v[0], v[1], v[2])
 		}
-		t.printf("\n")
+		t.Printf("\n")
 	}
 }
 
 // patterns prints what each pattern contributes, the analysis tables.
 func (t *beffText) patterns(s *result.BeffSummary) {
-	t.printf("\n# Patterns: average over the 21 lengths of the best method and repetition,\n")
-	t.printf("# the best at L_max, and per method the average over lengths of the best repetition\n")
-	t.printf("%-16s %-9s %8s %12s %12s %12s %12s %12s  %s\n", "#pattern", "group", "messages",
+	t.Printf("\n# Patterns: average over the 21 lengths of the best method and repetition,\n")
+	t.Printf("# the best at L_max, and per method the average over lengths of the best repetition\n")
+	t.Printf("%-16s %-9s %8s %12s %12s %12s %12s %12s  %s\n", "#pattern", "group", "messages",
 		"avg", "at L_max", "sendrecv", "alltoallv", "nonblocking", "layout")
 	for _, p := range s.Patterns {
-		t.printf("%-16s %-9s %8d %12.3f %12.3f", p.Name, p.Group, p.Messages, p.Avg, p.AtLmax)
+		t.Printf("%-16s %-9s %8d %12.3f %12.3f", p.Name, p.Group, p.Messages, p.Avg, p.AtLmax)
 		for _, m := range beffMethods {
 			if v, ok := p.Methods[m]; ok {
-				t.printf(" %12.3f", v)
+				t.Printf(" %12.3f", v)
 			} else {
-				t.printf(" %12s", "-")
+				t.Printf(" %12s", "-")
 			}
 		}
-		t.printf("  %s\n", p.Layout)
+		t.Printf("  %s\n", p.Layout)
 	}
-	t.printf("\n# logavg over the %s patterns: %.3f MB/s\n", s.Primary, s.PrimaryAvg)
-	t.printf("# logavg over the random patterns: %.3f MB/s\n", s.RandomAvg)
+	t.Printf("\n# logavg over the %s patterns: %.3f MB/s\n", s.Primary, s.PrimaryAvg)
+	t.Printf("# logavg over the random patterns: %.3f MB/s\n", s.RandomAvg)
 }
 
 // table1 prints the columns of Table 1 of Rabenseifner and Koniges (2001).
 func (t *beffText) table1(s *result.BeffSummary) {
-	t.printf("\n# Summary (the columns of Table 1 of the b_eff paper)\n")
-	t.printf("%10s %12s %12s %10s %12s %12s %14s %14s\n", "#processes", "b_eff", "per proc",
+	t.Printf("\n# Summary (the columns of Table 1 of the b_eff paper)\n")
+	t.Printf("%10s %12s %12s %10s %12s %12s %14s %14s\n", "#processes", "b_eff", "per proc",
 		"L_max", "ping-pong", "b_eff", "per proc", "per proc")
-	t.printf("%10s %12s %12s %10s %12s %12s %14s %14s\n", "#", "MB/s", "MB/s", "", "MB/s",
+	t.Printf("%10s %12s %12s %10s %12s %12s %14s %14s\n", "#", "MB/s", "MB/s", "", "MB/s",
 		"at L_max", "at L_max", s.Primary+" pat.")
-	t.printf("%10d %12.3f %12.3f %10s %12.3f %12.3f %14.3f %14.3f\n", s.Procs, s.Beff, s.PerProc,
+	t.Printf("%10d %12.3f %12.3f %10s %12.3f %12.3f %14.3f %14.3f\n", s.Procs, s.Beff, s.PerProc,
 		beffSize(s.LMax), s.PingPong, s.BeffLmax, s.PerProcLmax, s.PerProcPrim)
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"mpibench/analysis/result"
+	"mpibench/internal/textout"
 )
 
 // BeffIOText renders the records of one b_eff_io run: a header, every
@@ -15,7 +16,7 @@ import (
 // line the original b_eff_io ends with. Everything comes from the
 // records; the summary record must be among them.
 func BeffIOText(w io.Writer, recs []result.Record) error {
-	t := &beffText{w: w}
+	t := &beffText{textout.NewCleaning(w)}
 	var sum *result.Record
 	for i := range recs {
 		if recs[i].Suite == result.SuiteBeffIO && recs[i].BeffIO != nil {
@@ -31,14 +32,14 @@ func BeffIOText(w io.Writer, recs []result.Record) error {
 		beffioPatterns(t, recs, p.Procs)
 		beffioTable(t, recs, s, p)
 	}
-	t.printf("\n b_eff_io = %8.3f MB/s on %d processes with %d MByte/PE, scheduled time=%.2f Min, on %s\n",
+	t.Printf("\n b_eff_io = %8.3f MB/s on %d processes with %d MByte/PE, scheduled time=%.2f Min, on %s\n",
 		s.BeffIO, s.Procs, s.MemMB, s.T/float64(len(s.Partitions))/60, s.Uname)
-	return t.err
+	return t.Err()
 }
 
 func beffioHeader(t *beffText, c result.Context, s *result.BeffIOSummary) {
 	rule := "#" + strings.Repeat("-", 63)
-	t.printf("%s\n#    %s, b_eff_io: effective I/O bandwidth benchmark\n%s\n", rule, c.Tool, rule)
+	t.Printf("%s\n#    %s, b_eff_io: effective I/O bandwidth benchmark\n%s\n", rule, c.Tool, rule)
 	var parts []string
 	for _, p := range s.Partitions {
 		parts = append(parts, fmt.Sprint(p.Procs))
@@ -51,26 +52,26 @@ func beffioHeader(t *beffText, c result.Context, s *result.BeffIOSummary) {
 		{"Scheduled time T", fmt.Sprintf("%g s for all partitions; a pattern gets T/partitions*U/%d/3", s.T, s.SumU)},
 		{"Calling sequence", "mpibench " + strings.Join(c.Args, " ")},
 	} {
-		t.printf("# %-20s: %s\n", kv[0], kv[1])
+		t.Printf("# %-20s: %s\n", kv[0], kv[1])
 	}
-	t.printf("# Bandwidths in MB/s, 1 MB = 10^6 bytes\n")
+	t.Printf("# Bandwidths in MB/s, 1 MB = 10^6 bytes\n")
 }
 
 // beffioPatterns lists every pattern record of one partition.
 func beffioPatterns(t *beffText, recs []result.Record, procs int) {
-	t.printf("\n# Patterns on %d processes (t from barrier to barrier, writes include MPI_File_sync)\n", procs)
-	t.printf("%-4s %-10s %-7s %10s %10s %2s %8s %8s %12s %9s %10s\n",
+	t.Printf("\n# Patterns on %d processes (t from barrier to barrier, writes include MPI_File_sync)\n", procs)
+	t.Printf("%-4s %-10s %-7s %10s %10s %2s %8s %8s %12s %9s %10s\n",
 		"pat", "type", "access", "l [B]", "L [B]", "U", "sched[s]", "repeat", "MB", "t [s]", "MB/s")
 	for _, r := range recs {
 		if r.Suite != result.SuiteBeffIO || r.NProcs != procs || r.BeffIO != nil {
 			continue
 		}
 		if r.Benchmark == "total" {
-			t.printf("%-4s %-10s %-7s %10s %10s %2s %8s %8s %12.3f %9.3f %10.3f\n", "all", r.Class, r.Mode,
+			t.Printf("%-4s %-10s %-7s %10s %10s %2s %8s %8s %12.3f %9.3f %10.3f\n", "all", r.Class, r.Mode,
 				"", "", "", "", "", float64(r.IOBytes)/1e6, r.TMax/1e6, r.IOMBps)
 			continue
 		}
-		t.printf("%-4s %-10s %-7s %10d %10d %2d %8.3f %8d %12.3f %9.3f %10.3f\n", r.Benchmark, r.Class, r.Mode,
+		t.Printf("%-4s %-10s %-7s %10d %10d %2d %8.3f %8d %12.3f %9.3f %10.3f\n", r.Benchmark, r.Class, r.Mode,
 			r.Bytes, r.MemBytes, r.Units, r.SchedSec, r.Reps, float64(r.IOBytes)/1e6, r.TMax/1e6, r.IOMBps)
 	}
 }
@@ -79,26 +80,26 @@ func beffioPatterns(t *beffText, recs []result.Record, procs int) {
 // and pattern type (columns) for each access method, the type totals, the
 // weighted averages and the partition's b_eff_io.
 func beffioTable(t *beffText, recs []result.Record, s *result.BeffIOSummary, p result.BeffIOPartition) {
-	t.printf("\nSummary of file I/O bandwidth accumulated on %3d processes with %4d MByte/PE\n", p.Procs, s.MemMB)
-	t.printf("-----------------------------------------------------------------------------\n\n")
-	t.printf(" number pos chunk-   access   type=0   type=1   type=2   type=3   type=4\n")
-	t.printf(" of PEs     size (l) method  scatter   shared separate segmentd seg-coll\n")
-	t.printf("            [bytes]           [MB/s]   [MB/s]   [MB/s]   [MB/s]   [MB/s]\n")
-	t.printf(" -----------------------------------------------------------------------\n")
+	t.Printf("\nSummary of file I/O bandwidth accumulated on %3d processes with %4d MByte/PE\n", p.Procs, s.MemMB)
+	t.Printf("-----------------------------------------------------------------------------\n\n")
+	t.Printf(" number pos chunk-   access   type=0   type=1   type=2   type=3   type=4\n")
+	t.Printf(" of PEs     size (l) method  scatter   shared separate segmentd seg-coll\n")
+	t.Printf("            [bytes]           [MB/s]   [MB/s]   [MB/s]   [MB/s]   [MB/s]\n")
+	t.Printf(" -----------------------------------------------------------------------\n")
 	for a, acc := range s.Accesses {
 		cells, sizes := beffioCells(recs, p.Procs, acc, s.Types)
 		for pos := 1; pos <= 7; pos++ {
-			t.printf("%4d PEs %1d %8d %-7s", p.Procs, pos, sizes[pos], acc)
+			t.Printf("%4d PEs %1d %8d %-7s", p.Procs, pos, sizes[pos], acc)
 			for ty := range s.Types {
-				t.printf(" %8.3f", cells[pos][ty])
+				t.Printf(" %8.3f", cells[pos][ty])
 			}
-			t.printf("\n")
+			t.Printf("\n")
 		}
-		t.printf("%4d PEs   total-%-10s", p.Procs, acc)
+		t.Printf("%4d PEs   total-%-10s", p.Procs, acc)
 		for _, v := range p.Types[a] {
-			t.printf(" %8.3f", v)
+			t.Printf(" %8.3f", v)
 		}
-		t.printf("\n\n")
+		t.Printf("\n\n")
 	}
 	pat2 := map[string]float64{}
 	for _, r := range recs {
@@ -106,16 +107,16 @@ func beffioTable(t *beffText, recs []result.Record, s *result.BeffIOSummary, p r
 			pat2[r.Mode] = r.IOMBps
 		}
 	}
-	t.printf("This table shows all results, except pattern 2 (scatter, l=1MBytes, L=2MBytes):\n")
-	t.printf("  bw_pat2= %8.3f MB/s write, %8.3f MB/s rewrite, %8.3f MB/s read\n\n",
+	t.Printf("This table shows all results, except pattern 2 (scatter, l=1MBytes, L=2MBytes):\n")
+	t.Printf("  bw_pat2= %8.3f MB/s write, %8.3f MB/s rewrite, %8.3f MB/s read\n\n",
 		pat2["write"], pat2["rewrite"], pat2["read"])
 	for a, acc := range s.Accesses {
-		t.printf("weighted average bandwidth for %-7s : %8.3f MB/s on %d processes\n", acc, p.Access[a], p.Procs)
+		t.Printf("weighted average bandwidth for %-7s : %8.3f MB/s on %d processes\n", acc, p.Access[a], p.Procs)
 	}
-	t.printf("(type=0 is weighted double)\n")
-	t.printf("b_eff_io of these measurements = %8.3f MB/s on %d processes with %d MByte/PE and scheduled time=%.2f min\n",
+	t.Printf("(type=0 is weighted double)\n")
+	t.Printf("b_eff_io of these measurements = %8.3f MB/s on %d processes with %d MByte/PE and scheduled time=%.2f min\n",
 		p.Value, p.Procs, s.MemMB, p.T/60)
-	t.printf("  (= 0.25*write + 0.25*rewrite + 0.5*read)\n")
+	t.Printf("  (= 0.25*write + 0.25*rewrite + 0.5*read)\n")
 }
 
 // beffioCells picks the bandwidth of every table position and type, and

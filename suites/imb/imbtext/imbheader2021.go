@@ -43,24 +43,24 @@ func (t *IMBText) start2021(h result.Header) error {
 	c := h.Context
 	b := headerBlanks2021[h.Suite]
 	rule := "#" + strings.Repeat("-", 64)
-	t.printf("%s\n#    %s (IMB 2021.11), %s part\n%s\n", rule, c.Tool, h.Part, rule)
+	t.Printf("%s\n#    %s (IMB 2021.11), %s part\n%s\n", rule, c.Tool, h.Part, rule)
 	for _, kv := range [][2]string{
 		{"Date", asctime(c.Start)}, {"Machine", c.Machine}, {"System", c.System}, {"Release", c.Release},
 		{"Version", c.Version}, {"MPI Version", c.MPIVersion}, {"MPI Thread Environment", c.ThreadLevel},
 	} {
-		t.printf("# %-22s: %s\n", kv[0], kv[1])
+		t.Printf("# %-22s: %s\n", kv[0], kv[1])
 	}
-	t.printf("\n\n# Calling sequence was: \n\n# mpibench %s%s\n\n", strings.Join(c.Args, " "), b.cmd)
+	t.Printf("\n\n# Calling sequence was: \n\n# mpibench %s%s\n\n", strings.Join(c.Args, " "), b.cmd)
 	if h.UserLens {
-		t.printf("# Message lengths were user defined\n")
+		t.Printf("# Message lengths were user defined\n")
 	} else {
-		t.printf("# Minimum message length in bytes:   %d\n", h.MinLen)
-		t.printf("# Maximum message length in bytes:   %d\n", h.MaxLen)
+		t.Printf("# Minimum message length in bytes:   %d\n", h.MinLen)
+		t.Printf("# Maximum message length in bytes:   %d\n", h.MaxLen)
 	}
 	data, red := datatypes(c.Options)
-	t.printf("#\n# MPI_Datatype                   :   %s \n", data)
-	t.printf("# MPI_Datatype for reductions    :   %s%s\n", red, b.red)
-	t.printf("# MPI_Op                         :   MPI_SUM  \n%s\n%s\n", b.rule, b.rule)
+	t.Printf("#\n# MPI_Datatype                   :   %s \n", data)
+	t.Printf("# MPI_Datatype for reductions    :   %s%s\n", red, b.red)
+	t.Printf("# MPI_Op                         :   MPI_SUM  \n%s\n%s\n", b.rule, b.rule)
 	return t.benchList(h)
 }
 

@@ -5,11 +5,11 @@ package imbtext
 import (
 	"fmt"
 	"io"
-	"mpibench/internal/textout"
 	"strings"
 	"time"
 
 	"mpibench/analysis/result"
+	"mpibench/internal/textout"
 )
 
 // colWidth is the width of every IMB table column.
@@ -18,30 +18,17 @@ const colWidth = 13
 // IMBText renders Records as IMB 3.0 prints its tables (section 6), so
 // that tools that parse IMB output parse ours. It starts a new table
 // whenever the benchmark, process count, layout or mode changes.
+//
+// Its Printf cleans every string argument: they are the strings of
+// records and headers (hosts, arguments, names), which reach a terminal.
 type IMBText struct {
-	w     io.Writer
+	*textout.Writer
 	last  string
 	check bool
-	err   error
 }
 
 // NewIMBText returns a renderer writing to w.
-func NewIMBText(w io.Writer) *IMBText { return &IMBText{w: w} }
-
-// printf cleans every string argument: they are the strings of records
-// and headers (hosts, arguments, names), which reach a terminal.
-func (t *IMBText) printf(format string, a ...any) {
-	if t.err == nil {
-		_, t.err = fmt.Fprintf(t.w, format, textout.CleanArgs(a)...)
-	}
-}
-
-// write prints s as it is.
-func (t *IMBText) write(s string) {
-	if t.err == nil {
-		_, t.err = io.WriteString(t.w, s)
-	}
-}
+func NewIMBText(w io.Writer) *IMBText { return &IMBText{Writer: textout.NewCleaning(w)} }
 
 // Start prints the general information block and the benchmark list.
 func (t *IMBText) Start(h result.Header) error {
@@ -51,38 +38,38 @@ func (t *IMBText) Start(h result.Header) error {
 		return t.start2021(h)
 	}
 	rule := "#" + strings.Repeat("-", 51)
-	t.printf("%s\n#    %s, %s part\n%s\n", rule, c.Tool, h.Part, rule)
+	t.Printf("%s\n#    %s, %s part\n%s\n", rule, c.Tool, h.Part, rule)
 	for _, kv := range [][2]string{
 		{"Date", asctime(c.Start)}, {"Machine", c.Machine}, {"System", c.System}, {"Release", c.Release},
 		{"Version", c.Version}, {"MPI Version", c.MPIVersion}, {"MPI Thread Environment", c.ThreadLevel},
 		{"MPI Library", c.MPILibrary}, {"Hosts", strings.Join(c.Hosts, " ")},
 	} {
-		t.printf("# %-22s: %s\n", kv[0], kv[1])
+		t.Printf("# %-22s: %s\n", kv[0], kv[1])
 	}
-	t.printf("\n\n# Calling sequence was: \n\n# mpibench %s\n\n", strings.Join(c.Args, " "))
+	t.Printf("\n\n# Calling sequence was: \n\n# mpibench %s\n\n", strings.Join(c.Args, " "))
 	if h.UserLens {
-		t.printf("# Message lengths were user defined\n")
+		t.Printf("# Message lengths were user defined\n")
 	}
 	if h.Suite == result.SuiteIO {
-		t.printf("# Minimum io portion in bytes:   %d\n", h.MinLen)
-		t.printf("# Maximum io portion in bytes:   %d\n#\n#\n", h.MaxLen)
+		t.Printf("# Minimum io portion in bytes:   %d\n", h.MinLen)
+		t.Printf("# Maximum io portion in bytes:   %d\n#\n#\n", h.MaxLen)
 	} else {
-		t.printf("# Minimum message length in bytes:   %d\n", h.MinLen)
-		t.printf("# Maximum message length in bytes:   %d\n", h.MaxLen)
+		t.Printf("# Minimum message length in bytes:   %d\n", h.MinLen)
+		t.Printf("# Maximum message length in bytes:   %d\n", h.MaxLen)
 		data, red := datatypes(c.Options)
-		t.printf("#\n# MPI_Datatype                   :   %s \n", data)
-		t.printf("# MPI_Datatype for reductions    :   %s\n", red)
-		t.printf("# MPI_Op                         :   MPI_SUM  \n#\n#\n")
+		t.Printf("#\n# MPI_Datatype                   :   %s \n", data)
+		t.Printf("# MPI_Datatype for reductions    :   %s\n", red)
+		t.Printf("# MPI_Op                         :   MPI_SUM  \n#\n#\n")
 	}
 	switch {
 	case h.TimeLimit > 0:
-		t.printf("# Time limit per sample (-time): %g s (IMB 2021: a slower sample runs fewer repetitions)\n#\n", h.TimeLimit)
+		t.Printf("# Time limit per sample (-time): %g s (IMB 2021: a slower sample runs fewer repetitions)\n#\n", h.TimeLimit)
 	case h.TimeLimit < 0:
-		t.printf("# Time limit per sample (-time): off; IMB 3.0's repetition counts\n#\n")
+		t.Printf("# Time limit per sample (-time): off; IMB 3.0's repetition counts\n#\n")
 	}
 	if h.CPUMflops > 0 {
-		t.printf("# For nonblocking benchmarks:\n#\n# Function CPU_Exploit obtains an undisturbed\n")
-		t.printf("# performance of %7.2f MFlops\n#\n", h.CPUMflops)
+		t.Printf("# For nonblocking benchmarks:\n#\n# Function CPU_Exploit obtains an undisturbed\n")
+		t.Printf("# performance of %7.2f MFlops\n#\n", h.CPUMflops)
 	}
 	return t.benchList(h)
 }
@@ -91,25 +78,25 @@ func (t *IMBText) Start(h result.Header) error {
 // benchmarks to run.
 func (t *IMBText) benchList(h result.Header) error {
 	if h.Check {
-		t.printf("# !! Results checking mode (-check): the timings below are NOT valid benchmark data !!\n#\n")
+		t.Printf("# !! Results checking mode (-check): the timings below are NOT valid benchmark data !!\n#\n")
 	}
-	t.printf("\n# List of Benchmarks to run:\n\n")
+	t.Printf("\n# List of Benchmarks to run:\n\n")
 	for _, b := range h.Benchmarks {
 		switch {
 		case h.IMB2021:
 			// IMB 2021.11 lists the names alone, -multi or not, with
 			// their comments (listNotes2021).
-			t.printf("# %s\n", b)
+			t.Printf("# %s\n", b)
 			for _, n := range listNotes2021[h.Suite+"/"+b] {
-				t.printf("#     %s\n", n)
+				t.Printf("#     %s\n", n)
 			}
 		case h.Multi >= 0:
-			t.printf("# (Multi-)%s\n", b)
+			t.Printf("# (Multi-)%s\n", b)
 		default:
-			t.printf("# %s\n", b)
+			t.Printf("# %s\n", b)
 		}
 	}
-	return t.err
+	return t.Err()
 }
 
 // Note prints s in r's table in place of a row, starting the table where
@@ -119,30 +106,30 @@ func (t *IMBText) Note(r *result.Record, s string) error {
 		t.last = key
 		t.tableHeader(r)
 	}
-	t.write(textout.CleanText(s) + "\n")
-	return t.err
+	t.WriteString(textout.CleanText(s) + "\n")
+	return t.Err()
 }
 
 // Comment prints a line outside any table (IMB's notices).
 func (t *IMBText) Comment(s string) error {
-	t.write(textout.CleanText(s) + "\n")
-	return t.err
+	t.WriteString(textout.CleanText(s) + "\n")
+	return t.Err()
 }
 
 // Finish prints the closing lines, with IMB's check summary in -check mode.
 func (t *IMBText) Finish(failed []string) error {
 	if t.check {
 		if len(failed) == 0 {
-			t.printf("\n\n!!!!  ALL BENCHMARKS SUCCESSFUL !!!! \n")
+			t.Printf("\n\n!!!!  ALL BENCHMARKS SUCCESSFUL !!!! \n")
 		} else {
-			t.printf("\n\n!!!!  %d  BENCHMARK(S) FAILED     !!!! \n\n", len(failed))
+			t.Printf("\n\n!!!!  %d  BENCHMARK(S) FAILED     !!!! \n\n", len(failed))
 			for _, b := range failed {
-				t.printf("%s    : FAILED !! \n", b)
+				t.Printf("%s    : FAILED !! \n", b)
 			}
 		}
 	}
-	t.printf("\n\n# All processes entering MPI_Finalize\n\n")
-	return t.err
+	t.Printf("\n\n# All processes entering MPI_Finalize\n\n")
+	return t.Err()
 }
 
 // columns lists a table's column titles for a record.
@@ -218,7 +205,7 @@ func (t *IMBText) Row(r *result.Record) error {
 		t.tableHeader(r)
 	}
 	if r.Multi == 1 && r.Group <= 0 {
-		t.printf("\n")
+		t.Printf("\n")
 	}
 	var b strings.Builder
 	if r.Multi == 1 {
@@ -249,28 +236,28 @@ func (t *IMBText) Row(r *result.Record) error {
 	if r.Sync == "window" && r.InvalidReps != nil {
 		fmt.Fprintf(&b, "%13d%13d%13.2f%13.2f", r.ValidReps, *r.InvalidReps, r.WindowS*1e6, r.ClockErr*1e6)
 	}
-	t.printf("%s\n", b.String())
-	return t.err
+	t.Printf("%s\n", b.String())
+	return t.Err()
 }
 
 func (t *IMBText) tableHeader(r *result.Record) {
 	cols := columns(r)
 	rule := "#" + strings.Repeat("-", len(cols)*colWidth-1)
-	t.printf("\n%s\n", rule)
+	t.Printf("\n%s\n", rule)
 	if len(r.Groups) > 1 {
-		t.printf("# Benchmarking Multi-%s \n", r.Benchmark)
+		t.Printf("# Benchmarking Multi-%s \n", r.Benchmark)
 	} else {
-		t.printf("# Benchmarking %s \n", r.Benchmark)
+		t.Printf("# Benchmarking %s \n", r.Benchmark)
 	}
-	t.write(procIDs(r)) // numbers only, and line breaks to keep
-	t.printf("%s\n", rule)
+	t.WriteString(procIDs(r)) // numbers only, and line breaks to keep
+	t.Printf("%s\n", rule)
 	if r.Mode != "" && r.Suite != result.SuiteNBC && r.Suite != result.SuiteMPI4 { // IMB-NBC and -MPI4 print no MODE line
-		t.printf("#\n#    MODE: %s \n#\n", modeLine(r.Mode))
+		t.Printf("#\n#    MODE: %s \n#\n", modeLine(r.Mode))
 	}
 	for _, c := range cols {
-		t.printf("%*s", colWidth, c)
+		t.Printf("%*s", colWidth, c)
 	}
-	t.printf("\n")
+	t.Printf("\n")
 }
 
 // procIDs is the process block of a table header: the process count, the
