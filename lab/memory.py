@@ -84,9 +84,9 @@ def spread(vals):
 def table(key, progs, failed):
     mpi, np_ = key
     mb, imb = progs.get("mb", []), progs.get("imb", [])
+    fails = ", ".join("%d of %s" % (failed[p], n) for p, n in (("mb", "mpibench"), ("imb", "IMB-MPI1")) if failed.get(p))
     print("### %s, np %d: %d launches of mpibench, %d of IMB-MPI1%s" % (
-        MPI_NAMES.get(mpi, mpi), np_, len(mb), len(imb),
-        "".join(", %d failed (%s)" % (n, p) for p, n in sorted(failed.items()))))
+        MPI_NAMES.get(mpi, mpi), np_, len(mb), len(imb), "; failed: " + fails if fails else ""))
     print()
     if not mb or not imb:
         print("(no comparison: a program has no launch)\n")

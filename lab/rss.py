@@ -2,7 +2,7 @@
 """rss.py: what a rank's memory costs (docs/memory.md).
 
 Usage (Linux, as a user who may read /proc/PID of the ranks):
-  python3 lab/rss.py -watch PROGRAM TICKS -- mpirun -np 2 PROGRAM ARGS...
+  python3 lab/rss.py -watch PROGRAM TICKS [--] mpirun -np 2 PROGRAM ARGS...
   python3 lab/rss.py -peaks TICKS...
   mpirun -np 2 python3 lab/rss.py OUT PROGRAM ARGS...
   python3 lab/rss.py -show OUT.*
@@ -246,8 +246,9 @@ def main(argv):
     if len(argv) >= 2 and argv[0] == "-peaks":
         print_peaks(argv[1:])
         return 0
-    if len(argv) >= 5 and argv[0] == "-watch" and argv[3] == "--":
-        return watch(argv[1], argv[2], argv[4:])
+    if len(argv) >= 4 and argv[0] == "-watch":
+        cmd = argv[4:] if argv[3] == "--" else argv[3:]
+        return watch(argv[1], argv[2], cmd) if cmd else 2
     if len(argv) < 2 or argv[0].startswith("-"):
         print(__doc__, file=sys.stderr)
         return 2
