@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"sync"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -48,7 +49,7 @@ func GuidelineHTML(w io.Writer, page GuidelinePage) error {
 		}
 		plots = append(plots, shown{gp, template.HTML(svg)})
 	}
-	return writePage(w, guidelineTemplate, struct {
+	return writePage(w, guidelineTemplate(), struct {
 		Text  string
 		Plots []shown
 	}{page.Text, plots})
@@ -167,7 +168,12 @@ func (gp GuidelinePlot) SVG() ([]byte, error) {
 	return inlineSVG(p)
 }
 
-var guidelineTemplate = template.Must(template.New("guidelines").Parse(`<!DOCTYPE html>
+// guidelineTemplate is parsed on first use, as htmlTemplate.
+var guidelineTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("guidelines").Parse(guidelineText))
+})
+
+const guidelineText = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -197,4 +203,4 @@ guideline is violated; * p &lt; 0.05, ** p &lt; 0.01, *** p &lt; 0.001.</figcapt
 {{end}}
 </body>
 </html>
-`))
+`

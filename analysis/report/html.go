@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"gonum.org/v1/plot/plotutil"
 
@@ -34,7 +35,7 @@ func (c *Collector) HTML(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return writePage(w, htmlTemplate, page)
+	return writePage(w, htmlTemplate(), page)
 }
 
 // writePage executes a page template and writes the page without the
@@ -365,7 +366,11 @@ func figureText(p Point) string {
 	return "latency " + textout.Number(p.Time) + " µs, bandwidth " + bw
 }
 
-var htmlTemplate = template.Must(template.New("report").Funcs(htmlFuncs).Parse(htmlText))
+// htmlTemplate is parsed on first use: a rank, which never draws, would
+// otherwise parse it at start-up and keep its allocations (docs/memory.md).
+var htmlTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(htmlFuncs).Parse(htmlText))
+})
 
 const htmlText = `<!DOCTYPE html>
 <html lang="en">

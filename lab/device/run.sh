@@ -19,12 +19,18 @@
 #   NP_SCALE       processes of the scaling launch (default 16)
 #   MPIS           openmpi and/or mpich (default both)
 #   BUNDLE         the bundle (default .devbundle in the repository root)
-#   PARTS          any of pairs drivers coll full fullw scale (default: pairs drivers scale);
+#   PARTS          any of pairs drivers coll full fullw scale mem (default: pairs drivers scale);
 #                  coll adds to drivers the set-up collectives of mpibench before
 #                  OSU's, osudriver's and gokernel's loop (lab/precoll.c,
 #                  GOKERNEL_PRE=coll); full is mpi1's default run of PingPong
 #                  PingPing Bcast Reduce against IMB-MPI1's, fullw the same with
 #                  mpibench's -imb 2021 (IMB 2021's definition, like with like)
+#                  mem is the memory comparison of docs/memory.md: per round, mpibench
+#                  mpi1 PingPong Allreduce and IMB-MPI1's at each of MEM_NP's process
+#                  counts, every rank's smaps_rollup sampled by lab/rss.py -watch
+#                  (needs python3) into raw/MPI.mem.PROG.npN.ROUND.ticks;
+#                  python3 lab/memory.py OUT prints the table
+#   MEM_NP         process counts of the mem part (default NP_SCALE; e.g. "2 16")
 #   SCALE_AFTER    the scaling launches run after this many rounds (default 2), so
 #                  that a short budget still gets them
 #   SCALE_RESERVE  seconds per working MPI kept for them until then (default 60; a
@@ -46,6 +52,7 @@ MPIS=${MPIS:-openmpi mpich}
 SCALE_AFTER=${SCALE_AFTER:-2}
 PARTS=${PARTS:-pairs drivers scale}
 SCALE_RESERVE=${SCALE_RESERVE:-60}
+MEM_NP=${MEM_NP:-$NP_SCALE}
 deadline=$((t_start + BUDGET))
 mkdir -p "$OUT"
 exec > >(tee -a "$OUT/run.log") 2>&1
@@ -70,6 +77,9 @@ echo "cpu affinity: $(grep Cpus_allowed_list /proc/self/status 2>&1)"
 echo "dmesg: $(dmesg 2>/dev/null | head -n 2 | tr '\n' ' ')"
 echo "interfaces: $(ls /sys/class/net 2>&1 | tr '\n' ' ')"
 echo "tools: $(for t in timeout tar gzip python3 ldconfig setsid; do command -v $t >/dev/null && printf '%s ' $t || printf '%s(MISSING) ' $t; done)"
+# The mem part's sampler (lab/rss.py) by the interpreter's real path: steps run under env -i.
+PY=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || PY=
+echo "python3 for the mem part: ${PY:-none}"
 echo "system MPI (should be none): $(command -v mpirun mpiexec 2>/dev/null | tr '\n' ' ')"
 
 # The bundle, unpacked (its big files are gzipped) into a writable copy.
@@ -370,6 +380,29 @@ pairs() {
 		-- "$@" "$peer/IMB-MPI1" PingPong PingPing -msglen "$W/pp.msglen" "${imb[@]}" "${imb1[@]}"
 }
 
+# mem mpi round: the memory comparison at each of MEM_NP's process counts,
+# mpibench first in odd rounds. The sampler runs under env -i as the
+# launches do: its interpreter by absolute path (PY, found before).
+mem() {
+	local m=$1 r=$2 np L p
+	if [ -z "$PY" ]; then
+		say "$m mem round $r: skipped, no python3 for lab/rss.py"
+		return
+	fi
+	for np in $MEM_NP; do
+		mapfile -t L < <(launcher "$m" "$np")
+		for p in $( ((r % 2)) && echo mb imb || echo imb mb); do
+			if [ "$p" = mb ]; then
+				J= step "$m" "mem$np" A "$r" 120 "$PY" "$root/lab/rss.py" -watch "$B/bin/mpibench-$m" \
+					"$RAW/$m.mem.mb.np$np.$r.ticks" "${L[@]}" "$B/bin/mpibench-$m" mpi1 PingPong Allreduce
+			else
+				J= step "$m" "mem$np" B "$r" 120 "$PY" "$root/lab/rss.py" -watch "$B/peers/$m/IMB-MPI1" \
+					"$RAW/$m.mem.imb.np$np.$r.ticks" "${L[@]}" "$B/peers/$m/IMB-MPI1" PingPong Allreduce "${imb[@]}" "${imb1[@]}"
+			fi
+		done
+	done
+}
+
 round() { # r
 	local r=$1 m L
 	for m in "${ok[@]}"; do
@@ -379,6 +412,7 @@ round() { # r
 		! has drivers || drivers "$m" "$r" "${L[@]}"
 		! has full || full "$m" "$r" "${L[@]}"
 		! has fullw || fullw "$m" "$r" "${L[@]}"
+		! has mem || mem "$m" "$r"
 	done
 }
 
