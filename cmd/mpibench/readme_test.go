@@ -45,3 +45,11 @@ func TestREADMEUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMELength: the README stays the short entry a newcomer reads;
+// manuals and measurement logs belong under docs/.
+func TestREADMELength(t *testing.T) {
+	if n := strings.Count(readme(t), "\n"); n > 300 {
+		t.Errorf("README.md has %d lines, more than 300: move the detail into docs/", n)
+	}
+}
