@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// faultCase is one row of the README's table of bad inputs and faults:
+// faultCase is one row of docs/faults.md's table of bad inputs and faults:
 // the test runs it and checks the exit code and the message, and checks
-// that the README row says the same, so the table stays true.
+// that the table's row says the same, so the table stays true.
 type faultCase struct {
 	id    string
 	np    int               // ranks under mpirun; 0 runs the binary alone (no MPI)
@@ -111,14 +111,14 @@ func TestFaultTable(t *testing.T) {
 			row, ok := rows[c.id]
 			switch {
 			case !ok:
-				t.Errorf("README.md has no row %s", c.id)
+				t.Errorf("docs/faults.md has no row %s", c.id)
 			case !strings.Contains(row[2], c.msg) || row[3] != strconv.Itoa(c.code):
-				t.Errorf("README.md row %s says %q, exit %s; the run gives %q, exit %d", c.id, row[2], row[3], c.msg, c.code)
+				t.Errorf("docs/faults.md row %s says %q, exit %s; the run gives %q, exit %d", c.id, row[2], row[3], c.msg, c.code)
 			}
 		})
 	}
 	if len(rows) != len(faultCases) {
-		t.Errorf("README.md's fault table has %d rows, the test %d", len(rows), len(faultCases))
+		t.Errorf("docs/faults.md's fault table has %d rows, the test %d", len(rows), len(faultCases))
 	}
 }
 
@@ -158,18 +158,18 @@ func faultRun(t *testing.T, c faultCase) runResult {
 	return launch(t, c.np, args...)
 }
 
-// faultRows reads the README's fault table: rows "| F1 | ... | ... | 2 |"
+// faultRows reads docs/faults.md's fault table: rows "| F1 | ... | ... | 2 |"
 // between the markers, the message cell without its backquotes.
 func faultRows(t *testing.T) map[string][]string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "faults.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, table, ok := strings.Cut(string(data), "<!-- faults -->")
 	table, _, ok2 := strings.Cut(table, "<!-- /faults -->")
 	if !ok || !ok2 {
-		t.Fatal("README.md lacks the <!-- faults --> ... <!-- /faults --> table")
+		t.Fatal("docs/faults.md lacks the <!-- faults --> ... <!-- /faults --> table")
 	}
 	rows := map[string][]string{}
 	for _, line := range strings.Split(table, "\n") {
@@ -182,7 +182,7 @@ func faultRows(t *testing.T) map[string][]string {
 			cells[i] = strings.ReplaceAll(cells[i], `\|`, "|")
 		}
 		if _, dup := rows[cells[0]]; dup {
-			t.Errorf("README.md: row %s twice", cells[0])
+			t.Errorf("docs/faults.md: row %s twice", cells[0])
 		}
 		rows[cells[0]] = cells
 	}

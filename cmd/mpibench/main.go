@@ -1,21 +1,34 @@
-// Command mpibench is an MPI benchmark suite: IMB-MPI1, IMB-EXT, IMB-IO,
-// b_eff, b_eff_io, SKaMPI and PGMPI's performance guideline checks, with
-// reports and merged runs made from their records. It dispatches: every
-// command is one entry of the registry (registry.go), most of them living
-// in their suite's package.
+// Command mpibench is an MPI benchmark suite, one binary per MPI library
+// (Open MPI by default, MPICH with -tags mpich): the Intel MPI Benchmarks
+// (IMB 3.0's IMB-MPI1, IMB-EXT and IMB-IO, IMB 2021.11's definitions and
+// its IMB-P2P, IMB-NBC, IMB-MPI4 and IMB-RMA), the OSU Micro-Benchmarks
+// 7.4, b_eff, b_eff_io, SKaMPI, PGMPI's performance guidelines and links
+// (mpiGraph), with report, merge and compare for the records of all of
+// them. Built with -tags nompi or CGO_ENABLED=0 it has no MPI and only
+// reads records.
 //
-//	mpirun -np P mpibench mpi1|ext|io [Benchmark ...] [-npmin N] [-multi 0|1]
-//	        [-input FILE] [-msglen FILE] [-map PxQ] [-check] [-json FILE] [-h]
-//	mpirun -np P mpibench beff [-mem MB] [-patterns cartesian|rings] [-json FILE]
-//	mpirun -np P mpibench beffio [-mem MB] [-T seconds] [-iodir DIR] [-json FILE]
-//	mpibench list
-//	mpibench -h
+// This package dispatches: every command is one entry of the registry
+// (registry.go, registry_full.go), most of them living in their suite's
+// package; `mpibench -h` and `mpibench list` are made from it. It also
+// holds the commands that need no MPI: report, merge, compare, launch
+// and guidelines check.
+//
+//	mpirun -np P mpibench mpi1|ext|io|p2p|nbc|mpi4|rma [Benchmark ...] [flags]
+//	mpirun -np P mpibench osu BENCH [flags]
+//	mpirun -np P mpibench beff|beffio|skampi|links [flags]
+//	mpirun -np P mpibench guidelines nrep|measure [flags]
+//	mpibench report|merge|compare FILE ... [flags]
+//	mpibench launch -R N -- mpirun ...
+//	mpibench guidelines check DIR ...
+//	mpibench list | version | -h
 //
 // Exit codes, the same on every rank: 0 success; 1 a run-time failure
-// (MPI error, results file not writable mid-run); 2 bad command line or
-// input file, reported before any measurement; 3 -check found defects;
-// 4 the watchdog ended a hung case; 130, 143, 129 interrupted by SIGINT, SIGTERM, SIGHUP. An MPI error
-// inside a measurement ends the whole job through MPI_Abort with code 1.
+// (an MPI error, which ends the job through MPI_Abort; a failed or short
+// MPI-IO transfer; the results file not writable); 2 bad command line or
+// input file, reported before any measurement; 3 -check found defects; 4
+// the watchdog ended a hung case; 130, 143, 129 interrupted by SIGINT,
+// SIGTERM, SIGHUP. README.md and docs/ are the manual; docs/cli.md is every
+// command's -h.
 package main
 
 import (

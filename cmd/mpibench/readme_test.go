@@ -1,14 +1,11 @@
 package main
 
 // README.md is checked against the code: its usage section is the
-// registry's help, and its layout table names every package.
+// registry's help. The documents under docs/ that are made from the code
+// are checked in docs_test.go.
 
 import (
-	"io/fs"
 	"os"
-	"path/filepath"
-	"regexp"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -49,61 +46,10 @@ func TestREADMEUsage(t *testing.T) {
 	}
 }
 
-// TestREADMELayout: the layout table names every Go package of the
-// module, and nothing else.
-func TestREADMELayout(t *testing.T) {
-	s := readme(t)
-	_, table, ok := strings.Cut(s, "## Layout\n")
-	if !ok {
-		t.Fatal("README.md has no Layout section")
+// TestREADMELength: the README stays the short entry a newcomer reads;
+// manuals and measurement logs belong under docs/.
+func TestREADMELength(t *testing.T) {
+	if n := strings.Count(readme(t), "\n"); n > 300 {
+		t.Errorf("README.md has %d lines, more than 300: move the detail into docs/", n)
 	}
-	var named []string
-	cell := regexp.MustCompile("^\\| ([^|]+) \\|")
-	for _, l := range strings.Split(table, "\n") {
-		m := cell.FindStringSubmatch(l)
-		if m == nil || strings.HasPrefix(l, "| ---") || m[1] == "package" {
-			continue
-		}
-		for _, n := range strings.Split(m[1], ",") {
-			named = append(named, strings.Trim(strings.TrimSpace(n), "`"))
-		}
-	}
-	pkgs := goPackages(t, "../..")
-	for _, p := range pkgs {
-		if !slices.Contains(named, p) {
-			t.Errorf("README.md's layout table lacks the package %s", p)
-		}
-	}
-	for _, n := range named {
-		if !slices.Contains(pkgs, n) {
-			t.Errorf("README.md's layout table names %s, which is no package", n)
-		}
-	}
-}
-
-// goPackages lists the directories under root that hold non-test Go
-// files, relative to root.
-func goPackages(t *testing.T, root string) []string {
-	t.Helper()
-	var out []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != root {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		dir, err := filepath.Rel(root, filepath.Dir(path))
-		if err == nil && !slices.Contains(out, filepath.ToSlash(dir)) {
-			out = append(out, filepath.ToSlash(dir))
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }

@@ -6,8 +6,8 @@
 // lab/osudriver.c (the same kernel from a C main) it bisects a gap between
 // `mpibench osu` and OSU's own binary: the kernel (both show it), the Go
 // runtime around a cgo call (gokernel shows it, osudriver does not), or
-// what mpibench does around the kernel (neither shows it). See README.md, "Side-by-side
-// benchmark".
+// what mpibench does around the kernel (neither shows it). See docs/lab.md and the logs it
+// lists.
 //
 // Usage: go build -o gokernel ./lab/gokernel   (-tags mpich for MPICH)
 //

@@ -1,7 +1,13 @@
-// Package imb implements the IMB 3.0 suites IMB-MPI1, IMB-EXT and IMB-IO:
-// their benchmark tables, their rules (message lengths, repetitions, modes,
-// process counts, -map and -multi layouts, results checking) and the driver
-// that runs them with real MPI.
+// Package imb is the Intel MPI Benchmarks family of mpibench: the IMB 3.0
+// suites IMB-MPI1, IMB-EXT and IMB-IO (the default definitions of mpi1,
+// ext and io), IMB 2021.11's definitions of IMB-MPI1 and IMB-EXT (-imb
+// 2021) with IMB-MPI1 2021's additional benchmarks, and IMB 2021.11's
+// IMB-NBC, IMB-MPI4 and IMB-RMA (nbc, mpi4, rma). It holds their benchmark
+// tables, their rules (message lengths, repetitions, the -time bound,
+// modes, process counts, -map and -multi layouts, results checking, IMB
+// 2021's flags, the IO files) and the driver that runs them with real MPI,
+// one runner per suite. IMB-P2P, which shares nothing with these, is
+// package p2p. docs/imb.md is the manual.
 package imb
 
 import "mpibench/suites/imb/kernel"

@@ -95,9 +95,10 @@ func (s *Settings) AdjustLengths(user []int, unit int) (lens []int, truncated []
 
 func roundUp(x, unit int) int { return (x + unit - 1) / unit * unit }
 
-// Suite is one IMB program: IMB-MPI1, IMB-EXT or IMB-IO.
+// Suite is one IMB program and its command: IMB-MPI1, IMB-EXT or IMB-IO
+// (IMB 3.0's settings), IMB-NBC, IMB-MPI4 or IMB-RMA (IMB 2021.11's).
 type Suite struct {
-	Name     string // the mpibench command: mpi1, ext, io
+	Name     string // the mpibench command: mpi1, ext, io, nbc, mpi4, rma
 	Part     string // as the output header names it
 	Settings Settings
 	NPMin    int // default -npmin
@@ -105,8 +106,9 @@ type Suite struct {
 	Table    []Benchmark
 }
 
-// The three suites. The MPI-1 and EXT settings come from settings.h, the
-// IO settings from settings_io.h. The issue fixes OVERALL_VOL of MPI-1 and
+// The IMB 3.0 suites (NBCSuite, MPI4Suite and RMASuite are IMB 2021.11's,
+// beside their tables). The MPI-1 and EXT settings come from settings.h,
+// the IO settings from settings_io.h. The issue fixes OVERALL_VOL of MPI-1 and
 // EXT at 40 MiB, which gives the sample tables' counts (65536 B → 640
 // repetitions, 4 MiB → 10).
 var (

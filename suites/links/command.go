@@ -3,8 +3,8 @@
 // distance d = 1..P-1 every rank sends a window of messages to rank+d and
 // receives one from rank-d, giving P×P send and receive bandwidth
 // matrices, and (not in mpiGraph) a latency matrix from empty pings in the
-// same pattern. Package links/matrix makes the matrices and finds the
-// slow pairs.
+// same pattern. Package analysis/matrix makes the matrices and finds the
+// slow pairs; the timed C loops are package links/kernel.
 package links
 
 import (

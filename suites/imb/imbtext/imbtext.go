@@ -1,5 +1,8 @@
-// Package report renders Records: the IMB-style text tables here, and the
-// other formats as later suites need them.
+// Package imbtext renders Records in the IMB text format: the tables and
+// headers of IMB 3.0 (IMB-MPI1, IMB-EXT, IMB-IO) and of IMB 2021.11
+// (IMB-MPI1 and IMB-EXT under -imb 2021, IMB-NBC, IMB-MPI4, IMB-RMA), as
+// Intel's programs print them. The records are the data; the text is made
+// from them.
 package imbtext
 
 import (

@@ -1,0 +1,15 @@
+// Package osu is mpibench osu: the tests of the OSU Micro-Benchmarks 7.4,
+// one test per launch as OSU runs one program, with OSU's program names,
+// OSU's options (its getopt letters and long names, each test taking
+// exactly those OSU gives it), OSU's counts and OSU's output shape, so that
+// a harness that parses OSU's output reads mpibench's unchanged.
+//
+// The point-to-point tests (osu_latency, osu_bw, osu_bibw, osu_mbw_mr,
+// osu_multi_lat, osu_latency_mt) and the blocking and non-blocking
+// collective latency tests (osu_allreduce, osu_ibcast, ...) share one
+// driver over datatypes (-T) and sizes (-m); every size is a case of the
+// journal and every row a Record. The timed loops are OSU's, in C
+// (mpi/osu.c, mpi/osucoll.c); -c runs their check instantiation, whose
+// content differs per rank and iteration. Sizes of 2 GiB and more go
+// through the large-count layer (big.go). docs/osu.md is the manual.
+package osu
