@@ -234,3 +234,8 @@ func AppendText(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// FaultDirs are a results file and an -iodir of the test's own.
+func FaultDirs(t *testing.T) (out, dir string) {
+	return filepath.Join(t.TempDir(), "r.jsonl"), t.TempDir()
+}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -171,5 +172,18 @@ func SameShape(t *testing.T, got, want string) {
 	}
 	if len(g) != len(w) {
 		t.Errorf("text output after the resume has %d lines, an uninterrupted run %d", len(g), len(w))
+	}
+}
+
+// Interrupted checks the exit of a run whose ranks all got sig.
+func Interrupted(t *testing.T, r Result, sig syscall.Signal) {
+	t.Helper()
+	// MPICH's mpiexec ends the other ranks with SIGHUP once one has
+	// exited, and may report that (129) or 0/1 instead.
+	if want := 128 + int(sig); r.Code != want && LauncherKind() == "openmpi" {
+		t.Errorf("exit code %d, want %d\n%s", r.Code, want, r)
+	}
+	if !strings.Contains(r.Stderr, "interrupted by") {
+		t.Errorf("no interruption notice\n%s", r)
 	}
 }
