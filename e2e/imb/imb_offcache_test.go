@@ -132,12 +132,7 @@ func TestOffCacheSideBySide(t *testing.T) {
 		{"rma", "IMB-RMA", "Unidir_get", "Accumulate"},
 	} {
 		t.Run(c.suite, func(t *testing.T) {
-			peer := e2e.PeerBinary(c.peer)
-			hint := ""
-			if c.peer == "IMB-MPI4" {
-				peer, hint = mpi4PeerBinary(), mpi4Hint
-			}
-			peer = e2e.NeedPeer(t, c.peer, peer, hint)
+			peer := imbPeer(t, c.peer)
 			names := []string{"-off_cache", "0.01", c.a, c.b}
 			sideBySide(t, c.suite, peer, names, names)
 		})
