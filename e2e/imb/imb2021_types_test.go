@@ -173,30 +173,14 @@ func sideBySideIMB(t *testing.T, plan []string) string {
 	return ours.Stdout
 }
 
-// TestIMBTypesErrors: a bad value, or a flag in a suite that does not take
-// it, exits 2 naming flag and value (the values one by one:
-// imb/types2021_test.go).
+// TestIMBTypesErrors: a bad value exits 2 on every rank naming flag and
+// value (the table of them is suites/imb's TestFlagErrors, the values one
+// by one imb/types2021_test.go).
 func TestIMBTypesErrors(t *testing.T) {
-	for i, c := range []struct {
-		args []string
-		frag string
-	}{
-		{[]string{"mpi1", "-red_data_type", "byte"}, `-red_data_type "byte"`},
-		{[]string{"mpi1", "-off_cache", "-1,128"}, `-off_cache "-1,128"`},
-		{[]string{"ext", "-data_type", "int"}, "-data_type is a flag of mpibench mpi1 only"},
-		{[]string{"ext", "-off_cache", "8"}, "-off_cache 8: a flag of IMB-EXT 2021 (IMB 3.0 has none); add -imb 2021"},
-		{[]string{"nbc", "-sync", "window", "-off_cache", "8"}, "-off_cache with -sync window"},
-		{[]string{"rma", "-off_cache", "8,0"}, `-off_cache "8,0"`},
-	} {
-		var r e2e.Result
-		if i == 0 {
-			r = e2e.Launch(t, 2, c.args...) // every rank exits 2
-		} else {
-			r = e2e.Direct(t, c.args...)
-		}
-		e2e.NoPanic(t, r)
-		if r.Code != 2 || !strings.Contains(r.Stderr, c.frag) {
-			t.Errorf("%v: want exit 2 and %q on stderr, got %s", c.args, c.frag, r)
-		}
+	args, frag := []string{"mpi1", "-red_data_type", "byte"}, `-red_data_type "byte"`
+	r := e2e.Launch(t, 2, args...)
+	e2e.NoPanic(t, r)
+	if r.Code != 2 || !strings.Contains(r.Stderr, frag) {
+		t.Errorf("%v: want exit 2 and %q on stderr, got %s", args, frag, r)
 	}
 }

@@ -268,8 +268,8 @@ func TestOSUCheckMutant(t *testing.T) {
 
 // TestOSUBadInput: a bad flag and a bad process count are refused with
 // the flag or the rule named, once, before any output, and exit code 2 on
-// every rank (osu's unit
-// tests check the other refusals of Parse).
+// every rank (osu's unit tests check the other refusals of Parse, and
+// TestBadInput the bad flags as rank 0 reads them).
 func TestOSUBadInput(t *testing.T) {
 	e2e.NeedMPI(t)
 	for _, c := range []struct {
@@ -279,10 +279,6 @@ func TestOSUBadInput(t *testing.T) {
 	}{
 		{2, []string{"osu", "mbw_mr", "-m", "1:4G"}, "osu_mbw_mr has no large-count kernel"}, // big.go
 		{3, []string{"osu", "latency"}, "exactly 2 processes, have 3"},
-		// Refused while parsing, before the header (osu/options.go): OSU
-		// 7.4's osu_reduce has no -D, and -D takes no -c.
-		{2, []string{"osu", "reduce", "-D", "cont"}, "invalid option -D"},
-		{2, []string{"osu", "ibcast", "-c", "-D", "cont"}, "derived data types do not support validation"},
 	} {
 		if c.np > e2e.MaxRanks() {
 			continue

@@ -190,25 +190,15 @@ func p2pCaught(mutant string, rec p2pRecord) bool {
 }
 
 // TestP2PBadInput: a clear message and exit code 2 on every rank (the
-// first case under the launcher, the others as a singleton: the same
-// parse on rank 0).
+// table of bad lines: suites/p2p's TestBadInput, read in process).
 func TestP2PBadInput(t *testing.T) {
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"Pingpang"}, `unknown benchmark "Pingpang"`},
-		{[]string{"-msglog", "31"}, "-msglog"},
-		{[]string{"-iter", "0"}, "-iter"},
-		{[]string{"-msgwr", "maybe"}, "-msgwr"},
-		{[]string{"-msgsz", "3X"}, "-msgsz"},
-		{[]string{"-msglen", "/nonexistent/msglen"}, "/nonexistent/msglen"},
 	} {
-		args := append([]string{"p2p"}, c.args...)
-		r := e2e.Direct(t, args...)
-		if c.want == `unknown benchmark "Pingpang"` {
-			r = e2e.Launch(t, 2, args...)
-		}
+		r := e2e.Launch(t, 2, append([]string{"p2p"}, c.args...)...)
 		e2e.NoPanic(t, r)
 		if r.Code != 2 || !strings.Contains(r.Stderr, c.want) {
 			t.Errorf("p2p %v: want exit code 2 and %q, got %s", c.args, c.want, r)

@@ -12,7 +12,8 @@ import (
 )
 
 // Repetitions and volumes beyond their bounds are usage errors: exit 2
-// on every rank with a message, not "runtime: C malloc failed".
+// on every rank with a message, not "runtime: C malloc failed" (the table
+// of them: suites/pgmpi's TestBadInput, read in process).
 func TestPgmpiBounds(t *testing.T) {
 	dir := t.TempDir()
 	nrep := filepath.Join(dir, "nrep.json")
@@ -23,11 +24,7 @@ func TestPgmpiBounds(t *testing.T) {
 	}{
 		{[]string{"measure", "-calls", "MPI_Bcast", "-sizes", "16", "-reps", "9000000000000000000"},
 			"-reps 9000000000000000000: want 1 to 10000000 repetitions"},
-		{[]string{"measure", "-calls", "MPI_Bcast", "-sizes", "16", "-reps", "10000001"}, "-reps 10000001"},
-		{[]string{"measure", "-calls", "MPI_Bcast", "-sizes", "99999999999"}, `invalid value "99999999999" for flag -sizes`},
 		{[]string{"measure", "-nrep", nrep}, "9000000000000000000 repetitions"},
-		{[]string{"nrep", "-calls", "MPI_Bcast", "-max", "90000000000"}, "at most 10000000"},
-		{[]string{"nrep", "-calls", "MPI_Bcast", "-method", "cov_mean", "-window", "cov_mean=99999999"}, "window of cov_mean"},
 	} {
 		args := append([]string{"guidelines"}, c.args...)
 		r := e2e.Launch(t, 2, append(args, "-o", filepath.Join(dir, "out"))...)
