@@ -196,3 +196,14 @@ func NoPanic(t *testing.T, r Result) {
 		}
 	}
 }
+
+// NoMPI marks a test that starts no MPI job (help, the analysis
+// commands, the builds without MPI): it checks the same against either
+// MPI, and the run against the second one (MPIBENCH_E2E_MPI_ONLY=1, as
+// scripts/test.sh sets it) skips it.
+func NoMPI(t *testing.T) {
+	t.Helper()
+	if os.Getenv("MPIBENCH_E2E_MPI_ONLY") == "1" {
+		t.Skip("starts no MPI job: checked against the first MPI (MPIBENCH_E2E_MPI_ONLY=1)")
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 // The built binary runs report outside any launcher: no MPI_Init.
 func TestReportBinary(t *testing.T) {
+	e2e.NoMPI(t)
 	a := e2e.Testdata(t, "results-a.jsonl")
 	out := filepath.Join(t.TempDir(), "r.html")
 	cmd := exec.Command(e2e.Bin(), "report", a, "-o", out)

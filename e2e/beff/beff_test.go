@@ -360,6 +360,7 @@ func TestBeffBadInput(t *testing.T) {
 }
 
 func TestBeffHelp(t *testing.T) {
+	e2e.NoMPI(t)
 	r := e2e.Direct(t, "beff", "-h")
 	if r.Code != 0 || !strings.Contains(r.Stdout, "-patterns cartesian|rings") || !strings.Contains(r.Stdout, "-mem MB") {
 		t.Errorf("beff -h: want exit 0 and the flags, got %s", r)

@@ -113,6 +113,7 @@ const launchGrace = 10 * time.Second
 // A command that ignores the signal is killed, with every process it
 // started, after the grace period; launch still exits 128+signal.
 func TestLaunchSignalKill(t *testing.T) {
+	e2e.NoMPI(t)
 	if testing.Short() {
 		t.Skip("waits the grace period")
 	}
