@@ -147,8 +147,9 @@ func lockFile(path string) (func(), error) {
 		return nil, err
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		f.Close()
+		_ = f.Close() // the locking error is the one to tell
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}
-	return func() { f.Close() }, nil
+	// Closing the file releases the lock; nothing was written to it.
+	return func() { _ = f.Close() }, nil
 }

@@ -70,7 +70,7 @@ func NeedAvailable(t *testing.T, n int64) {
 	if err != nil {
 		t.Skipf("no /proc/meminfo: %v", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		if fs := strings.Fields(sc.Text()); len(fs) >= 2 && fs[0] == "MemAvailable:" {

@@ -124,10 +124,11 @@ func printPeerSkips() {
 func Notice(format string, a ...any) {
 	w := os.Stderr
 	if f := goTestStderr(); f != nil && !testing.Verbose() {
-		defer f.Close()
+		defer func() { _ = f.Close() }()
 		w = f
 	}
-	fmt.Fprintf(w, format, a...)
+	// A notice that cannot be written has nowhere else to go.
+	_, _ = fmt.Fprintf(w, format, a...)
 }
 
 // goTestStderr opens the stderr of the go command that runs this test
@@ -247,7 +248,7 @@ func runLogged(log, name string, args ...string) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // the build's own error is the one to tell
 	ctx, cancel := stdcontext.WithTimeout(stdcontext.Background(), peersBuildTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)

@@ -54,7 +54,7 @@ func ReadRecords(t *testing.T, path string) []Record {
 	if err != nil {
 		t.Fatalf("-json file: %v", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	var recs []Record
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<24)

@@ -16,7 +16,7 @@ import (
 // ...): OSU 7.4's output shape, records whose figures agree with each
 // other, -c on every test, and mutants that -c must flag at every length.
 
-// osuCollRun runs mpibench osu (bin: binPath or the mutant binary) on np
+// osuCollRun runs mpibench osu (bin: e2e.Bin() or the mutant binary) on np
 // ranks with -json and returns its output and records.
 func osuCollRun(t *testing.T, bin string, np int, args ...string) (e2e.Result, []result.Record) {
 	t.Helper()
