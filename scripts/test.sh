@@ -1,43 +1,112 @@
 #!/usr/bin/env bash
 # Set up, then vet and test mpibench against Open MPI and against MPICH.
+# Each part runs once and is timed (the times are printed at the end):
+# vet and errcheck once per build (tag set), the unit tests of a package
+# that does not link MPI once, with the race detector where the package
+# runs goroutines or guards state with locks, those that link MPI against
+# both MPIs and the stub, the end-to-end tests (e2e/) against both MPIs,
+# then the fuzz targets briefly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 export PATH="$PATH:/usr/local/go/bin"
 go mod download
-unformatted=$(gofmt -l .)
-if [ -n "$unformatted" ]; then
-	echo "gofmt would change: $unformatted" >&2
-	exit 1
-fi
-go vet ./...
-go vet -tags mpich ./...
-go vet -tags mutant ./...
-go vet -tags mutant,mpich ./...
-echo "== without MPI (analysis only) =="
-# The binary of README.md's "Without MPI", built both ways, vetted, and the
-# unit tests of every package but cmd/mpibench run against mpi's stub
-# (cmd/mpibench's TestNoMPIBinary runs the binary itself). TestCallTable and
-# TestIOReadDefects check the C layer, which this build has not.
-go vet -tags nompi ./...
-CGO_ENABLED=0 go vet ./...
-go build -tags nompi -o /dev/null ./cmd/mpibench
-CGO_ENABLED=0 go build -o /dev/null ./cmd/mpibench
-CGO_ENABLED=0 go test -count=1 -tags nompi -skip '^(TestCallTable|TestIOReadDefects)$' \
-	$(go list ./... | grep -v '/cmd/')
-echo "== errcheck =="
-bash scripts/errcheck.sh
-echo "== unit tests with the race detector =="
-# Every package but cmd/mpibench, whose tests launch mpirun for minutes
-# (about a minute in all).
-go test -race -count=1 $(go list ./... | grep -v /cmd/mpibench)
-echo "== tests against Open MPI =="
-# -timeout: cmd/mpibench launches mpirun some hundred times, about 7 minutes
-# on a quiet 2-core machine; go test's default 10 minutes is too close.
-go test -count=1 -timeout 40m ./...
-echo "== tests against MPICH =="
-go test -count=1 -timeout 40m -tags mpich ./...
-echo "== fuzzing, briefly =="
+
+times=()
+# part NAME COMMAND...: runs the command as one timed part, in a subshell
+# that stops at its first failure; a failed part ends the run, with its
+# time.
+part() {
+	local name=$1 start=$SECONDS status
+	shift
+	echo "== $name =="
+	set +e
+	(
+		set -e
+		"$@"
+	)
+	status=$?
+	set -e
+	times+=("$(printf '%5ds  %s' $((SECONDS - start)) "$name")")
+	if [ "$status" -ne 0 ]; then
+		times[-1]+=" (failed)"
+		return "$status"
+	fi
+}
+report() {
+	echo "== times ==" >&2
+	printf '%s\n' "${times[@]}" >&2
+	printf '%5ds  total\n' "$SECONDS" >&2
+}
+trap report EXIT
+
+gofmt_check() {
+	local unformatted
+	unformatted=$(gofmt -l .)
+	if [ -n "$unformatted" ]; then
+		echo "gofmt would change: $unformatted" >&2
+		return 1
+	fi
+}
+
+# vet once per set of files: the tests below run with -vet=off, which
+# would otherwise vet each package again for every go test. No file is
+# built for mutant and mpich together only (the mutant build against
+# MPICH is compiled by the end-to-end tests), and -tags nompi picks the
+# files that CGO_ENABLED=0 does (README.md, "Without MPI").
+vet_all() {
+	local tags
+	for tags in "" mpich mutant; do
+		go vet -tags "$tags" ./...
+	done
+	CGO_ENABLED=0 go vet ./...
+}
+
+# The packages by what their tests need: pure ones link no MPI (their
+# tests give the same result under any build), mpi ones do (their test
+# binary does), e2e runs the binary. race: the packages whose tests run
+# their goroutines (readers, timers, the progress tick); a race build of
+# the cgo packages costs minutes and their tests start none.
+mapfile -t all < <(go list ./...)
+mapfile -t e2e < <(printf '%s\n' "${all[@]}" | grep '^mpibench/e2e')
+mapfile -t units < <(printf '%s\n' "${all[@]}" | grep -v '^mpibench/e2e')
+mapfile -t mpipkgs < <(go list -test -f '{{.ImportPath}} {{join .Deps " "}}' "${units[@]}" |
+	awk '$1 ~ /\.test$/ && / mpibench\/mpi( |$)/ {sub(/\.test$/, "", $1); print $1}')
+mapfile -t pure < <(printf '%s\n' "${units[@]}" | grep -vxF -f <(printf '%s\n' "${mpipkgs[@]}"))
+race='^mpibench/(analysis/result|run/(cases|journal|progress|watchdog))$'
+mapfile -t pure_race < <(printf '%s\n' "${pure[@]}" | grep -E "$race")
+mapfile -t pure_plain < <(printf '%s\n' "${pure[@]}" | grep -vE "$race")
+
+unit_tests() {
+	go test -count=1 -vet=off "${pure_plain[@]}"
+	go test -count=1 -vet=off -race "${pure_race[@]}"
+}
+
+# Open MPI: the unit tests that link MPI.
+mpi_units_openmpi() { go test -count=1 -vet=off "${mpipkgs[@]}"; }
+
+# The same against MPICH, and against the stub of the build without MPI
+# (README.md, "Without MPI"), without cgo: TestCallTable and
+# TestIOReadDefects check the C layer, which that build has not.
+mpi_units_others() {
+	go test -count=1 -vet=off -tags mpich "${mpipkgs[@]}"
+	CGO_ENABLED=0 go test -count=1 -vet=off -tags nompi -skip '^(TestCallTable|TestIOReadDefects)$' "${mpipkgs[@]}"
+}
+
+# -timeout: the end-to-end tests launch mpirun some hundred times; go
+# test's default 10 minutes is too close on a loaded 2-core machine. The
+# second MPI skips the e2e tests that run no MPI (MPIBENCH_E2E_MPI_ONLY).
+e2e_openmpi() { go test -count=1 -vet=off -timeout 40m "${e2e[@]}"; }
+e2e_mpich() { MPIBENCH_E2E_MPI_ONLY=1 go test -count=1 -vet=off -timeout 40m -tags mpich "${e2e[@]}"; }
+
+part gofmt gofmt_check
+part vet vet_all
+part errcheck bash scripts/errcheck.sh
+part "unit tests (no MPI)" unit_tests
+part "unit tests (Open MPI)" mpi_units_openmpi
+part "unit tests (MPICH, without MPI)" mpi_units_others
+part "end-to-end (Open MPI)" e2e_openmpi
+part "end-to-end (MPICH)" e2e_mpich
 # A count, not a duration: a duration that runs out while the fuzzer
 # minimises a new input reports "context deadline exceeded" as a failure.
-FUZZTIME=20000x bash scripts/fuzz.sh
+part fuzz env FUZZTIME=20000x bash scripts/fuzz.sh

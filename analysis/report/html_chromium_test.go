@@ -53,6 +53,9 @@ func reportBrowse(t *testing.T, browser, page string, flags ...string) []byte {
 // the series' colour, which only a rendered SVG puts there (the page's
 // own CSS has no such colour).
 func TestReportChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: starts chromium, seconds per page")
+	}
 	browser := reportChromium()
 	if browser == "" {
 		t.Skip("no chromium on PATH (Debian: apt-get install chromium); the browser check is skipped")
@@ -191,6 +194,9 @@ func layoutMeasure(t *testing.T, browser, page string, width int) layoutFacts {
 // provenance folded, the summary table whole. At 1000 px the panels
 // wrap instead of scrolling.
 func TestReportLayout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: starts chromium, seconds per page")
+	}
 	browser := reportChromium()
 	if browser == "" {
 		t.Skip("no chromium on PATH (Debian: apt-get install chromium; scripts/setup.sh --test installs it); the layout check is skipped")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -36,23 +35,5 @@ func TestLookup(t *testing.T) {
 			t.Errorf("registry entry %+v: a repeated name, no Main or summary, or a synopsis not starting with its name", c)
 		}
 		seen[c.Name] = true
-	}
-}
-
-// TestResultsFlagAlias: -o FILE is -json FILE in the suites that had
-// -json only: the records land in FILE, and the run resumes from it.
-func TestResultsFlagAlias(t *testing.T) {
-	needMPI(t)
-	out := filepath.Join(t.TempDir(), "o.jsonl")
-	args := []string{"mpi1", "PingPong", "-msglen", ioLengths(t, 0, 4), "-o", out}
-	mustSucceed(t, launch(t, 2, args...))
-	recs := readRecords(t, out)
-	if len(recs) != 2 || recs[0].Benchmark != "PingPong" {
-		t.Fatalf("-o %s: %d records, want 2 of PingPong", out, len(recs))
-	}
-	r := launch(t, 2, append(args, "-resume")...)
-	mustSucceed(t, r)
-	if !strings.Contains(r.stderr, "resuming "+out) {
-		t.Errorf("-o FILE -resume did not resume FILE:\n%s", r)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -186,18 +185,5 @@ func TestMergePartial(t *testing.T) {
 	}
 	if !strings.Contains(stdout, `"t_max_us":2,`) {
 		t.Errorf("PingPong 1 B median of 1 and 3 is not 2: %s", stdout)
-	}
-}
-
-// The built binary runs report outside any launcher: no MPI_Init.
-func TestReportBinary(t *testing.T) {
-	a := reportFile(t, "a.jsonl", "hostA", 1)
-	out := filepath.Join(t.TempDir(), "r.html")
-	cmd := exec.Command(binPath, "report", a, "-o", out)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%v: %s", err, b)
-	}
-	if st, err := os.Stat(out); err != nil || st.Size() == 0 {
-		t.Fatalf("no report: %v", err)
 	}
 }

@@ -19,6 +19,9 @@ type Suite struct {
 	// List is the command's rows of `mpibench list` (its benchmarks);
 	// nil for a command that measures nothing.
 	List func() Listing
+	// Check is Command.Check of a command that runs under MPI: the
+	// message of a bad command line for size processes, read in process.
+	Check func(args []string, size int) error
 }
 
 // Listing is a suite's table in `mpibench list`. Suites with the same
@@ -32,5 +35,6 @@ type Listing struct {
 // Suite is c as a registry entry; synopsis and summary as in Suite.
 func (c Command[C]) Suite(synopsis, summary string) Suite {
 	return Suite{Name: c.Name, Synopsis: synopsis, Summary: summary, MPI: true,
-		Main: func(args []string, stdout, stderr io.Writer) int { return Run(c, args, stdout, stderr) }}
+		Main:  func(args []string, stdout, stderr io.Writer) int { return Run(c, args, stdout, stderr) },
+		Check: c.Check}
 }

@@ -30,6 +30,9 @@ func threadCPU(t *testing.T) float64 {
 // run), while a wrong calibration (units, a lost factor of the loop count)
 // misses by a factor of 2 or more.
 func TestCPUExploitCalibration(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: three calibrations of a CPU-bound loop, seconds each")
+	}
 	const target = 0.1
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()

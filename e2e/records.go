@@ -1,0 +1,131 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Record is a JSON Lines record, decoded with the field names the format
+// promises.
+type Record struct {
+	Suite     string  `json:"suite"`
+	Benchmark string  `json:"benchmark"`
+	Class     string  `json:"class"`
+	Multi     int     `json:"multi"`
+	Group     int     `json:"group"`
+	NP        int     `json:"np"`
+	Groups    [][]int `json:"groups"`
+	Map       []int   `json:"map"`
+	Bytes     int     `json:"bytes"`
+	Reps      int     `json:"reps"`
+	TimeLimit float64 `json:"time_limit_s"`
+	TMin      float64 `json:"t_min_us"`
+	TMax      float64 `json:"t_max_us"`
+	TAvg      float64 `json:"t_avg_us"`
+	MBps      float64 `json:"mbytes_per_sec"`
+	Check     bool    `json:"check"`
+	Defects   float64 `json:"defects"`
+	Mode      string  `json:"mode"`
+	Case      string  `json:"case"`
+	CountMode string  `json:"count_mode"`
+	Context   struct {
+		Tool  string   `json:"tool"`
+		MPI   string   `json:"mpi"`
+		Procs int      `json:"procs"`
+		Args  []string `json:"args"`
+	} `json:"context"`
+}
+
+func (r Record) String() string {
+	return fmt.Sprintf("%s np=%d groups=%v group=%d bytes=%d reps=%d t=%g/%g/%g mbps=%g defects=%g",
+		r.Benchmark, r.NP, r.Groups, r.Group, r.Bytes, r.Reps, r.TMin, r.TAvg, r.TMax, r.MBps, r.Defects)
+}
+
+// ReadRecords reads a -json file; one that holds no record fails the
+// test.
+func ReadRecords(t *testing.T, path string) []Record {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("-json file: %v", err)
+	}
+	defer func() { _ = f.Close() }() // read only
+	var recs []Record
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for n := 1; sc.Scan(); n++ {
+		var r Record
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("%s:%d: %v: %q", path, n, err, sc.Text())
+		}
+		recs = append(recs, r)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) == 0 {
+		t.Fatalf("%s: no records", path)
+	}
+	return recs
+}
+
+// ReadJSONL decodes every line of a JSON Lines file into a T; a line that
+// does not decode fails the test.
+func ReadJSONL[T any](t *testing.T, path string) []T {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []T
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var r T
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%s:%d: %v", path, i+1, err)
+		}
+		recs = append(recs, r)
+	}
+	return recs
+}
+
+// Lengths writes a -msglen file of the lengths and returns its path.
+func Lengths(t *testing.T, lens ...int) string {
+	t.Helper()
+	var b strings.Builder
+	for _, x := range lens {
+		fmt.Fprintln(&b, x)
+	}
+	p := filepath.Join(t.TempDir(), "lengths.txt")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// AssertOncePerCase requires the results file out to hold one record of
+// each of its cases, and its journal as many done cases.
+func AssertOncePerCase(t *testing.T, out string, cases int) {
+	t.Helper()
+	recs := ReadRecords(t, out)
+	seen := map[string]int{}
+	for _, r := range recs {
+		seen[fmt.Sprintf("%s/np%d/%s/%d/%v", r.Benchmark, r.NP, r.Mode, r.Bytes, r.Groups)]++
+	}
+	for c, n := range seen {
+		if n != 1 {
+			t.Errorf("%s: %d records", c, n)
+		}
+	}
+	if len(recs) != cases || len(seen) != cases {
+		t.Errorf("%d records of %d cases, want %d", len(recs), len(seen), cases)
+	}
+	data, _ := os.ReadFile(out + ".state")
+	if n := strings.Count(string(data), "done "); n != cases {
+		t.Errorf("%d cases done in the journal, want %d:\n%s", n, cases, data)
+	}
+}

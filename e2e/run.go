@@ -1,0 +1,209 @@
+package e2e
+
+import (
+	"bytes"
+	stdcontext "context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"mpibench/mpi"
+)
+
+const (
+	MpirunTimeout = 120 * time.Second // one mpirun call; a hang fails the test
+	DirectTimeout = 20 * time.Second  // the binary run without a launcher
+)
+
+var (
+	launcherPath string // "" when no launcher was found
+	launcherKind string // "openmpi", "mpich" or "unknown"
+	launcherErr  string // why there is no launcher
+)
+
+// Launcher is the path of the launcher, "" when there is none.
+func Launcher() string { return launcherPath }
+
+// LauncherKind is "openmpi", "mpich" or "unknown".
+func LauncherKind() string { return launcherKind }
+
+// findLauncher picks the launcher of mpi.Flavor, falling back to mpirun,
+// and tells Open MPI from MPICH (hydra) by its --version output.
+func findLauncher() {
+	names := []string{"mpirun.openmpi", "mpirun"}
+	if mpi.Flavor == "mpich" {
+		names = []string{"mpirun.mpich", "mpiexec.hydra", "mpirun"}
+	}
+	for _, n := range names {
+		p, err := exec.LookPath(n)
+		if err != nil {
+			continue
+		}
+		launcherPath = p
+		ctx, cancel := stdcontext.WithTimeout(stdcontext.Background(), DirectTimeout)
+		out, _ := exec.CommandContext(ctx, p, "--version").CombinedOutput()
+		cancel()
+		switch v := strings.ToLower(string(out)); {
+		case strings.Contains(v, "open mpi") || strings.Contains(v, "open-mpi") || strings.Contains(v, "open-rte"):
+			launcherKind = "openmpi"
+		case strings.Contains(v, "hydra") || strings.Contains(v, "mpich"):
+			launcherKind = "mpich"
+		default:
+			launcherKind = "unknown"
+		}
+		return
+	}
+	launcherErr = fmt.Sprintf("no MPI launcher for %s found in PATH (tried %s)", mpi.Flavor, strings.Join(names, ", "))
+}
+
+// NeedMPI fails the test when there is no launcher, or skips it when
+// MPIBENCH_SKIP_MPI=1.
+func NeedMPI(t *testing.T) {
+	t.Helper()
+	if launcherPath != "" {
+		return
+	}
+	if os.Getenv("MPIBENCH_SKIP_MPI") == "1" {
+		t.Skipf("MPIBENCH_SKIP_MPI=1: %s", launcherErr)
+	}
+	t.Fatalf("%s; set MPIBENCH_SKIP_MPI=1 to skip the MPI integration tests", launcherErr)
+}
+
+// MaxRanks is the largest job the tests start: 4 (oversubscribed) with
+// Open MPI, 2 with MPICH, which busy-polls.
+func MaxRanks() int {
+	if mpi.Flavor == "mpich" || launcherKind != "openmpi" {
+		return 2
+	}
+	return 4
+}
+
+// RankCounts are the job sizes of the full-suite runs.
+func RankCounts() []int {
+	if MaxRanks() >= 4 {
+		return []int{2, 4}
+	}
+	return []int{2}
+}
+
+// Result is what a run of a program left: its output, exit code and
+// duration.
+type Result struct {
+	Stdout, Stderr string
+	Code           int
+	Dur            time.Duration
+}
+
+func (r Result) String() string {
+	return fmt.Sprintf("exit code %d after %v\n--- stdout:\n%s\n--- stderr:\n%s", r.Code, r.Dur.Round(time.Millisecond), Tail(r.Stdout, 4000), Tail(r.Stderr, 4000))
+}
+
+// Tail is the last n bytes of s.
+func Tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "..." + s[len(s)-n:]
+}
+
+// Launch runs mpibench on np processes under the launcher.
+func Launch(t *testing.T, np int, args ...string) Result {
+	t.Helper()
+	NeedMPI(t)
+	return Execute(t, MpirunTimeout, launcherPath, append(LauncherArgs(np), args...)...)
+}
+
+// LaunchBin runs the program bin (an mpibench build, a peer) on np
+// processes under the launcher.
+func LaunchBin(t *testing.T, bin string, np int, args ...string) Result {
+	t.Helper()
+	argv := LauncherArgs(np)
+	argv[len(argv)-1] = bin
+	return Execute(t, MpirunTimeout, launcherPath, append(argv, args...)...)
+}
+
+// LauncherArgs are the launcher's arguments for np processes, ending with
+// the mpibench binary: Open MPI gets --oversubscribe (the tests run more
+// ranks than cores), --allow-run-as-root as root, and openMPIOpts.
+func LauncherArgs(np int, openMPIOpts ...string) []string {
+	var argv []string
+	if launcherKind == "openmpi" {
+		if os.Geteuid() == 0 {
+			argv = append(argv, "--allow-run-as-root")
+		}
+		argv = append(append(argv, "--oversubscribe"), openMPIOpts...)
+	}
+	return append(argv, "-np", strconv.Itoa(np), binPath)
+}
+
+// Direct runs mpibench without a launcher.
+func Direct(t *testing.T, args ...string) Result {
+	t.Helper()
+	return Execute(t, DirectTimeout, binPath, args...)
+}
+
+// Execute runs a command in its own process group; when the timeout
+// expires the whole group is terminated and the test fails.
+func Execute(t *testing.T, timeout time.Duration, name string, args ...string) Result {
+	t.Helper()
+	ctx, cancel := stdcontext.WithTimeout(stdcontext.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM) }
+	cmd.WaitDelay = 10 * time.Second
+	start := time.Now()
+	err := cmd.Run()
+	r := Result{Stdout: stdout.String(), Stderr: stderr.String(), Dur: time.Since(start)}
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		t.Fatalf("%s %s: no result within %v (hang?)\n%s", name, strings.Join(args, " "), timeout, r)
+	case errors.As(err, &ee):
+		r.Code = ee.ExitCode()
+	case err != nil:
+		t.Fatalf("%s %s: %v", name, strings.Join(args, " "), err)
+	}
+	t.Logf("%s %s: exit %d in %v", filepath.Base(name), strings.Join(args, " "), r.Code, r.Dur.Round(time.Millisecond))
+	return r
+}
+
+// MustSucceed fails the test unless the run exited 0 without a Go panic.
+func MustSucceed(t *testing.T, r Result) {
+	t.Helper()
+	NoPanic(t, r)
+	if r.Code != 0 {
+		t.Fatalf("want exit code 0, got %s", r)
+	}
+}
+
+// NoPanic fails the test when the output shows a Go panic or crash.
+func NoPanic(t *testing.T, r Result) {
+	t.Helper()
+	for _, s := range []string{"goroutine ", "panic:"} {
+		if strings.Contains(r.Stderr, s) || strings.Contains(r.Stdout, s) {
+			t.Errorf("output contains %q (a Go panic or crash):\n%s", s, r)
+		}
+	}
+}
+
+// NoMPI marks a test that starts no MPI job (help, the analysis
+// commands, the builds without MPI): it checks the same against either
+// MPI, and the run against the second one (MPIBENCH_E2E_MPI_ONLY=1, as
+// scripts/test.sh sets it) skips it.
+func NoMPI(t *testing.T) {
+	t.Helper()
+	if os.Getenv("MPIBENCH_E2E_MPI_ONLY") == "1" {
+		t.Skip("starts no MPI job: checked against the first MPI (MPIBENCH_E2E_MPI_ONLY=1)")
+	}
+}
