@@ -30,7 +30,7 @@ const (
 	// real kernels).
 	MutantEnv = "MPIBENCH_MUTANT"
 	// FakeMemEnv is the memory hook of the mutant build
-	// (internal/memcheck/fake_mutant.go): the node's MemAvailable in MB.
+	// (run/memcheck/fake_mutant.go): the node's MemAvailable in MB.
 	// A release build ignores it.
 	FakeMemEnv = "MPIBENCH_FAKE_MEM_MB"
 )

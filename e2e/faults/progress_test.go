@@ -156,8 +156,8 @@ func TestProgressLog(t *testing.T) {
 
 // testHooks are the environment variables of the mutant build's test
 // hooks (cases/fault_mutant.go, mpi/mutant.go, mpi/mutant_cpu.go,
-// mpi/bigcount_mutant.go, internal/diskcheck/fill_mutant.go,
-// internal/memcheck/fake_mutant.go).
+// mpi/bigcount_mutant.go, run/diskcheck/fill_mutant.go,
+// run/memcheck/fake_mutant.go).
 var testHooks = []string{e2e.FaultEnv, e2e.MutantEnv, e2e.FakeMemEnv, "MPIBENCH_SKEW_US", "MPIBENCH_CPU_SECS",
 	"MPIBENCH_BIG_TEST", "MPIBENCH_DISK_FILL"}
 

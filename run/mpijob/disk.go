@@ -3,7 +3,7 @@ package mpijob
 import (
 	"fmt"
 
-	"mpibench/internal/diskcheck"
+	"mpibench/run/diskcheck"
 )
 
 // CheckDisk stops the run before anything is written when the files of

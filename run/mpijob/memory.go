@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"mpibench/internal/memcheck"
+	"mpibench/run/memcheck"
 )
 
 // CheckMemory stops the run before any buffer is allocated when need is

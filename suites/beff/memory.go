@@ -3,7 +3,7 @@ package beff
 import (
 	"fmt"
 
-	"mpibench/internal/memcheck"
+	"mpibench/run/memcheck"
 	"mpibench/suites/beff/kernel"
 )
 

@@ -3,7 +3,7 @@ package beffio
 import (
 	"fmt"
 
-	"mpibench/internal/memcheck"
+	"mpibench/run/memcheck"
 )
 
 // MemoryNeed is what one process allocates for the plan: a write and a

@@ -6,7 +6,7 @@ import (
 
 	"mpibench/analysis/result"
 	"mpibench/internal/cli"
-	"mpibench/internal/diskcheck"
+	"mpibench/run/diskcheck"
 )
 
 // DefaultT is the default scheduled time: 15 minutes, the paper's

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"mpibench/internal/diskcheck"
 	"mpibench/mpi"
+	"mpibench/run/diskcheck"
 )
 
 // IODiskNeed is the most the IMB-IO files of cfg can take at once on size

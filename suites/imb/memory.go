@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"mpibench/internal/memcheck"
+	"mpibench/run/memcheck"
 )
 
 // MemoryNeed is the largest memory one process allocates for the

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"mpibench/internal/cli"
-	"mpibench/internal/diskcheck"
+	"mpibench/run/diskcheck"
 )
 
 // Options are the command-line settings of section 5.1.2, as typed.

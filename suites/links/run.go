@@ -9,10 +9,10 @@ import (
 	"mpibench/analysis/matrix"
 	"mpibench/analysis/result"
 	"mpibench/analysis/stats"
-	"mpibench/internal/memcheck"
 	"mpibench/internal/textout"
 	"mpibench/mpi"
 	"mpibench/run/cases"
+	"mpibench/run/memcheck"
 	"mpibench/run/mpijob"
 )
 

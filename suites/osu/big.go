@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"mpibench/internal/cli"
-	"mpibench/internal/memcheck"
 	"mpibench/mpi"
+	"mpibench/run/memcheck"
 )
 
 // Messages of 2 GiB and more (-m ...:4G): OSU's sizes are int, so OSU

@@ -5,9 +5,9 @@ import (
 	"slices"
 
 	"mpibench/analysis/result"
-	"mpibench/internal/memcheck"
 	"mpibench/mpi"
 	"mpibench/run/cases"
+	"mpibench/run/memcheck"
 	"mpibench/run/mpijob"
 )
 

@@ -5,10 +5,10 @@ import (
 	"slices"
 
 	"mpibench/analysis/result"
-	"mpibench/internal/memcheck"
 	"mpibench/internal/textout"
 	"mpibench/mpi"
 	"mpibench/run/cases"
+	"mpibench/run/memcheck"
 	"mpibench/run/mpijob"
 	"mpibench/suites/p2p/kernel"
 )

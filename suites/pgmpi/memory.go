@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"mpibench/internal/memcheck"
+	"mpibench/run/memcheck"
 )
 
 // need is the memory one process needs to measure a call on n bytes r

@@ -7,9 +7,9 @@ import (
 
 	"mpibench/analysis/result"
 	"mpibench/analysis/stats"
-	"mpibench/internal/memcheck"
 	"mpibench/internal/safefile"
 	"mpibench/run/cases"
+	"mpibench/run/memcheck"
 	"mpibench/run/mpijob"
 )
 

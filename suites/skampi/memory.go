@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"mpibench/internal/memcheck"
+	"mpibench/run/memcheck"
 	"mpibench/suites/skampi/method"
 )
 
