@@ -70,7 +70,7 @@ func median(v []float64) float64 {
 }
 
 // Loop runs one window loop of a collective on every rank of its
-// communicator (mpi.Run.ExecWindow and its kin).
+// communicator (kernel.Run.ExecWindow (suites/imb/kernel) and its kin).
 type Loop func(*mpi.WinLoop) error
 
 // boundTries is how many single calls, each after a barrier, measure the
