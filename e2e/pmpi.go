@@ -67,9 +67,7 @@ func PreloadedRun(t *testing.T, so string, np int, prog string, args ...string) 
 	if prog != "" {
 		argv[len(argv)-1] = prog
 	}
-	t.Setenv("LD_PRELOAD", so)
-	r := Execute(t, MpirunTimeout, launcherPath, append(argv, args...)...)
-	t.Setenv("LD_PRELOAD", "")
+	r := ExecuteEnv(t, MpirunTimeout, []string{"LD_PRELOAD=" + so}, launcherPath, append(argv, args...)...)
 	MustSucceed(t, r)
 	return r
 }

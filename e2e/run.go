@@ -153,9 +153,19 @@ func Direct(t *testing.T, args ...string) Result {
 // expires the whole group is terminated and the test fails.
 func Execute(t *testing.T, timeout time.Duration, name string, args ...string) Result {
 	t.Helper()
+	return ExecuteEnv(t, timeout, nil, name, args...)
+}
+
+// ExecuteEnv is Execute with env (KEY=value) added to the environment:
+// unlike t.Setenv, it leaves the test free to run in parallel.
+func ExecuteEnv(t *testing.T, timeout time.Duration, env []string, name string, args ...string) Result {
+	t.Helper()
 	ctx, cancel := stdcontext.WithTimeout(stdcontext.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -197,13 +207,28 @@ func NoPanic(t *testing.T, r Result) {
 	}
 }
 
-// NoMPI marks a test that starts no MPI job (help, the analysis
-// commands, the builds without MPI): it checks the same against either
-// MPI, and the run against the second one (MPIBENCH_E2E_MPI_ONLY=1, as
-// scripts/test.sh sets it) skips it.
-func NoMPI(t *testing.T) {
+// SecondMPIEnv=1 marks the run against the second MPI (scripts/test.sh
+// sets it for MPICH). That run keeps what depends on the MPI library: the
+// real kernels and their checks, large counts, clock synchronisation,
+// launching and aborting, the peers side by side. It skips the tests that
+// FirstMPIOnly marks, whose subject both builds share.
+const SecondMPIEnv = "MPIBENCH_E2E_SECOND_MPI"
+
+// The reasons of FirstMPIOnly.
+const (
+	NoJob     = "starts no MPI job"
+	Machinery = "tests mpibench's own handling (flags, records, text, journal, resume, signals, faults), which both builds share"
+	Mutation  = "a mutant proves the check, which both builds share; the second MPI runs its real kernels' checks"
+)
+
+// SecondMPI reports whether this is the run against the second MPI.
+func SecondMPI() bool { return os.Getenv(SecondMPIEnv) == "1" }
+
+// FirstMPIOnly skips the test in the run against the second MPI: why is
+// one of NoJob, Machinery and Mutation.
+func FirstMPIOnly(t *testing.T, why string) {
 	t.Helper()
-	if os.Getenv("MPIBENCH_E2E_MPI_ONLY") == "1" {
-		t.Skip("starts no MPI job: checked against the first MPI (MPIBENCH_E2E_MPI_ONLY=1)")
+	if SecondMPI() {
+		t.Skipf("%s: checked against the first MPI (%s=1)", why, SecondMPIEnv)
 	}
 }

@@ -141,7 +141,7 @@ func readChanges(t *testing.T, path string) []compare.Change {
 // Bad input: exit 2 with the problem named; several NEW files each
 // compared with OLD.
 func TestCompareInput(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	dir := t.TempDir()
 	recs := []result.Record{{Suite: "mpi1", Benchmark: "Barrier", NProcs: 2, Multi: -1, Group: -1, TMax: 5}}
 	a := writeRecords(t, dir, "a.jsonl", recs)
@@ -178,7 +178,7 @@ func TestCompareInput(t *testing.T) {
 // so on stderr. With that many launches a side (files concatenated) the
 // same slowdown is found and the note goes.
 func TestCompareTooFewLaunches(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	dir := t.TempDir()
 	side := func(launches int, factor float64) []result.Record {
 		var recs []result.Record

@@ -21,7 +21,7 @@ import (
 )
 
 func TestNoMPIBinary(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	builds := []struct {
 		name  string
 		env   string
@@ -146,7 +146,7 @@ func mpiCommandLines(t *testing.T) []string {
 // TestMPICommandLines: every MPI command of mpibench -h is among them,
 // the steps of guidelines apart.
 func TestMPICommandLines(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	got := mpiCommandLines(t)
 	for _, want := range []string{"mpi1", "ext", "io", "p2p", "nbc", "mpi4", "rma", "beff", "beffio", "skampi",
 		"links", "guidelines nrep", "guidelines measure", "osu"} {

@@ -11,7 +11,7 @@ import (
 
 // The built binary runs report outside any launcher: no MPI_Init.
 func TestReportBinary(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	a := e2e.Testdata(t, "results-a.jsonl")
 	out := filepath.Join(t.TempDir(), "r.html")
 	cmd := exec.Command(e2e.Bin(), "report", a, "-o", out)

@@ -63,6 +63,7 @@ func bfLoops(t *testing.T, recs []beffRecord) {
 // code 4 and is marked hung; -resume skips it (the fault would strike
 // again), notes it, and computes b_eff from all the other records.
 func TestBeffWatchdog(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	out := filepath.Join(t.TempDir(), "r.jsonl")
 	r := e2e.HangRun(t, 2, 0, bfBeffStuck, out, bfBeffCommand(out)...)
 	if !strings.Contains(r.Stderr, " in random-1 sendrecv, repetition 1, 1024 bytes, 2 processes") {
@@ -154,6 +155,7 @@ func TestBeffTruncatedResume(t *testing.T) {
 // runs: the finished records are kept and the ranks exit with 128 + the
 // signal.
 func TestBeffSignal(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "r.jsonl")

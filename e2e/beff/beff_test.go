@@ -260,6 +260,7 @@ func beffMessages(np int, pattern string) int {
 // some 400 shortened loops). The old rule (cut only, from a bandwidth-bound guess)
 // left about 40 % of its shortened loops below 2.5 ms.
 func TestBeffLoopBand(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	_, recs := beffRun(t, 2, "-mem", "64", "-random", "1", "-patterns", "rings")
 	var in, most, least, spent, shortened int
 	for _, r := range recs[:len(recs)-1] {
@@ -360,7 +361,7 @@ func TestBeffBadInput(t *testing.T) {
 }
 
 func TestBeffHelp(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	r := e2e.Direct(t, "beff", "-h")
 	if r.Code != 0 || !strings.Contains(r.Stdout, "-patterns cartesian|rings") || !strings.Contains(r.Stdout, "-mem MB") {
 		t.Errorf("beff -h: want exit 0 and the flags, got %s", r)

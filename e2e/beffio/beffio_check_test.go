@@ -14,6 +14,7 @@ import (
 // size of every type down to 1 kB, must report wrong chunks and the run
 // exit with 3; the real kernels, run by the same binary, report none.
 func TestBeffIODataCheck(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	e2e.NeedMPI(t)
 	bin := e2e.MutantBinary(t)
 	for _, mutant := range []string{"", "beffio-offset"} {

@@ -34,6 +34,7 @@ func bfIOKeys() []string {
 // rewrite and read cannot be measured without the file, and measures the
 // other types.
 func TestBeffIOWatchdog(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	out, dir := e2e.FaultDirs(t)
 	stuck := "beffio/part2/write/shared"
 	r := e2e.HangRun(t, 2, 1, stuck, out, bfIOCommand(out, dir)...)
@@ -66,6 +67,7 @@ func TestBeffIOWatchdog(t *testing.T) {
 // the files again, measures the rest with the stored repeat factors, and
 // prints the tables of an uninterrupted run.
 func TestBeffIOKillResume(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	refOut, dir := e2e.FaultDirs(t)
 	ref := e2e.Launch(t, 2, bfIOCommand(refOut, dir)...)
 	e2e.MustSucceed(t, ref)
@@ -101,6 +103,7 @@ func TestBeffIOKillResume(t *testing.T) {
 // finished types are kept, every file is removed, and the ranks exit with
 // 128 + the signal.
 func TestBeffIOSignal(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			out, dir := e2e.FaultDirs(t)

@@ -231,6 +231,7 @@ func TestBeffIOBadInput(t *testing.T) {
 // SIGTERM in the middle of a run: every file is removed, exit 143 or the
 // launcher's report of it.
 func TestBeffIOInterrupt(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	e2e.NeedMPI(t)
 	dir := t.TempDir()
 	cmd, _, _ := e2e.StartRun(t, 2, "beffio", "-T", "60", "-mem", "16", "-disk", "1G", "-iodir", dir)

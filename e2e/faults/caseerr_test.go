@@ -91,6 +91,7 @@ func caseErrCases(lens, ski string) []caseErrCase {
 // when its kernel lacks the hook (the job then succeeds) or its driver
 // returns the error without its case.
 func TestCaseError(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	bin := e2e.MutantBinary(t)
 	tmp := t.TempDir()
 	lens, ski := filepath.Join(tmp, "msglen"), filepath.Join(tmp, "t.ski")

@@ -108,6 +108,7 @@ var faultCases = []faultCase{
 }
 
 func TestFaultTable(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	rows := faultRows(t)
 	for _, c := range faultCases {
 		t.Run(c.id, func(t *testing.T) {

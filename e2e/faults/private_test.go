@@ -80,6 +80,7 @@ func privateCheck(t *testing.T, seen map[string]fs.FileMode, want string) {
 }
 
 func TestIOPrivateFiles(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	e2e.NeedMPI(t)
 	dir := privateDir(t)
 	js := filepath.Join(t.TempDir(), "o.jsonl")
@@ -91,6 +92,7 @@ func TestIOPrivateFiles(t *testing.T) {
 }
 
 func TestBeffIOPrivateFiles(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	e2e.NeedMPI(t)
 	dir := privateDir(t)
 	r, seen := privateLaunch(t, 2, dir, "beffio", "-T", "2", "-mem", "16", "-iodir", dir)

@@ -91,6 +91,7 @@ const progressLine = "mpibench mpi1: case "
 // and the results file have none of it. With -progress=false the
 // terminal shows none.
 func TestProgressTerminal(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	lens := e2e.Lengths(t, 8, 1024)
 	e2e.SetFault(t, "hang:1:mpi1/PingPong/np2/1024")
 	out := filepath.Join(t.TempDir(), "r.jsonl")
@@ -125,6 +126,7 @@ func TestProgressTerminal(t *testing.T) {
 // -progress into a log (stderr a pipe): a line per case as it begins and
 // a last one, no carriage return; without -progress nothing.
 func TestProgressLog(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	lens := e2e.Lengths(t, 8, 1024)
 	out := filepath.Join(t.TempDir(), "r.jsonl")
 	r := e2e.Launch(t, 2, "mpi1", "-msglen", lens, "-json", out, "-progress", "PingPong")
@@ -177,10 +179,11 @@ func TestReleaseHasNoHooks(t *testing.T) {
 // The release binary has no fault hook: MPIBENCH_FAULT set to hang a
 // case, or to nonsense a mutant build refuses, changes nothing.
 func TestReleaseIgnoresFault(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	lens := e2e.Lengths(t, 8)
 	for _, v := range []string{"hang:*:mpi1/PingPong/np2/8", "nonsense"} {
 		t.Setenv(e2e.FaultEnv, v)
-		r := e2e.Launch(t, 2, "mpi1", "-msglen", lens, "-timeout", "2", "PingPong")
+		r := e2e.Launch(t, 2, "mpi1", "-msglen", lens, "-timeout", "10", "PingPong")
 		e2e.MustSucceed(t, r)
 	}
 }

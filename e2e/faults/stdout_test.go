@@ -15,7 +15,7 @@ import (
 // (/dev/full) fail with exit code 1 and say so, instead of passing for
 // success with nothing written.
 func TestStdoutFull(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 	if err != nil {
 		t.Skipf("no /dev/full: %v", err)

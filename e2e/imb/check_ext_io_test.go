@@ -44,6 +44,7 @@ func extIOBenchmarks(suite string) []string {
 }
 
 func TestCheckFindsBrokenEXTIO(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Mutation)
 	e2e.NeedMPI(t)
 	bin := e2e.MutantBinary(t)
 	t.Setenv("MPIBENCH_CPU_SECS", "0.0001")

@@ -12,7 +12,7 @@ import (
 )
 
 func TestHelp(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	for _, arg := range []string{"-h", "--help", "help"} {
 		r := e2e.Direct(t, arg)
 		e2e.MustSucceed(t, r)
@@ -25,7 +25,7 @@ func TestHelp(t *testing.T) {
 }
 
 func TestMPI1Help(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	for _, args := range [][]string{{"mpi1", "-h"}, {"mpi1", "PingPong", "-help"}, {"mpi1", "--help"}} {
 		r := e2e.Direct(t, args...)
 		e2e.MustSucceed(t, r)
@@ -38,7 +38,7 @@ func TestMPI1Help(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	r := e2e.Direct(t, "version")
 	e2e.MustSucceed(t, r)
 	if !strings.HasPrefix(r.Stdout, "mpibench ") {
@@ -93,7 +93,7 @@ func TestList(t *testing.T) {
 }
 
 func TestUnknownCommand(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	r := e2e.Direct(t, "frobnicate")
 	e2e.NoPanic(t, r)
 	if r.Code != 2 || !strings.Contains(r.Stderr, "frobnicate") {

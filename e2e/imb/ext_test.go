@@ -75,16 +75,25 @@ func extLens(b extInfo) []int {
 
 // extReps is n_sample (section 5.2.8): MSGSPERSAMPLE 1000 (aggregate and
 // Window) or MSGS_NONAGGR 100, at most OVERALL_VOL/X with 40 MiB.
-func extReps(x int, mode string) int {
+func extReps(x int, mode string, few bool) int {
 	n := 1000
 	if mode == "non-aggregate" {
 		n = 100
+	}
+	if few {
+		n = n / 50 // extFewIter
 	}
 	if x == 0 {
 		return n
 	}
 	return max(1, min(n, 40*(1<<20)/x))
 }
+
+// extFewIter lowers MSGSPERSAMPLE to 20 and MSGS_NONAGGR to 2 (OVERALL_VOL
+// stays 40 MB): the runs on 4 processes and the Multi- runs, which
+// oversubscribed one-sided progress makes slow, check the same records
+// and data with fewer repetitions; the run on 2 checks IMB 3.0's counts.
+var extFewIter = []string{"-iter", "20,40,2"}
 
 type extRecord struct {
 	e2e.Record
@@ -175,12 +184,13 @@ func extExpectedKeys(np, npmin, multi int) []extKey {
 }
 
 // extCheckRun verifies the records and the tables of a -check run.
-func extCheckRun(t *testing.T, r e2e.Result, recs []extRecord, np, npmin, multi int, check bool) {
+// few: the run was given extFewIter.
+func extCheckRun(t *testing.T, r e2e.Result, recs []extRecord, np, npmin, multi int, check, few bool) {
 	t.Helper()
 	var got []extKey
 	for _, rec := range recs {
 		got = append(got, extKey{rec.Benchmark, rec.NP, rec.Mode, rec.Bytes, rec.Group})
-		extCheckRecord(t, rec, np, multi, check)
+		extCheckRecord(t, rec, np, multi, check, few)
 	}
 	if want := extExpectedKeys(np, npmin, multi); !slices.Equal(got, want) {
 		t.Errorf("records (benchmark, np, mode, bytes, group):\n got %v\nwant %v", got, want)
@@ -193,7 +203,7 @@ func extCheckRun(t *testing.T, r e2e.Result, recs []extRecord, np, npmin, multi 
 
 // extCheckRecord verifies one record: suite and class, zero defects, the
 // repetition count of its mode, the timings and the throughput.
-func extCheckRecord(t *testing.T, r extRecord, np, multi int, check bool) {
+func extCheckRecord(t *testing.T, r extRecord, np, multi int, check, few bool) {
 	t.Helper()
 	b := extBench(t, r.Benchmark)
 	if r.Suite != "ext" || r.Class != b.class || r.Multi != multi || r.Check != check {
@@ -205,7 +215,7 @@ func extCheckRecord(t *testing.T, r extRecord, np, multi int, check bool) {
 	if r.Defects != 0 {
 		t.Errorf("%v: %g defects", r, r.Defects)
 	}
-	if want := extReps(r.Bytes, r.Mode); r.Reps != want {
+	if want := extReps(r.Bytes, r.Mode, few); r.Reps != want {
 		t.Errorf("%v: %d repetitions, want %d", r, r.Reps, want)
 	}
 	const eps = 1e-9
@@ -340,13 +350,20 @@ func extCheckHead(t *testing.T, tab e2e.Table, r e2e.Record) {
 }
 
 // TestEXTCheck runs every IMB-EXT benchmark in -check mode on 2 processes
-// and, with Open MPI, on 4 (single transfers on 2 of them, 2 idle).
+// with IMB 3.0's counts and, with Open MPI, on 4 alone (-npmin 4: single
+// transfers on 2 of them, 2 idle) with extFewIter.
 func TestEXTCheck(t *testing.T) {
 	e2e.NeedMPI(t)
 	for _, np := range e2e.RankCounts() {
 		t.Run(fmt.Sprintf("np%d", np), func(t *testing.T) {
-			r, recs := extRun(t, np, "", "-check")
-			extCheckRun(t, r, recs, np, 2, -1, true)
+			few, npmin := np > 2, 2
+			args := []string{"-check"}
+			if few {
+				npmin = np
+				args = append(args, append([]string{"-npmin", strconv.Itoa(np)}, extFewIter...)...)
+			}
+			r, recs := extRun(t, np, "", args...)
+			extCheckRun(t, r, recs, np, npmin, -1, true, few)
 		})
 	}
 }
@@ -355,7 +372,7 @@ func TestEXTCheck(t *testing.T) {
 // and do not run; Window and Accumulate run on the process alone.
 func TestEXTOneRank(t *testing.T) {
 	r, recs := extRun(t, 1, "pt2pt", "-check")
-	extCheckRun(t, r, recs, 1, 2, -1, true)
+	extCheckRun(t, r, recs, 1, 2, -1, true, false)
 	pos := strings.Index(r.Stdout, "# Benchmarking Window")
 	for _, name := range []string{"Unidir_Get", "Unidir_Put", "Bidir_Get", "Bidir_Put"} {
 		banner := fmt.Sprintf("# !! Benchmark %s invalid for 1 process   !! ", name)
@@ -381,8 +398,9 @@ func TestEXTMulti(t *testing.T) {
 	}
 	for _, multi := range []int{0, 1} {
 		t.Run(fmt.Sprintf("multi%d", multi), func(t *testing.T) {
-			r, recs := extRun(t, np, "pt2pt", "-check", "-multi", strconv.Itoa(multi), "-npmin", strconv.Itoa(npmin))
-			extCheckRun(t, r, recs, np, npmin, multi, true)
+			args := append([]string{"-check", "-multi", strconv.Itoa(multi), "-npmin", strconv.Itoa(npmin)}, extFewIter...)
+			r, recs := extRun(t, np, "pt2pt", args...)
+			extCheckRun(t, r, recs, np, npmin, multi, true, true)
 			if !strings.Contains(r.Stdout, "# Benchmarking Multi-Accumulate") {
 				t.Errorf("no Multi-Accumulate table:\n%s", r.Stdout)
 			}
@@ -394,5 +412,5 @@ func TestEXTMulti(t *testing.T) {
 // defects column.
 func TestEXTTimed(t *testing.T) {
 	r, recs := extRun(t, 2, "")
-	extCheckRun(t, r, recs, 2, 2, -1, false)
+	extCheckRun(t, r, recs, 2, 2, -1, false, false)
 }

@@ -83,6 +83,7 @@ func TestIMBWatchdog(t *testing.T) {
 // launcher ends the job, the finished cases stay, and -resume (after a
 // crash that cut the last line short) measures the rest: every case once.
 func TestIMBKillResume(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	for _, f := range imbFaults(t) {
 		t.Run(f.suite, func(t *testing.T) {
 			out, dir := e2e.FaultDirs(t)

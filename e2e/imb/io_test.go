@@ -416,6 +416,7 @@ func ioWatch(dir string, stop chan struct{}) <-chan map[string]bool {
 // TestIOMulti runs Multi versions: -multi 1 reports every group, and the
 // files carry the group suffix _g<group> (and _<rank> for private ones).
 func TestIOMulti(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	e2e.NeedMPI(t)
 	p := e2e.MaxRanks()
 	lens := []int{16 << 20}
@@ -535,6 +536,7 @@ func ioReadOnlyDir(t *testing.T) (string, bool) {
 // a batch system or `kill` does) or to the launcher (as Ctrl-C does),
 // which passes it on.
 func TestIOInterrupt(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	cases := []struct {
 		name     string
 		sig      syscall.Signal

@@ -73,6 +73,7 @@ var flagRuns = []flagRun{
 // context.options. A program not built for this MPI fails the test
 // (IMB-MPI4 under Open MPI skips, after the records' check).
 func TestSuiteFlagsPlan(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	e2e.NeedMPI(t)
 	for i, c := range flagRuns {
 		t.Run(fmt.Sprintf("%d_%s", i, c.suite), func(t *testing.T) {

@@ -189,6 +189,11 @@ func hostsBenchmarks(recs []hostsRecord) []string {
 	return names
 }
 
+// TestHosts runs mpi1, io and links across network namespaces, each
+// standing for a host, and checks that the records name the hosts. b_eff
+// is not run here: its records take the hosts from the same run context as
+// mpi1's, and its measured loops last half a minute over TCP between
+// namespaces.
 func TestHosts(t *testing.T) {
 	hostsNeed(t)
 	n := 3
@@ -204,22 +209,16 @@ func TestHosts(t *testing.T) {
 
 	t.Run("mpi1", func(t *testing.T) {
 		js := filepath.Join(dir, "mpi1.jsonl")
-		e2e.MustSucceed(t, hostsLaunch(t, hosts, "mpi1", "PingPong", "Allreduce", "-msglen", lens, "-json", js))
+		// -iter 20: over TCP between namespaces, with Open MPI's ranks
+		// yielding, IMB 3.0's 1000 repetitions take half a minute; what is
+		// checked here is where the records say they ran.
+		e2e.MustSucceed(t, hostsLaunch(t, hosts, "mpi1", "PingPong", "Allreduce", "-iter", "20", "-msglen", lens, "-json", js))
 		recs := hostsRecords(t, js, hosts)
 		if got := hostsBenchmarks(recs); !slices.Equal(got, []string{"PingPong", "Allreduce"}) {
 			t.Errorf("benchmarks %q, want PingPong, Allreduce", got)
 		}
 		if last := recs[len(recs)-1]; last.NP != n {
 			t.Errorf("last Allreduce record on %d processes, want %d", last.NP, n)
-		}
-	})
-
-	t.Run("beff", func(t *testing.T) {
-		js := filepath.Join(dir, "beff.jsonl")
-		e2e.MustSucceed(t, hostsLaunch(t, hosts, "beff", "-mem", "1", "-random", "2", "-json", js))
-		recs := hostsRecords(t, js, hosts)
-		if last := recs[len(recs)-1]; last.Suite != "beff" || last.Benchmark != "b_eff" {
-			t.Errorf("last record %s/%s, want the beff/b_eff summary", last.Suite, last.Benchmark)
 		}
 	})
 

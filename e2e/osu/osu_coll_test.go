@@ -238,6 +238,7 @@ var osuCollMutated = func() [][]string {
 // one element short): a Fail row, OSU's DATA VALIDATION ERROR line, exit
 // code 3.
 func TestOSUCollMutants(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Mutation)
 	bin := e2e.MutantBinary(t)
 	t.Setenv(e2e.MutantEnv, "osu-coll-short")
 	for i, c := range osuCollMutated {

@@ -242,6 +242,7 @@ func osuCheckFigures(t *testing.T, bench string, r osuRecord) {
 // kernels pass (the shape test runs them with -c). OSU ends a datatype's
 // table at its first failed size, so each run has one size.
 func TestOSUCheckMutant(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Mutation)
 	e2e.NeedMPI(t)
 	bin := e2e.MutantBinary(t)
 	t.Setenv(e2e.MutantEnv, "osu-short")
@@ -322,6 +323,7 @@ func TestOSULatencyMT(t *testing.T) {
 // barriers of osu_latency, osu_bw and osu_bibw, and the collectives'
 // barrier after every call.
 func TestOSUBarrierCalls(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	e2e.NeedMPI(t)
 	so := e2e.BuildCounter(t)
 	cases := slices.Clone(osuCases)
@@ -330,26 +332,31 @@ func TestOSUBarrierCalls(t *testing.T) {
 		cases = append(cases, osuCases[0])
 		cases[len(cases)-1].bench, cases[len(cases)-1].np = b, 3
 	}
+	// Each benchmark's pair of launches is a parallel subtest: the counts
+	// do not depend on timing, and the launches are most of the time.
 	for _, c := range cases {
 		np := min(c.np, e2e.MaxRanks())
 		peer := e2e.NeedPeer(t, c.bench, e2e.PeerBinary(c.bench), "")
-		for _, check := range []bool{false, true} {
-			if check && strings.HasSuffix(c.bench, "barrier") {
-				continue // no -c for a barrier: the run without it again
+		t.Run(fmt.Sprintf("%s/np%d", c.bench, np), func(t *testing.T) {
+			t.Parallel()
+			for _, check := range []bool{false, true} {
+				if check && strings.HasSuffix(c.bench, "barrier") {
+					continue // no -c for a barrier: the run without it again
+				}
+				args := []string{"-i", "5", "-x", "2"}
+				if !strings.HasSuffix(c.bench, "barrier") {
+					args = append(args, "-m", "4:8")
+				}
+				if check && !strings.HasSuffix(c.bench, "barrier") {
+					args = append(args, "-c")
+				}
+				ours, _ := e2e.CountedRun(t, so, np, "", append([]string{"osu", c.bench}, args...)...)
+				theirs, _ := e2e.CountedRun(t, so, np, peer, args...)
+				t.Logf("%v: MPI_Barrier calls per rank: mpibench %v, OSU %v", args, ours, theirs)
+				if !slices.Equal(ours, theirs) {
+					t.Errorf("%v: MPI_Barrier calls per rank: mpibench %v, OSU %v", args, ours, theirs)
+				}
 			}
-			args := []string{"-i", "5", "-x", "2"}
-			if !strings.HasSuffix(c.bench, "barrier") {
-				args = append(args, "-m", "4:8")
-			}
-			if check && !strings.HasSuffix(c.bench, "barrier") {
-				args = append(args, "-c")
-			}
-			ours, _ := e2e.CountedRun(t, so, np, "", append([]string{"osu", c.bench}, args...)...)
-			theirs, _ := e2e.CountedRun(t, so, np, peer, args...)
-			t.Logf("%s np %d %v: MPI_Barrier calls per rank: mpibench %v, OSU %v", c.bench, np, args, ours, theirs)
-			if !slices.Equal(ours, theirs) {
-				t.Errorf("%s np %d %v: MPI_Barrier calls per rank: mpibench %v, OSU %v", c.bench, np, args, ours, theirs)
-			}
-		}
+		})
 	}
 }

@@ -307,6 +307,7 @@ func p2pPlan(t *testing.T, out string) []string {
 // and is marked hung in the journal; -resume keeps the finished cases,
 // skips the hung one with a note in its table and measures the rest.
 func TestP2PWatchdog(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	out := filepath.Join(t.TempDir(), "p2p.jsonl")
 	args := append([]string{"p2p", "PingPong,Birandom", "-msglog", "2:3", "-json", out}, p2pArgs...)
 	const stuck = "p2p/Birandom/np2/0/4"

@@ -58,6 +58,7 @@ func glKept(t *testing.T, out string) []result.Record {
 // with a note and measures the last case. nrep stuck on rank 0 ends the
 // same way and leaves the predictions file of the run before untouched.
 func TestGuidelinesWatchdog(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	t.Run("measure", func(t *testing.T) {
 		dir := t.TempDir()
 		out := glLaunch(dir, 1)

@@ -180,7 +180,7 @@ func TestLaunchFailure(t *testing.T) {
 // TestLaunchUsage needs no MPI: bad command lines exit 2, and the
 // launches see MPIBENCH_LAUNCH.
 func TestLaunchUsage(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	for _, args := range [][]string{{"launch"}, {"launch", "-R", "0", "--", "true"}, {"launch", "-R", "2", "--"}} {
 		if r := e2e.Direct(t, args...); r.Code != 2 {
 			t.Errorf("%v: want exit 2, got %s", args, r)

@@ -113,7 +113,7 @@ const launchGrace = 10 * time.Second
 // A command that ignores the signal is killed, with every process it
 // started, after the grace period; launch still exits 128+signal.
 func TestLaunchSignalKill(t *testing.T) {
-	e2e.NoMPI(t)
+	e2e.FirstMPIOnly(t, e2e.NoJob)
 	if testing.Short() {
 		t.Skip("waits the grace period")
 	}

@@ -14,6 +14,7 @@ import (
 // exit code 4 and is marked hung; -resume then skips it (noting so) and
 // measures the rest.
 func TestSkampiWatchdog(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	cfg := skampiWrite(t, skampiKillTiny)
 	out := filepath.Join(t.TempDir(), "r.jsonl")
 	e2e.HangRun(t, 2, 1, "Bcast", out, "skampi", "-config", cfg, "-o", out)

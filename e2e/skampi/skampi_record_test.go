@@ -29,6 +29,7 @@ measure Time       pingpong   Send_Recv none len=16K epsilon=0.00001 maxreps=100
 `
 
 func TestSkampiRecordsRecompute(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	e2e.NeedMPI(t)
 	cfg := skampiWrite(t, skampiRecordTiny)
 	dir := t.TempDir()
