@@ -19,7 +19,7 @@ import (
 // compareCommand is mpibench compare as the registry knows it: no MPI,
 // and no plotting either, so that both binaries run it themselves, as
 // they do merge.
-var compareCommand = mpijob.Suite{Name: "compare", Synopsis: "compare OLD.jsonl NEW.jsonl ... [-fail-on N]",
+var compareCommand = mpijob.Entry{Name: "compare", Synopsis: "compare OLD.jsonl NEW.jsonl ... [-fail-on N]",
 	Summary: "old and new medians, change and its significance per case", Main: runCompare}
 
 const compareUsage = `Usage: mpibench compare OLD.jsonl NEW.jsonl [more.jsonl ...] [-alpha A] [-fail-on PCT] [-json FILE]

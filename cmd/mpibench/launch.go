@@ -19,7 +19,7 @@ import (
 )
 
 // launchCommand is mpibench launch as the registry knows it: no MPI.
-var launchCommand = mpijob.Suite{Name: "launch", Synopsis: "launch -R N -- mpirun ... guidelines measure",
+var launchCommand = mpijob.Entry{Name: "launch", Synopsis: "launch -R N -- mpirun ... guidelines measure",
 	Summary: "run a command N times (fresh mpirun each)", Main: runLaunch}
 
 const launchUsage = `Usage: mpibench launch [-R N] -- COMMAND [ARG ...]

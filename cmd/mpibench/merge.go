@@ -12,7 +12,7 @@ import (
 )
 
 // mergeCommand is mpibench merge as the registry knows it: no MPI.
-var mergeCommand = mpijob.Suite{Name: "merge", Synopsis: "merge run1.jsonl run2.jsonl ... [-o FILE]",
+var mergeCommand = mpijob.Entry{Name: "merge", Synopsis: "merge run1.jsonl run2.jsonl ... [-o FILE]",
 	Summary: "median of each measurement over several runs", Main: runMerge}
 
 const mergeUsage = `Usage: mpibench merge run1.jsonl run2.jsonl ... [-o FILE]

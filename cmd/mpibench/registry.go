@@ -17,17 +17,17 @@ import (
 // IMB family, in otherSuites (registry_full.go). run dispatches on it,
 // `mpibench -h` and `mpibench list` print it, and TestREADMEUsage checks
 // README.md's usage against it.
-func commands() []mpijob.Suite {
+func commands() []mpijob.Entry {
 	return append(append(imbFamily(), otherSuites()...),
-		mpijob.Suite{Name: "list", Synopsis: "list", Summary: "list benchmarks, classes and MPI calls", Main: runList},
-		mpijob.Suite{Name: "version", Synopsis: "version", Summary: "print the version", Main: runVersion},
-		mpijob.Suite{Name: "-h", Synopsis: "-h", Summary: "this help", Main: runHelp})
+		mpijob.Entry{Name: "list", Synopsis: "list", Summary: "list benchmarks, classes and MPI calls", Main: runList},
+		mpijob.Entry{Name: "version", Synopsis: "version", Summary: "print the version", Main: runVersion},
+		mpijob.Entry{Name: "-h", Synopsis: "-h", Summary: "this help", Main: runHelp})
 }
 
 // imbFamily are the IMB family's commands (Intel's IMB-MPI1, -EXT, -IO,
 // -P2P, -NBC, -MPI4, -RMA), in the order of `mpibench -h`.
-func imbFamily() []mpijob.Suite {
-	return []mpijob.Suite{
+func imbFamily() []mpijob.Entry {
+	return []mpijob.Entry{
 		imb.MPI1Suite.Command(),
 		imb.EXTSuite.Command(),
 		imb.IOSuite.Command(),
@@ -45,11 +45,11 @@ var aliases = map[string]string{"help": "-h", "-help": "-h", "--help": "-h", "-v
 // lookup finds the command args start with: the entry with the longest
 // name whose words begin args ("guidelines check" before "guidelines").
 // It returns the entry and the number of words its name took.
-func lookup(args []string) (*mpijob.Suite, int) {
+func lookup(args []string) (*mpijob.Entry, int) {
 	if a, ok := aliases[args[0]]; ok {
 		args = append([]string{a}, args[1:]...)
 	}
-	var best *mpijob.Suite
+	var best *mpijob.Entry
 	n := 0
 	for _, c := range commands() {
 		words := strings.Fields(c.Name)

@@ -14,8 +14,8 @@ import (
 
 // otherSuites are the commands outside the IMB family, in the order of
 // `mpibench -h`.
-func otherSuites() []mpijob.Suite {
-	return []mpijob.Suite{
+func otherSuites() []mpijob.Entry {
+	return []mpijob.Entry{
 		beff.Command,
 		beffio.Command,
 		skampi.Command,
@@ -31,12 +31,12 @@ func otherSuites() []mpijob.Suite {
 }
 
 // reportCommand is mpibench report as the registry knows it: no MPI.
-var reportCommand = mpijob.Suite{Name: "report", Synopsis: "report results.jsonl ... [-o report.html]",
+var reportCommand = mpijob.Entry{Name: "report", Synopsis: "report results.jsonl ... [-o report.html]",
 	Summary: "plots of any records as HTML (or -format png|pdf)", Main: runReport}
 
 // guidelinesCheckCommand is PGMPI's check, which needs no MPI: an entry of
 // its own, found before "guidelines" (pgmpi.Command leaves check out).
-var guidelinesCheckCommand = mpijob.Suite{Name: "guidelines check", Synopsis: "guidelines check DIR ...",
+var guidelinesCheckCommand = mpijob.Entry{Name: "guidelines check", Synopsis: "guidelines check DIR ...",
 	Summary: "PGMPI: verify the performance guidelines", Main: runGuidelinesCheck}
 
 // unknownCommand is the error for a command line that starts with no

@@ -140,7 +140,7 @@ var parsers = func() map[string]func(args []string, size int) error {
 	for _, s := range imb.Suites {
 		m[s.Name] = s.Command().Check
 	}
-	for _, s := range []mpijob.Suite{beff.Command, beffio.Command, skampi.Command, p2p.Command, osu.Command,
+	for _, s := range []mpijob.Entry{beff.Command, beffio.Command, skampi.Command, p2p.Command, osu.Command,
 		links.Command} {
 		m[s.Name] = s.Check
 	}

@@ -10,7 +10,7 @@ import (
 
 // Command is mpibench beff as mpibench's registry knows it.
 var Command = mpijob.Command[Options]{Name: result.SuiteBeff, Usage: Usage, Parse: parseCommand, Run: runCommand}.
-	Suite(result.SuiteBeff+" [flags]", "run b_eff, the effective bandwidth")
+	Entry(result.SuiteBeff+" [flags]", "run b_eff, the effective bandwidth")
 
 func parseCommand(args []string, size int, _ bool) (Options, string, error) {
 	o, err := ParseArgs(args)

@@ -18,7 +18,7 @@ import (
 
 // Command is mpibench beffio as mpibench's registry knows it.
 var Command = mpijob.Command[Options]{Name: result.SuiteBeffIO, Usage: Usage, Parse: parseCommand,
-	Run: runCommand}.Suite(result.SuiteBeffIO+" [flags]", "run b_eff_io, the effective I/O bandwidth")
+	Run: runCommand}.Entry(result.SuiteBeffIO+" [flags]", "run b_eff_io, the effective I/O bandwidth")
 
 // parseCommand reads the command line and chooses the file prefix.
 func parseCommand(args []string, size int, _ bool) (Options, string, error) {

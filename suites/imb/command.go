@@ -12,7 +12,7 @@ import (
 // Command is the suite as mpibench's registry knows it: mpibench mpi1,
 // ext or io, with its help, its rows of `mpibench list`, and its run
 // under MPI.
-func (s *Suite) Command() mpijob.Suite {
+func (s *Suite) Command() mpijob.Entry {
 	c := mpijob.Command[*Config]{
 		Name: s.Name,
 		Help: s.usage,
@@ -34,7 +34,7 @@ func (s *Suite) Command() mpijob.Suite {
 		result.SuiteNBC:  "run IMB-NBC (non-blocking collectives, IMB 2021)",
 		result.SuiteMPI4: "run IMB-MPI4 (persistent collectives, IMB 2021)",
 		result.SuiteRMA:  rmaSummary}
-	e := c.Suite(s.Name+" [Benchmark ...] [flags]", summary[s.Name])
+	e := c.Entry(s.Name+" [Benchmark ...] [flags]", summary[s.Name])
 	e.List = s.listing
 	return e
 }

@@ -75,7 +75,7 @@ func persistCalls(b *Benchmark) string {
 // MPI4Command is the mpi4 command: MPI4Suite's, except that a binary
 // built against a library without persistent collectives says so in one
 // line (rank 0) and exits 0 on every rank, before MPI_Init; help works.
-func MPI4Command() mpijob.Suite {
+func MPI4Command() mpijob.Entry {
 	c := MPI4Suite.Command()
 	run := c.Main
 	c.Main = func(args []string, stdout, stderr io.Writer) int {

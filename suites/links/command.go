@@ -39,7 +39,7 @@ type Config struct {
 
 // Command is mpibench links as mpibench's registry knows it.
 var Command = mpijob.Command[*Config]{Name: result.SuiteLinks, Usage: Usage, Parse: parseCommand, Run: measure}.
-	Suite(result.SuiteLinks+" [flags]", "every link at once (mpiGraph): bandwidth and latency matrices")
+	Entry(result.SuiteLinks+" [flags]", "every link at once (mpiGraph): bandwidth and latency matrices")
 
 // Usage is the help of mpibench links.
 const Usage = `Usage: mpirun -np P mpibench links [flags]

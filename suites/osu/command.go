@@ -9,9 +9,9 @@ import (
 )
 
 // Command is mpibench osu as mpibench's registry knows it.
-var Command = func() mpijob.Suite {
+var Command = func() mpijob.Entry {
 	c := mpijob.Command[*Options]{Name: result.SuiteOSU, Usage: Usage, Parse: parseCommand, Run: measure}.
-		Suite(result.SuiteOSU+" BENCH [flags]", "run an OSU Micro-Benchmarks 7.4 test (osu_latency, ...)")
+		Entry(result.SuiteOSU+" BENCH [flags]", "run an OSU Micro-Benchmarks 7.4 test (osu_latency, ...)")
 	c.List = listing
 	return c
 }()

@@ -6,9 +6,9 @@ import (
 )
 
 // Command is mpibench p2p as mpibench's registry knows it.
-var Command = func() mpijob.Suite {
+var Command = func() mpijob.Entry {
 	c := mpijob.Command[*Config]{Name: result.SuiteP2P, Usage: Usage, Parse: parseCommand, Run: measure}.
-		Suite(result.SuiteP2P+" [Benchmark ...] [flags]", "run IMB-P2P benchmarks (message rate)")
+		Entry(result.SuiteP2P+" [Benchmark ...] [flags]", "run IMB-P2P benchmarks (message rate)")
 	c.List = listing
 	return c
 }()

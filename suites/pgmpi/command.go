@@ -18,7 +18,7 @@ const Name = "guidelines"
 // measure run under MPI. The third step, check, reads their records
 // without MPI and draws plots: the registry's own entry "guidelines
 // check", found before this one, runs it (package analysis/guideline).
-var Command = mpijob.Suite{Name: Name, Synopsis: "guidelines nrep|measure [flags]",
+var Command = mpijob.Entry{Name: Name, Synopsis: "guidelines nrep|measure [flags]",
 	Summary: "PGMPI: repetitions, then one launch's samples", MPI: true, Main: dispatch, List: listing}
 
 // listing is PGMPI's rows of `mpibench list`: every call or mock-up, its

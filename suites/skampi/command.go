@@ -17,9 +17,9 @@ const Name = result.SuiteSkampi
 
 // Command is mpibench skampi as the registry knows it: its help, its rows
 // of `mpibench list`, -print-config and its run under MPI.
-var Command = func() mpijob.Suite {
+var Command = func() mpijob.Entry {
 	c := withPrintConfig(mpijob.Command[*plan]{Name: Name, Usage: usage, Parse: prepare, Run: run}.
-		Suite("skampi [-config FILE] [flags]", "run SKaMPI measurements (adaptive, crash-tolerant)"))
+		Entry("skampi [-config FILE] [flags]", "run SKaMPI measurements (adaptive, crash-tolerant)"))
 	c.List = listing
 	return c
 }()
@@ -68,7 +68,7 @@ Exit codes: 0 ok, 1 run-time failure, 2 bad command line or configuration,
 
 // withPrintConfig answers -print-config before MPI_Init: it prints a
 // file and needs no processes, so it also works outside mpirun.
-func withPrintConfig(s mpijob.Suite) mpijob.Suite {
+func withPrintConfig(s mpijob.Entry) mpijob.Entry {
 	runMPI := s.Main
 	s.Main = func(args []string, stdout, stderr io.Writer) int {
 		f, err := parseFlags(args)

@@ -2,10 +2,10 @@ package mpijob
 
 import "io"
 
-// Suite is one command of mpibench as its registry knows it: the table
+// Entry is one command of mpibench as its registry knows it: the table
 // that cmd/mpibench dispatches, that `mpibench -h` and `mpibench list`
 // print, and that the README's usage is checked against.
-type Suite struct {
+type Entry struct {
 	// Name is the command word, "mpi1", "skampi"; two words for a step
 	// that is a command of its own ("guidelines check"): the longest name
 	// that starts the command line is the one run.
@@ -32,9 +32,9 @@ type Listing struct {
 	Note   string     // a line under the table; "" for none
 }
 
-// Suite is c as a registry entry; synopsis and summary as in Suite.
-func (c Command[C]) Suite(synopsis, summary string) Suite {
-	return Suite{Name: c.Name, Synopsis: synopsis, Summary: summary, MPI: true,
+// Entry is c as a registry entry; synopsis and summary as in Entry.
+func (c Command[C]) Entry(synopsis, summary string) Entry {
+	return Entry{Name: c.Name, Synopsis: synopsis, Summary: summary, MPI: true,
 		Main:  func(args []string, stdout, stderr io.Writer) int { return Run(c, args, stdout, stderr) },
 		Check: c.Check}
 }
