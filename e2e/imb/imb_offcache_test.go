@@ -31,7 +31,9 @@ func offCacheRun(t *testing.T, suite, cache, m string, wantCode int, names []str
 	argv := e2e.LauncherArgs(2)
 	argv[len(argv)-1] = e2e.MutantBinary(t)
 	argv = append(append(argv, suite), flags...)
-	argv = append(argv, "-time", "0.02", "-check", "-npmin", "2", "-off_cache", cache, "-msglen",
+	// -iter_policy off -iter 4: four repetitions whatever the load (a
+	// time limit left Truly_passive_put one on a busy machine).
+	argv = append(argv, "-iter_policy", "off", "-iter", "4", "-check", "-npmin", "2", "-off_cache", cache, "-msglen",
 		e2e.Lengths(t, 3, 1024), "-json", js)
 	r := e2e.Execute(t, e2e.MpirunTimeout, e2e.Launcher(), append(argv, names...)...)
 	e2e.NoPanic(t, r)
