@@ -13,7 +13,7 @@
  * min(1000, 40 MB / LEN) (LEN default 4 MiB). Prints, per placement,
  * the minimum and the median over RUNS (default 41) of half a round trip
  * in microseconds, and the median of the per-pair ratios aligned/malloc.
- * See README.md, "Side-by-side benchmark".
+ * See docs/lab.md, "Side by side with the peers".
  */
 #include <mpi.h>
 #include <stdio.h>

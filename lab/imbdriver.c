@@ -16,7 +16,7 @@
  * count, min(1000, 40 MiB / LEN), after N_BARR = 2 barriers, the root
  * cycling from 0 (Bcast, Reduce: floats). Prints rank 0's time per
  * repetition in µs per length (for Bcast and Reduce the mean over ranks,
- * IMB's t_avg). See README.md, "Side-by-side benchmark". */
+ * IMB's t_avg). See docs/lab.md, "Side by side with the peers". */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Modes: PingPing 8 B and Bcast 4 MiB take one of a few speeds per sample,
 # decided by the state the job is in, not by the program that runs them.
-# The C experiment behind those rows of lab/side.sh (README.md,
-# "Side-by-side benchmark"). A benchmark, not a test.
+# The C experiment behind those rows of lab/side.sh (docs/lab.md,
+# "Side by side with the peers"). A benchmark, not a test.
 #
 # Usage (from the repository root):
 #   bash lab/modes.sh                    # Open MPI and MPICH, 7 rounds

@@ -10,7 +10,7 @@
  * Defaults are OSU 7.4's counts at SIZE (counts, below) and window 64. The
  * buffers are allocated as mpibench allocates them (mpi.Alloc:
  * posix_memalign 4096, SIZE bytes each). Prints OSU's row: the size and
- * MB/s (bw, bibw) or µs (latency). See README.md, "Side-by-side benchmark". */
+ * MB/s (bw, bibw) or µs (latency). See docs/lab.md, "Side by side with the peers". */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

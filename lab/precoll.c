@@ -5,8 +5,8 @@
  * names gathered, one MPI_Allreduce): two MPI_Bcast, MPI_Gather,
  * MPI_Allreduce, four MPI_Bcast. Under MPICH 4.0 the point-to-point rate
  * of small messages that follows depends on such earlier traffic; this
- * shows it on the peer's own binary. See README.md, "Side-by-side
- * benchmark".
+ * shows it on the peer's own binary. See docs/lab.md, "Side by side
+ * with the peers".
  *
  * Usage: mpicc -shared -fPIC -o libprecoll.so lab/precoll.c
  *        mpirun -np 2 -env LD_PRELOAD ./libprecoll.so osu_bibw -m 8:8   (MPICH)

@@ -11,7 +11,7 @@ lab/imbdriver.c's and gokernel imb's "BENCHMARK BYTES MICROSECONDS"
 lines, or OSU's "SIZE VALUE" rows (osu_latency, osu_bw, mpibench osu: the
 row osu,SIZE). Prints per row the reference's median and, per other program, its
 median and the median of its per-round ratios to the reference. See
-README.md, "Side-by-side benchmark".
+docs/lab.md, "Side by side with the peers".
 
 Example (MPICH, the 2-core VM):
   PROGS="imb=mpirun.mpich -np 2 IMB-MPI1 PingPong -time 1000000;mb=mpirun.mpich -np 2 mpibench mpi1 PingPong" \\

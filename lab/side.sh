@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side by side: mpibench against Intel MPI Benchmarks 2021.11 and OSU 7.4 on
 # the same machine, same MPI, np 2. A benchmark, not a test (CI does not run
-# it). See README.md, "Side-by-side benchmark".
+# it). See docs/lab.md, "Side by side with the peers".
 #
 # Usage (from anywhere):
 #   bash lab/side.sh

@@ -11,7 +11,7 @@
  * (RUNS pairs, default 61), so that drift and other jobs hit both alike.
  * Each run is IMB's count, min(1000, 40 MB / LEN), of round trips. Prints
  * the median of the per-pair ratios and, per variant, the minimum and the
- * median of half a round trip in µs. See README.md, "Side-by-side benchmark".
+ * median of half a round trip in µs. See docs/lab.md, "Side by side with the peers".
  */
 #include <mpi.h>
 #include <pthread.h>

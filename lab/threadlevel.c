@@ -7,7 +7,7 @@
  * Prints the minimum and the median, over 20 runs of 10000 round trips on
  * a communicator from MPI_Comm_split (as IMB and mpibench measure), of
  * half a round trip in microseconds. Run the levels interleaved, several
- * times: see README.md, "Side-by-side benchmark".
+ * times: see docs/lab.md, "Side by side with the peers".
  */
 #include <mpi.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* warmup.c: does IMB 2021's warm-up of every length change the timed
- * ping-pong that follows? (the C experiment behind README.md's "Rows over
+ * ping-pong that follows? (the C experiment behind docs/log/2026-11-25-rows-over-goal.md, "Rows over
  * goal, and why")
  *
  * Usage: mpicc -O2 -o warmup lab/warmup.c

@@ -89,7 +89,7 @@ func ParseThreadLevel(name string) (ThreadLevel, error) {
 // goroutines then run on another thread). Those few wake-ups come in the
 // first 200 µs or so of every call, so each timed kernel sleeps that out
 // before its barriers (mb_settle, settle.h). Nothing of an MPI command
-// runs Go code in parallel. See README.md, "Side-by-side benchmark".
+// runs Go code in parallel. See docs/lab.md, "Side by side with the peers".
 func Init(required ThreadLevel) error {
 	runtime.GOMAXPROCS(1)
 	var p C.int
@@ -267,8 +267,8 @@ func (c Comm) Barrier() error {
 // command line, a verdict, an error message) nearly always fits, so it
 // takes one collective instead of two. Under MPICH 4.0 the rate of small
 // messages in a timed loop falls with the number of collectives the job
-// made before it, OSU's own binary included (README.md, "Side-by-side
-// benchmark"): the harness makes as few as it can.
+// made before it, OSU's own binary included (docs/lab.md, "Side by side
+// with the peers"): the harness makes as few as it can.
 const bcastHead = 1024
 
 // BcastBytes broadcasts rank 0's byte slice to every rank of c; other
@@ -438,7 +438,7 @@ func cBool(b bool) C.int {
 // MPI_Allgather of 8 bytes a process. It makes no communicator: under
 // MPICH 4.0, an MPI_Comm_split_type with MPI_COMM_TYPE_SHARED (and its
 // MPI_Comm_free) before a timed loop lowered the rate of small messages in
-// it by about 7 % (README.md, "Side-by-side benchmark").
+// it by about 7 % (docs/lab.md, "Side by side with the peers").
 func (c Comm) LocalSize() (int, error) {
 	h := fnv.New64a()
 	_, _ = h.Write([]byte(ProcessorName())) // a hash's Write never fails

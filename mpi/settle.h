@@ -17,8 +17,8 @@
  * first 200 µs or so of the call; on a machine whose cores the ranks keep
  * busy polling MPI, each takes a core from a rank for about 10 µs. A
  * timed loop that began right away would count them: 4 to 8 % of a
- * sample of 1000 small round trips (README.md, "Side-by-side
- * benchmark"). Called before a kernel's barriers (OSU's kernels: before
+ * sample of 1000 small round trips (docs/lab.md, "Side by side with
+ * the peers"). Called before a kernel's barriers (OSU's kernels: before
  * their untimed warm-up iterations), so the sleep and the wake-ups stay
  * outside the timing and the barriers or warm-up still line the ranks
  * up; sleeping rather than spinning leaves the core to those threads. */

@@ -57,7 +57,7 @@ gofmt_check() {
 # would otherwise vet each package again for every go test. No file is
 # built for mutant and mpich together only (the mutant build against
 # MPICH is compiled by the end-to-end tests), and -tags nompi picks the
-# files that CGO_ENABLED=0 does (README.md, "Without MPI").
+# files that CGO_ENABLED=0 does (docs/build.md, "Without MPI").
 vet_all() {
 	local tags
 	for tags in "" mpich mutant; do
@@ -90,7 +90,7 @@ unit_tests() {
 mpi_units_openmpi() { go test -count=1 -vet=off "${mpipkgs[@]}"; }
 
 # The same against MPICH, and against the stub of the build without MPI
-# (README.md, "Without MPI"), without cgo: TestCallTable and
+# (docs/build.md, "Without MPI"), without cgo: TestCallTable and
 # TestIOReadDefects check the C layer, which that build has not.
 mpi_units_others() {
 	go test -count=1 -vet=off -tags mpich "${mpipkgs[@]}"

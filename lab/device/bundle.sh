@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds .devbundle/: everything lab/device/run.sh needs on a machine with
-# no MPI installed (see README.md, "Side-by-side benchmark", lab/device):
+# no MPI installed (see docs/lab.md, "On a borrowed machine without MPI"):
 # mpibench built against each MPI, the peers (IMB-MPI1, OSU), and the two
 # MPI runtimes of Debian 12 (Open MPI 4.1.4, MPICH 4.0.2) with their
 # shared-library closure, glibc's own libraries left out.
@@ -81,7 +81,7 @@ echo "building mpibench (Open MPI, MPICH)"
 (cd "$root" && go build -trimpath -ldflags='-s -w' -tags mpich -o "$B/bin/mpibench-mpich" ./cmd/mpibench)
 echo "bin/mpibench-openmpi <- go build ./cmd/mpibench" >>"$manifest"
 echo "bin/mpibench-mpich <- go build -tags mpich ./cmd/mpibench" >>"$manifest"
-# The C and Go experiments of README.md's side-by-side section: mpibench's
+# The C and Go experiments of docs/lab.md's side-by-side section: mpibench's
 # kernels from a C main (osudriver, imbdriver) and through package mpi from
 # a bare Go main (gokernel).
 (cd "$root" && go build -trimpath -ldflags='-s -w' -o "$B/bin/gokernel-openmpi" ./lab/gokernel)

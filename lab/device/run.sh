@@ -2,7 +2,7 @@
 # Runs ON the borrowed device (no MPI installed) from the bundle that
 # lab/device/bundle.sh made: mpibench against IMB-MPI1 and OSU, both MPIs,
 # np 2 side by side (interleaved rounds) and one np-16 scaling launch each.
-# See README.md, "Side-by-side benchmark" (lab/device).
+# See docs/lab.md, "On a borrowed machine without MPI".
 #
 #   bash lab/device/run.sh          (the device command; carry .devbundle)
 #   env -i PATH=/usr/bin:/bin OUT=/tmp/devout DEVICE_BUDGET=120 NP_SCALE=4 bash lab/device/run.sh

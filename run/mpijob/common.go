@@ -48,7 +48,7 @@ type commonFlags struct {
 // defaultThreadLevel is IMB 2021's default (imb.cpp: "single", which calls
 // MPI_Init_thread with MPI_THREAD_SINGLE). It is honest: mpibench makes
 // every MPI call from its one locked OS thread, and the Go runtime's other
-// threads never call MPI. It is also the fastest: see README.md, "Thread
+// threads never call MPI. It is also the fastest: see docs/running.md, "Thread
 // level".
 const defaultThreadLevel = "single"
 

@@ -32,7 +32,7 @@ type Command[C any] struct {
 	// Help, when set, makes the usage instead, only when -h asks for it:
 	// IMB's is long and computed, and every rank builds every command's
 	// entry to find its own, whose garbage stays resident (no
-	// collection runs in a benchmark's life; README.md, "Memory").
+	// collection runs in a benchmark's life; docs/faults.md, "Memory check").
 	Help func() string
 	// parse reads the command line on rank 0 for size processes and
 	// returns the config and its results file ("" for none), the journal
@@ -293,7 +293,7 @@ func sameRun(args []string, procs int) func(*journal.Resumed) error {
 			_, rest, _ := splitCommon(ctx.Args[1:])
 			was = append([]string{ctx.Args[0]}, rest...)
 		}
-		// The thread level changes the timings (README.md, "Thread level").
+		// The thread level changes the timings (docs/running.md, "Thread level").
 		if now := mpi.Provided().String(); ctx.ThreadLevel != "" && ctx.ThreadLevel != now {
 			return fmt.Errorf("the file holds a run at %s, this one runs at %s; resume with the same -thread_level",
 				ctx.ThreadLevel, now)

@@ -8,7 +8,7 @@ import (
 
 // IMB 3.0's buffer content (section 5.2.5), which the timed IMB-EXT runs
 // send. Every suite's -check uses mpi/pattern.h instead, verified in C
-// (kernel/kernels.c, rma.c, iokernels.c): see README.md.
+// (kernel/kernels.c, rma.c, iokernels.c): see docs/imb.md, "Results checking".
 
 // BufValue is IMB's buffer content (section 5.2.5) for element i of the
 // buffer of communicator rank r: 0.1·(r+1) + i, as a float.

@@ -430,7 +430,7 @@ func flags2021Usage(s *Suite) string {
 	if s == MPI1Suite {
 		b.WriteString(`; MAX 31 and 32 (2 and 4 GiB)
                 for PingPong, PingPing, Sendrecv, Exchange, Bcast, Reduce,
-                Allreduce of mpi1 (large-count calls, see README)`)
+                Allreduce of mpi1 (large-count calls, see docs/large-messages.md)`)
 	} else {
 		b.WriteString(` (MAX <= 30)`)
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 // -imb 2021 (mpi1): IMB-MPI1 2021.11's defaults and definitions, where
-// IMB 3.0's is the default. What changes (README, "-imb 2021"):
+// IMB 3.0's is the default. What changes (docs/imb.md, "Coming from IMB 2021"):
 //   - the default list: defaultNames2021;
 //   - the collectives but Barrier time every call alone, with an
 //     MPI_Barrier after each outside the time (-sync on) and the root

@@ -14,7 +14,7 @@ import (
 // come from IMB_parse_name_rma.c (IMB_set_bmark) and IMB_bnames_rma.h
 // (DEFC, the default list; ALLC, every benchmark). This table holds the
 // put/get benchmarks, Exchange_put/_get, the atomics and Truly_passive_put:
-// all 19 of ALLC (README, "IMB-RMA").
+// all 19 of ALLC (docs/imb.md, "IMB-RMA").
 
 // RMA3Spec marks an IMB-RMA benchmark: who transfers to whom, the call
 // and the completion.

@@ -44,7 +44,7 @@ import (
 // sample, by suite. mpi1 and ext keep IMB 2021.11's SECS_PER_SAMPLE, 10 s.
 // io is bounded tighter, so that a full default IMB-IO run at np 2 ends
 // within 15 minutes on a small machine (issue 13; its measured run time is
-// in README.md): its cost is the non-blocking samples, over 800 of them,
+// in docs/imb.md): its cost is the non-blocking samples, over 800 of them,
 // each repetition running IMB 3.0's CPU_Exploit of TARGET_CPU_SECS = 0.1 s
 // (IMB 2021.11 lowered that to 0.01 s), 5 s and more per sample
 // unbounded; 0.5 s keeps about 5 repetitions of them and leaves the

@@ -40,7 +40,7 @@ var (
 	nrepCommand = mpijob.Command[nrepPlan]{Name: Name + " nrep", Usage: help(), Parse: parseNrep,
 		Run: runNrep}
 	measureCommand = mpijob.Command[measurePlan]{Name: Name + " measure", Usage: help(), Parse: parseMeasure,
-		Run: runMeasure, OutFlag: "-o"} // a directory: measure has no -json (README.md, "Hangs, interrupts and crashes")
+		Run: runMeasure, OutFlag: "-o"} // a directory: measure has no -json (docs/faults.md, "Hangs, interrupts and crashes")
 )
 
 // dispatch runs the step that args name.
