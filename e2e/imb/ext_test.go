@@ -81,7 +81,10 @@ func extReps(x int, mode string, few bool) int {
 		n = 100
 	}
 	if few {
-		n = n / 50 // extFewIter
+		n = extFewAggr
+		if mode == "non-aggregate" {
+			n = extFewNonAggr
+		}
 	}
 	if x == 0 {
 		return n
@@ -93,7 +96,9 @@ func extReps(x int, mode string, few bool) int {
 // stays 40 MB): the runs on 4 processes and the Multi- runs, which
 // oversubscribed one-sided progress makes slow, check the same records
 // and data with fewer repetitions; the run on 2 checks IMB 3.0's counts.
-var extFewIter = []string{"-iter", "20,40,2"}
+var extFewIter = []string{"-iter", fmt.Sprintf("%d,40,%d", extFewAggr, extFewNonAggr)}
+
+const extFewAggr, extFewNonAggr = 20, 2
 
 type extRecord struct {
 	e2e.Record
