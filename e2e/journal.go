@@ -32,9 +32,14 @@ func ReadLines(t *testing.T, path string, partial bool) []Line {
 	text := string(data)
 	var out []Line
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	var runs runHeaders
 	for i, line := range lines {
 		if line == "" && len(lines) == 1 {
 			break
+		}
+		line, ok := runs.v1(line)
+		if !ok {
+			continue
 		}
 		var l Line
 		if err := json.Unmarshal([]byte(line), &l); err != nil {

@@ -310,6 +310,11 @@ func htmlValue(v reflect.Value) string {
 	if v.IsZero() {
 		return ""
 	}
+	if v.Kind() == reflect.Pointer {
+		// The value, never the address (links' slow_pct printed as
+		// 0x2f202ab13b28: the same inputs gave another page each time).
+		return htmlValue(v.Elem())
+	}
 	if v.Kind() == reflect.Map {
 		// IMB 2021's options: "iter=50,40,100 msglog=3:10", by name.
 		var parts []string

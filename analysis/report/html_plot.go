@@ -133,7 +133,8 @@ func plotWrap(title string, width int) string {
 }
 
 // plotZero is where a zero abscissa is drawn on a log axis: half the
-// smallest positive one, labelled "0" (IMB starts at 0 bytes).
+// smallest positive one, labelled "0" (IMB starts at 0 bytes); 1 when
+// there is none.
 func plotZero(m *Measurement) float64 {
 	small := math.Inf(1)
 	for _, s := range m.Series {
@@ -144,7 +145,7 @@ func plotZero(m *Measurement) float64 {
 		}
 	}
 	if math.IsInf(small, 1) {
-		return 0
+		return 1 // only 0 B (a ratio panel of inputs that share no other length): any positive place
 	}
 	return small / 2
 }

@@ -503,6 +503,8 @@ func recordInts(r *Record, k []byte) *int {
 		return &r.Factor
 	case "valid_reps":
 		return &r.ValidReps
+	case "run":
+		return &r.Run
 	}
 	return nil
 }

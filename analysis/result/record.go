@@ -56,7 +56,7 @@ type Record struct {
 	Multi     int     `json:"multi"`          // -1 primary, 0 or 1 the -multi output flag
 	Group     int     `json:"group"`          // group index with -multi 1, else -1
 	NProcs    int     `json:"np"`             // active processes per group (Q)
-	Groups    [][]int `json:"groups"`         // world ranks of each group, in communicator order
+	Groups    [][]int `json:"groups"`         // world ranks of each group, in communicator order; version 2 leaves out those np, map and multi describe
 	Map       []int   `json:"map,omitempty"`  // -map PxQ as [P, Q]
 	Bytes     int     `json:"bytes"`          // message length X
 	Reps      int     `json:"reps"`           // n_sample
@@ -203,52 +203,152 @@ type Record struct {
 	InvalidReps *int    `json:"invalid_reps,omitempty"`
 	StartLag    float64 `json:"start_lag_s,omitempty"`
 
-	Context Context `json:"context"`
+	// Run is the run's header in records version 2 (RunHeader.Run): a
+	// reader replaces it with the header's context and sets it to 0.
+	Run     int     `json:"run,omitempty"`
+	Context Context `json:"context"` // version 1 only: on every line
 }
 
-// MarshalJSON writes a Record with the fields of its suite: a SKaMPI
-// record always has reached, rel_err (null when the trimmed mean is not
-// positive) and correction_us, so that a false, an undefined error or a
-// zero correction shows as such, and never t_min_us/t_max_us/t_avg_us,
-// which only one timing process cannot fill. Other records are written
-// field by field as tagged.
-func (r Record) MarshalJSON() ([]byte, error) {
+// Schema is the version of the records this mpibench writes. Version 2
+// (2026-11-28) writes the run's context once, in a header line, and
+// leaves out groups that a record's description gives back; version 1
+// (no header) carried both on every line. Readers take both.
+const Schema = 2
+
+// RunHeader is the header line of records version 2: it comes before the
+// first record of a run in a file, and every record of the run refers to
+// it by Run. A file may hold several (runs appended, merge's output); a
+// record belongs to the latest header before it with its Run.
+type RunHeader struct {
+	Schema  int     `json:"schema"`  // records version: 2
+	Run     int     `json:"run"`     // the id the run's records give as run, from 1
+	Context Context `json:"context"` // the run's context, once
+}
+
+// MarshalJSON writes a Record whole, as version 1 did, its context and its
+// groups on the line. In a results file (Writer, version 2) a record's
+// line leaves out its context, which its run's header holds, and leaves
+// out groups where np, map and multi describe them on the header's procs
+// (IMB's layout: the first np ranks, or -map's order, or -multi's groups);
+// pairs are listed, and [] says "none" where a suite always has groups.
+// A SKaMPI record always has reached, rel_err (null when the trimmed mean
+// is not positive) and correction_us, so that a false, an undefined error
+// or a zero correction shows as such, and never t_min_us/t_max_us/
+// t_avg_us, which only one timing process cannot fill. Other records are
+// written field by field as tagged.
+func (r Record) MarshalJSON() ([]byte, error) { return marshalRecord(&r, 0, nil) }
+
+// marshalRecord writes r with the fields of its suite. run 0 writes the
+// whole record; run > 0 a line of version 2, which refers to its header
+// by run, leaves the context out, and holds groups only when not nil
+// (nil: described, left out; an empty list: none).
+//
+// A SKaMPI record always has reached, rel_err (null when the trimmed mean
+// is not positive) and correction_us, so that a false, an undefined error
+// or a zero correction shows as such, and never t_min_us/t_max_us/
+// t_avg_us, which only one timing process cannot fill. Other records are
+// written field by field as tagged.
+func marshalRecord(r *Record, run int, groups *[][]int) ([]byte, error) {
 	type plain Record // plain has no methods: no recursion
-	if r.Suite != SuiteSkampi {
-		return json.Marshal(plain(r))
+	p := plain(*r)
+	p.Run = run
+	// Fields of the outer structs hide the embedded ones of the same
+	// name (at depth 0: the same name at one depth would drop both).
+	switch {
+	case run == 0 && r.Suite != SuiteSkampi:
+		return json.Marshal(p)
+	case run == 0:
+		return json.Marshal(struct {
+			plain
+			TMin       *float64 `json:"t_min_us,omitempty"`
+			TMax       *float64 `json:"t_max_us,omitempty"`
+			TAvg       *float64 `json:"t_avg_us,omitempty"`
+			Reached    bool     `json:"reached"`
+			RelErr     *float64 `json:"rel_err"`
+			Correction float64  `json:"correction_us"`
+		}{plain: p, Reached: r.Reached, RelErr: r.RelErr, Correction: r.Correction})
+	case r.Suite != SuiteSkampi:
+		return json.Marshal(struct {
+			plain
+			Context *Context `json:"context,omitempty"`
+			Groups  *[][]int `json:"groups,omitempty"`
+		}{plain: p, Groups: groups})
 	}
-	// Fields of the outer struct hide the embedded ones of the same name.
 	return json.Marshal(struct {
 		plain
+		Context    *Context `json:"context,omitempty"`
+		Groups     *[][]int `json:"groups,omitempty"`
 		TMin       *float64 `json:"t_min_us,omitempty"`
 		TMax       *float64 `json:"t_max_us,omitempty"`
 		TAvg       *float64 `json:"t_avg_us,omitempty"`
 		Reached    bool     `json:"reached"`
 		RelErr     *float64 `json:"rel_err"`
 		Correction float64  `json:"correction_us"`
-	}{plain: plain(r), Reached: r.Reached, RelErr: r.RelErr, Correction: r.Correction})
+	}{plain: p, Groups: groups, Reached: r.Reached, RelErr: r.RelErr, Correction: r.Correction})
 }
 
-// Writer appends Records to a JSON Lines stream, one line per Record, handed
-// to the operating system before Write returns so that a crash of the
-// process keeps every finished row. It does not fsync: a sync between two
-// measurements disturbs the next one more than it protects.
+// Writer appends Records to a JSON Lines stream in records version 2, one
+// line per Record, after the header of its run when the run has none yet
+// in this stream. Each line is handed to the operating system before
+// Write returns so that a crash of the process keeps every finished row.
+// It does not fsync: a sync between two measurements disturbs the next
+// one more than it protects.
 type Writer struct {
-	w io.Writer
+	w    io.Writer
+	runs []*Context       // the contexts of the headers written; run i+1
+	keys map[string][]int // contextKey -> runs with that key
+	last int              // the run of the last record written
 }
 
 // NewWriter returns a Writer on w.
-func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w, keys: map[string][]int{}} }
 
-// Write appends one Record.
+// Write appends one Record, and before it its run's header when needed,
+// in one write.
 func (w *Writer) Write(r *Record) error {
-	b, err := json.Marshal(r)
+	var b []byte
+	run, isNew := w.run(&r.Context)
+	if isNew {
+		h, err := json.Marshal(RunHeader{Schema: Schema, Run: run, Context: r.Context})
+		if err != nil {
+			return err
+		}
+		b = append(h, '\n')
+	}
+	var groups *[][]int
+	switch {
+	case groupsDescribed(r):
+	case r.Groups == nil && describesGroups(r.Suite):
+		groups = &[][]int{} // none, not "as described"
+	case r.Groups != nil:
+		groups = &r.Groups
+	}
+	line, err := marshalRecord(r, run, groups)
 	if err != nil {
 		return err
 	}
-	b = append(b, '\n')
+	b = append(append(b, line...), '\n')
 	_, err = w.w.Write(b)
 	return err
+}
+
+// run is the id of c's header, and whether it is new (to be written).
+func (w *Writer) run(c *Context) (int, bool) {
+	if w.last > 0 && sameContext(w.runs[w.last-1], c) {
+		return w.last, false
+	}
+	key := contextKey(c)
+	for _, id := range w.keys[key] {
+		if sameContext(w.runs[id-1], c) {
+			w.last = id
+			return id, false
+		}
+	}
+	cc := *c
+	w.runs = append(w.runs, &cc)
+	w.last = len(w.runs)
+	w.keys[key] = append(w.keys[key], w.last)
+	return w.last, true
 }
 
 // Warning is a line of a results file that could not be read.

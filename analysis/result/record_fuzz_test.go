@@ -2,6 +2,7 @@ package result
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -26,8 +27,8 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("Read: %v", err)
 		}
 		lines := strings.Split(s, "\n")
-		if n := nonBlank(lines); len(recs)+len(warns) != n {
-			t.Fatalf("%d records and %d warnings from %d lines", len(recs), len(warns), n)
+		if n, h := nonBlank(lines), headers(lines); len(recs)+len(warns)+h != n {
+			t.Fatalf("%d records, %d warnings and %d run headers from %d lines", len(recs), len(warns), h, n)
 		}
 		for i, wn := range warns {
 			if wn.File != "in.jsonl" || wn.Line < 1 || wn.Line > len(lines) || (i > 0 && wn.Line <= warns[i-1].Line) {
@@ -36,6 +37,20 @@ func FuzzRead(f *testing.F) {
 		}
 		roundTrip(t, recs)
 	})
+}
+
+// headers counts the valid run headers: a line is a record, a warning or
+// one of these.
+func headers(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		var h RunHeader
+		l = strings.TrimSpace(l)
+		if isHeader([]byte(l)) && json.Unmarshal([]byte(l), &h) == nil && h.Schema == Schema && h.Run > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 func nonBlank(lines []string) int {
@@ -65,6 +80,7 @@ func roundTrip(t *testing.T, recs []Record) {
 		t.Fatalf("read back %d of %d records: %v %v", len(again), len(recs), warns, err)
 	}
 	buf.Reset()
+	w = NewWriter(&buf) // a new file: the headers again
 	for i := range again {
 		w.Write(&again[i])
 	}

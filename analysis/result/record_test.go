@@ -44,8 +44,16 @@ func TestWriterReadRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := strings.Count(buf.String(), "\n"); n != len(recs) {
-		t.Errorf("%d lines written for %d records", n, len(recs))
+	// One run: its header, then a line per record, which neither repeats
+	// the context nor lists the groups their description gives.
+	if n := strings.Count(buf.String(), "\n"); n != len(recs)+1 {
+		t.Errorf("%d lines written for a header and %d records", n, len(recs))
+	}
+	if n := strings.Count(buf.String(), `"context"`); n != 1 {
+		t.Errorf("the context written %d times, want once:\n%s", n, buf.String())
+	}
+	if strings.Contains(buf.String(), `"groups"`) {
+		t.Errorf("groups listed where np, map and multi describe them:\n%s", buf.String())
 	}
 	got, warns, err := Read(&buf, "buf")
 	if err != nil || len(warns) != 0 {
@@ -73,7 +81,7 @@ func TestWriterFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := bytes.Count(data, []byte("\n")); n != i+1 {
+		if n := bytes.Count(data, []byte("\n")); n != i+2 { // the header first
 			t.Errorf("after record %d the file has %d lines", i, n)
 		}
 	}
@@ -130,9 +138,10 @@ func TestReadSkipsBadLines(t *testing.T) {
 		}
 	}
 	lines := strings.SplitAfter(strings.TrimSuffix(good.String(), "\n"), "\n")
-	// line 1: record 0; line 2: garbage; line 3: blank; line 4: record 1;
-	// line 5: record 2; line 6: half of a record, as a killed run leaves.
-	text := lines[0] + "this is not json\n" + "\n" + lines[1] + lines[2] + "\n" + lines[2][:len(lines[2])/2]
+	// line 1: the run's header; line 2: record 0; line 3: garbage; line
+	// 4: blank; line 5: record 1; line 6: record 2; line 7: half of a
+	// record, as a killed run leaves.
+	text := lines[0] + lines[1] + "this is not json\n" + "\n" + lines[2] + lines[3] + "\n" + lines[3][:len(lines[3])/2]
 	got, warns, err := Read(strings.NewReader(text), "results.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -143,7 +152,7 @@ func TestReadSkipsBadLines(t *testing.T) {
 	if len(warns) != 2 {
 		t.Fatalf("warnings %v, want 2", warns)
 	}
-	for i, line := range []int{2, 6} {
+	for i, line := range []int{3, 7} {
 		w := warns[i]
 		if w.File != "results.jsonl" || w.Line != line || w.Err == nil {
 			t.Errorf("warning %d = %+v, want results.jsonl line %d", i, w, line)

@@ -3,6 +3,7 @@ package result
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"io"
 	"runtime"
 )
@@ -12,10 +13,20 @@ import (
 // decoding, small enough that the batches in flight stay a few MB.
 const scanBatch = 256
 
-// scanned is one batch of lines, decoded.
+// scanned is one batch of lines, decoded: its records with their line
+// numbers, and the run headers of records version 2, each before the
+// record at its index.
 type scanned struct {
 	recs  []Record
+	lines []int
+	heads []scannedHead
 	warns []Warning
+}
+
+type scannedHead struct {
+	before int // index in recs of the record after it
+	line   int
+	h      RunHeader
 }
 
 // Scan reads a JSON Lines stream record by record and hands each to fn,
@@ -29,21 +40,19 @@ func Scan(r io.Reader, name string, fn func(*Record) error) ([]Warning, error) {
 	readErr := make(chan error, 1)
 	stop := make(chan struct{})
 	go scanRead(r, name, order, readErr, stop)
-	var warns []Warning
+	runs := newRuns(name)
 	var err error
 	for done := range order {
 		b := <-done
 		if err != nil {
 			continue // drain, so that the reader ends
 		}
-		warns = append(warns, b.warns...)
-		for i := range b.recs {
-			if err = fn(&b.recs[i]); err != nil {
-				close(stop)
-				break
-			}
+		runs.warns = append(runs.warns, b.warns...)
+		if err = runs.batch(&b, fn); err != nil {
+			close(stop)
 		}
 	}
+	warns := runs.warns
 	if err != nil {
 		return warns, err
 	}
@@ -100,6 +109,15 @@ func scanDecode(buf []byte, ends []int, name string, first int, done chan<- scan
 		if len(text) == 0 {
 			continue
 		}
+		if isHeader(text) {
+			var h RunHeader
+			if err := json.Unmarshal(text, &h); err != nil {
+				b.warns = append(b.warns, Warning{name, first + i, err})
+				continue
+			}
+			b.heads = append(b.heads, scannedHead{len(b.recs), first + i, h})
+			continue
+		}
 		var rec Record
 		var prev *Record
 		if n := len(b.recs); n > 0 {
@@ -110,6 +128,7 @@ func scanDecode(buf []byte, ends []int, name string, first int, done chan<- scan
 			continue
 		}
 		b.recs = append(b.recs, rec)
+		b.lines = append(b.lines, first+i)
 	}
 	done <- b
 }

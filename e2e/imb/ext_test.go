@@ -114,7 +114,7 @@ func extReadRecords(t *testing.T, path string) []extRecord {
 		t.Fatalf("-json file: %v", err)
 	}
 	var recs []extRecord
-	for n, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+	for n, line := range e2e.RecordLines(string(data)) {
 		var r extRecord
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatalf("%s:%d: %v: %q", path, n+1, err, line)

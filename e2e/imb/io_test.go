@@ -8,7 +8,6 @@ package imb
 // lengths, which keeps the file under a minute.
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -153,12 +152,13 @@ func ioReadRecords(t *testing.T, path string, allowEmpty bool) []ioRecord {
 		t.Fatalf("-json file: %v", err)
 	}
 	var recs []ioRecord
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<24)
-	for n := 1; sc.Scan(); n++ {
+	for n, line := range e2e.RecordLines(string(data)) {
+		if line == "" {
+			continue // an empty file
+		}
 		var r ioRecord
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatalf("%s:%d: %v: %q", path, n, err, sc.Text())
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%s: record %d: %v: %q", path, n+1, err, line)
 		}
 		recs = append(recs, r)
 	}

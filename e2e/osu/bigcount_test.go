@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"mpibench/e2e"
@@ -105,7 +104,7 @@ func runOSUBig(t *testing.T, bin, m string, args ...string) (e2e.Result, []e2e.R
 		t.Fatal(err)
 	}
 	var verdicts []string
-	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+	for _, l := range e2e.RecordLines(string(b)) {
 		var v struct {
 			OSU struct {
 				Validation string `json:"validation"`
