@@ -171,7 +171,8 @@ func TestGuidelinesResumeLaunches(t *testing.T) {
 	args := append([]string{"launch", "-R", "2", "--"}, pgmpiMpirun(2)...)
 	r := e2e.Execute(t, 3*e2e.MpirunTimeout, e2e.Bin(), append(args, glMeasure(dir, "-resume")...)...)
 	e2e.MustSucceed(t, r)
-	if !strings.Contains(r.Stderr, glLaunch(dir, 1)+":5: ") || !strings.Contains(r.Stderr, "4 finished cases kept") {
+	// Line 1 is the run header, lines 2-5 the records, 6 the cut line.
+	if !strings.Contains(r.Stderr, glLaunch(dir, 1)+":6: ") || !strings.Contains(r.Stderr, "4 finished cases kept") {
 		t.Errorf("launch 1 should warn about its last line and keep its 4 cases:\n%s", r.Stderr)
 	}
 	if now, _ := os.ReadFile(glLaunch(dir, 1)); string(now) != string(first) {
