@@ -87,6 +87,10 @@ func (b *Builder) Add(r *result.Record) bool {
 	if r.Suite != result.SuiteLinks {
 		return false
 	}
+	if r.Links != nil {
+		b.addRank(r)
+		return true
+	}
 	if len(r.Groups) != 1 || len(r.Groups[0]) != 2 {
 		return true
 	}
@@ -94,6 +98,42 @@ func (b *Builder) Add(r *result.Record) bool {
 	if r.NProcs < 2 || src < 0 || dst < 0 || src >= r.NProcs || dst >= r.NProcs || src == dst {
 		return true
 	}
+	m, vals := b.matrix(r)
+	vals[src][dst] = append(vals[src][dst], value(r))
+	if len(r.PairHosts) == 2 {
+		m.Hosts[src], m.Hosts[dst] = r.PairHosts[0], r.PairHosts[1]
+	}
+	return true
+}
+
+// addRank takes a record of version 2: one rank's figure for every
+// partner, a row of the matrix (send, latency) or a column (recv).
+func (b *Builder) addRank(r *result.Record) {
+	l := r.Links
+	if r.NProcs < 2 || l.Rank < 0 || l.Rank >= r.NProcs || len(l.TAvg) != r.NProcs {
+		return
+	}
+	m, vals := b.matrix(r)
+	m.Hosts[l.Rank] = l.Host
+	for k, t := range l.TAvg {
+		if k == l.Rank || !(t > 0) {
+			continue
+		}
+		src, dst := l.Rank, k
+		if r.Mode == Recv {
+			src, dst = k, l.Rank
+		}
+		v := t
+		if r.Mode != Latency {
+			v = float64(r.Bytes) / t * 1e6 / (1 << 20)
+		}
+		vals[src][dst] = append(vals[src][dst], v)
+	}
+}
+
+// matrix is the matrix r belongs to and its values, made at its first
+// record.
+func (b *Builder) matrix(r *result.Record) (*Matrix, [][][]float64) {
 	k := key{r.Mode, r.NProcs, r.Bytes}
 	if b.acc == nil {
 		b.acc, b.vals = map[key]*Matrix{}, map[key][][][]float64{}
@@ -104,15 +144,11 @@ func (b *Builder) Add(r *result.Record) bool {
 		b.acc[k], b.order = m, append(b.order, k)
 		b.vals[k] = grid[[]float64](r.NProcs)
 	}
-	b.vals[k][src][dst] = append(b.vals[k][src][dst], value(r))
 	if m.SlowPct == nil && r.Context.SlowPct != nil {
 		pct := *r.Context.SlowPct
 		m.SlowPct = &pct
 	}
-	if len(r.PairHosts) == 2 {
-		m.Hosts[src], m.Hosts[dst] = r.PairHosts[0], r.PairHosts[1]
-	}
-	return true
+	return m, b.vals[k]
 }
 
 // Matrices are the matrices of the records added.
