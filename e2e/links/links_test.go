@@ -171,3 +171,27 @@ func linksHosts(t *testing.T, hosts []string, dir string) {
 	hostsRecords(t, js, hosts)
 	linksCheck(t, e2e.ReadJSONL[result.Record](t, js), len(hosts), hosts)
 }
+
+// At 32 ranks (oversubscribed here) the file follows the cost model of
+// docs/links.md: 3·P records, each of 3·P numbers of at most 16 bytes,
+// plus a fixed part per record and the run's header.
+func TestLinksScale(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Scale)
+	const np = 32
+	js := filepath.Join(t.TempDir(), "links.jsonl")
+	e2e.MustSucceed(t, e2e.Launch(t, np, "links", "-size", "8", "-iters", "1", "-window", "1", "-json", js))
+	recs := e2e.ReadJSONL[result.Record](t, js)
+	if len(recs) != 3*np {
+		t.Fatalf("%d records at %d ranks, want 3·P = %d", len(recs), np, 3*np)
+	}
+	linksNumbers(t, js)
+	st, err := os.Stat(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The fixed part of a record (its fields but the arrays) is under
+	// 400 bytes, the header under 4 KiB.
+	if limit := int64(9*np*np*16 + 3*np*400 + 4096); st.Size() > limit {
+		t.Errorf("%d bytes at %d ranks, over the model's %d", st.Size(), np, limit)
+	}
+}
