@@ -219,13 +219,14 @@ const (
 	NoJob     = "starts no MPI job"
 	Machinery = "tests mpibench's own handling (flags, records, text, journal, resume, signals, faults), which both builds share"
 	Mutation  = "a mutant proves the check, which both builds share; the second MPI runs its real kernels' checks"
+	Scale     = "tests what grows with the ranks, which both builds share, at 32 ranks; MPICH's ranks busy-poll, and 32 of them on 2 cores do not finish in time"
 )
 
 // SecondMPI reports whether this is the run against the second MPI.
 func SecondMPI() bool { return os.Getenv(SecondMPIEnv) == "1" }
 
 // FirstMPIOnly skips the test in the run against the second MPI: why is
-// one of NoJob, Machinery and Mutation.
+// one of NoJob, Machinery, Mutation and Scale.
 func FirstMPIOnly(t *testing.T, why string) {
 	t.Helper()
 	if SecondMPI() {

@@ -37,6 +37,12 @@ static int mb_allgather_u64(unsigned long long v, unsigned long long *all, MPI_C
 static int mb_gather_doubles(double *s, int n, double *r, MPI_Comm c) {
 	return MPI_Gather(s, n, MPI_DOUBLE, r, n, MPI_DOUBLE, 0, c);
 }
+static int mb_send_doubles(double *s, int n, int to, MPI_Comm c) {
+	return MPI_Send(s, n, MPI_DOUBLE, to, 7707, c);
+}
+static int mb_recv_doubles(double *r, int n, int from, MPI_Comm c) {
+	return MPI_Recv(r, n, MPI_DOUBLE, from, 7707, c, MPI_STATUS_IGNORE);
+}
 static int mb_allreduce_max(int *v, MPI_Comm c) {
 	return MPI_Allreduce(MPI_IN_PLACE, v, 1, MPI_INT, MPI_MAX, c);
 }
@@ -336,6 +342,43 @@ func (c Comm) GatherFloat64s(v []float64) ([]float64, error) {
 	out := make([]float64, total)
 	copy(out, unsafe.Slice((*float64)(unsafe.Pointer(recv)), total))
 	return out, nil
+}
+
+// GatherFloat64sEach hands rank 0 the len(v) doubles of every rank (the
+// same len on all), in rank order, one rank at a time: each rank sends
+// to 0, which receives them one after the other into one buffer. Rank 0
+// holds one rank's values at a time where GatherFloat64s holds all P;
+// the P−1 receives are serial, as the gather's data all pass rank 0
+// anyway. fn runs on rank 0 only and must not keep vals; its first
+// error is returned once every rank's values arrived, so that no sender
+// is left waiting.
+func (c Comm) GatherFloat64sEach(v []float64, fn func(rank int, vals []float64) error) error {
+	n := len(v)
+	if c.Rank() != 0 {
+		if rc := C.mb_send_doubles(ptrFloat64s(v), C.int(n), 0, c.c); rc != C.MPI_SUCCESS {
+			return mpiError("MPI_Send", rc)
+		}
+		return nil
+	}
+	ferr := fn(0, v)
+	buf := make([]float64, n)
+	for k := 1; k < c.Size(); k++ {
+		if rc := C.mb_recv_doubles(ptrFloat64s(buf), C.int(n), C.int(k), c.c); rc != C.MPI_SUCCESS {
+			return mpiError("MPI_Recv", rc)
+		}
+		if ferr == nil {
+			ferr = fn(k, buf)
+		}
+	}
+	return ferr
+}
+
+// ptrFloat64s is v's first element for C, nil for an empty v.
+func ptrFloat64s(v []float64) *C.double {
+	if len(v) == 0 {
+		return nil
+	}
+	return (*C.double)(unsafe.Pointer(&v[0]))
 }
 
 // AllreduceMax is MPI_Allreduce with MPI_MAX on one int.

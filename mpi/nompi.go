@@ -61,17 +61,20 @@ func PatternBytes(dst []byte, rank int, rep, off int64)     {}
 func PatternFloats(dst []float32, rank int, rep, off int64) {}
 func BadBytes(got []byte, rank int, rep, off int64) int     { return len(got) }
 
-func (c Comm) Null() bool                                      { return true }
-func (c Comm) Rank() int                                       { return -1 }
-func (c Comm) Size() int                                       { return 0 }
-func (c *Comm) Free() error                                    { return nil }
-func (c Comm) Barrier() error                                  { return ErrNoMPI }
-func (c Comm) LocalSize() (int, error)                         { return 0, ErrNoMPI }
-func (c Comm) AllreduceMax(v int) (int, error)                 { return 0, ErrNoMPI }
-func (c Comm) BcastBytes(b []byte) ([]byte, error)             { return nil, ErrNoMPI }
-func (c Comm) BcastInt(v int) (int, error)                     { return 0, ErrNoMPI }
-func (c Comm) BcastFloat64(x float64) (float64, error)         { return 0, ErrNoMPI }
-func (c Comm) GatherFloat64s(v []float64) ([]float64, error)   { return nil, ErrNoMPI }
+func (c Comm) Null() bool                                    { return true }
+func (c Comm) Rank() int                                     { return -1 }
+func (c Comm) Size() int                                     { return 0 }
+func (c *Comm) Free() error                                  { return nil }
+func (c Comm) Barrier() error                                { return ErrNoMPI }
+func (c Comm) LocalSize() (int, error)                       { return 0, ErrNoMPI }
+func (c Comm) AllreduceMax(v int) (int, error)               { return 0, ErrNoMPI }
+func (c Comm) BcastBytes(b []byte) ([]byte, error)           { return nil, ErrNoMPI }
+func (c Comm) BcastInt(v int) (int, error)                   { return 0, ErrNoMPI }
+func (c Comm) BcastFloat64(x float64) (float64, error)       { return 0, ErrNoMPI }
+func (c Comm) GatherFloat64s(v []float64) ([]float64, error) { return nil, ErrNoMPI }
+func (c Comm) GatherFloat64sEach(v []float64, fn func(rank int, vals []float64) error) error {
+	return ErrNoMPI
+}
 func (c Comm) GatherIOBytes(b []byte) ([][]byte, error)        { return nil, ErrNoMPI }
 func (c Comm) GatherProcessorNames() ([]string, error)         { return nil, ErrNoMPI }
 func (c Comm) Split(color, key int) (Comm, error)              { return Comm{}, ErrNoMPI }

@@ -134,6 +134,13 @@ func NewSet(file string) *Set {
 
 // Add keeps the figure of r if r has one compare compares (see Metric).
 func (s *Set) Add(r *result.Record) {
+	if r.Links != nil {
+		// links compares pair by pair, as its records of version 1 were.
+		for _, pr := range result.LinksPairs(r, nil) {
+			s.Add(&pr)
+		}
+		return
+	}
 	p, metric, ok := measure(r)
 	if !ok {
 		return

@@ -3,10 +3,12 @@ package matrix
 import (
 	"bytes"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"mpibench/analysis/result"
+	"mpibench/analysis/stats"
 )
 
 // recordsOf makes the links records of a P×P matrix of mode (NaN: none).
@@ -112,5 +114,85 @@ func TestMedianAndText(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
+	}
+}
+
+// slowByDefinition is Slow as its comment defines it, the median of the
+// others taken afresh for every pair: the oracle of TestSlowFast.
+func slowByDefinition(m *Matrix, pct float64) []Pair {
+	var out []Pair
+	for s := 0; s < m.P; s++ {
+		for d := 0; d < m.P; d++ {
+			v := m.V[s][d]
+			if math.IsNaN(v) {
+				continue
+			}
+			var row, col []float64
+			for k := 0; k < m.P; k++ {
+				if x := m.V[s][k]; k != d && !math.IsNaN(x) {
+					row = append(row, x)
+				}
+				if x := m.V[k][d]; k != s && !math.IsNaN(x) {
+					col = append(col, x)
+				}
+			}
+			p := Pair{Src: s, Dst: d, Value: v, RowMedian: stats.Median(row), ColMedian: stats.Median(col)}
+			if m.worse(v, p.RowMedian, pct) || m.worse(v, p.ColMedian, pct) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// TestSlowFast: the sorted-once Slow finds the same pairs, with the same
+// medians to the bit, as the definition on random matrices with ties,
+// holes (NaN) and slow rows, for bandwidth and latency.
+func TestSlowFast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 300; trial++ {
+		p := 2 + rng.IntN(12)
+		m := &Matrix{Mode: []string{Send, Latency}[trial%2], P: p, V: grid[float64](p)}
+		for s := range m.V {
+			for d := range m.V[s] {
+				switch {
+				case s == d || rng.IntN(10) == 0:
+					m.V[s][d] = math.NaN()
+				case rng.IntN(4) == 0:
+					m.V[s][d] = 100 // ties
+				default:
+					m.V[s][d] = float64(rng.IntN(200)) + rng.Float64()
+				}
+			}
+		}
+		for _, pct := range []float64{0, 10, 40} {
+			got, want := m.Slow(pct), slowByDefinition(m, pct)
+			if len(got) != len(want) {
+				t.Fatalf("P=%d %s pct %g: %d slow pairs, want %d", p, m.Mode, pct, len(got), len(want))
+			}
+			for i := range got {
+				g, w := got[i], want[i]
+				if g.Src != w.Src || g.Dst != w.Dst || g.Value != w.Value || !same(g.RowMedian, w.RowMedian) || !same(g.ColMedian, w.ColMedian) {
+					t.Fatalf("P=%d pct %g: pair %d = %+v, want %+v", p, pct, i, g, w)
+				}
+			}
+		}
+	}
+}
+
+func same(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
+
+// BenchmarkSlow at P = 400, where sorting per pair took 12.6 s.
+func BenchmarkSlow(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	m := &Matrix{Mode: Send, P: 400, V: grid[float64](400)}
+	for s := range m.V {
+		for d := range m.V[s] {
+			m.V[s][d] = 1000 + rng.Float64()*100
+		}
+		m.V[s][s] = math.NaN()
+	}
+	for range b.N {
+		m.Slow(10)
 	}
 }

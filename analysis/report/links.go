@@ -90,38 +90,82 @@ func linkPlot(in linkInput, m *matrix.Matrix) htmlPlot {
 		Panels: []htmlPanel{{Class: "heat", SVG: heatMap(m, slow)}}}
 }
 
+// heatMaxCells is the most rows (and columns) a heat map draws: past it
+// the ranks are taken in blocks, so that the page stays about the same
+// size at any P (64² cells: about 0.4 MB of SVG a figure).
+const heatMaxCells = 64
+
 // heatMap draws m as an SVG grid: one square per pair coloured from the
 // worst value (dark) to the best (light), the diagonal blank, the slow
 // pairs outlined in red, rank labels when there is room, and a legend.
+// Past heatMaxCells ranks a square is a block of ranks showing its worst
+// pair, outlined when it holds a slow pair, and the legend says so.
 // Every text is escaped here: the SVG goes into the page as it is.
 func heatMap(m *matrix.Matrix, slow []matrix.Pair) template.HTML {
 	const side, margin, legend = 480.0, 60.0, 40.0
-	cell := side / float64(m.P)
+	blk := (m.P + heatMaxCells - 1) / heatMaxCells
+	n := (m.P + blk - 1) / blk
+	cell := side / float64(n)
 	lo, _, hi := m.Summary()
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" width="%g" height="%g" font-family="sans-serif" font-size="12">`,
 		margin+side+10, margin+side+legend, margin+side+10, margin+side+legend)
-	for s := 0; s < m.P; s++ {
-		for d := 0; d < m.P; d++ {
-			v := m.V[s][d]
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			v := heatWorstIn(m, i*blk, j*blk, blk)
 			fill := "#eee"
 			if !math.IsNaN(v) {
 				fill = heatColour(heatShare(m, v, lo, hi))
 			}
 			fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="%s"><title>%s</title></rect>`,
-				margin+float64(d)*cell, margin+float64(s)*cell, cell, cell, fill,
-				html.EscapeString(fmt.Sprintf("%s → %s: %s %s", m.Label(s), m.Label(d), textout.Number(v), m.Unit())))
+				margin+float64(j)*cell, margin+float64(i)*cell, cell, cell, fill,
+				html.EscapeString(heatTip(m, i*blk, j*blk, blk, v)))
 		}
 	}
+	outlined := map[[2]int]bool{}
 	for _, p := range slow {
+		c := [2]int{p.Src / blk, p.Dst / blk}
+		if outlined[c] {
+			continue
+		}
+		outlined[c] = true
 		fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="none" stroke="#ff2020" stroke-width="3"/>`,
-			margin+float64(p.Dst)*cell+1, margin+float64(p.Src)*cell+1, cell-2, cell-2)
+			margin+float64(c[1])*cell+1, margin+float64(c[0])*cell+1, cell-2, cell-2)
 	}
 	heatLabels(&b, m, cell, margin)
-	fmt.Fprintf(&b, `<text x="%g" y="%g">%s: worst %s, best %s %s</text>`, margin, margin+side+25,
-		html.EscapeString(m.Mode), textout.Number(heatWorst(m, lo, hi)), textout.Number(heatBest(m, lo, hi)), html.EscapeString(m.Unit()))
+	text := fmt.Sprintf("%s: worst %s, best %s %s", m.Mode, textout.Number(heatWorst(m, lo, hi)), textout.Number(heatBest(m, lo, hi)), m.Unit())
+	if blk > 1 {
+		text += fmt.Sprintf("; a square is %d×%d ranks, its worst pair", blk, blk)
+	}
+	fmt.Fprintf(&b, `<text x="%g" y="%g">%s</text>`, margin, margin+side+25, html.EscapeString(text))
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String()) // every text above is escaped
+}
+
+// heatWorstIn is the worst value of the senders s0… and receivers d0…
+// of a blk×blk block (NaN when it has none): one pair when blk is 1.
+func heatWorstIn(m *matrix.Matrix, s0, d0, blk int) float64 {
+	w := math.NaN()
+	for s := s0; s < min(s0+blk, m.P); s++ {
+		for d := d0; d < min(d0+blk, m.P); d++ {
+			v := m.V[s][d]
+			switch {
+			case math.IsNaN(v):
+			case math.IsNaN(w), m.HigherBetter() && v < w, !m.HigherBetter() && v > w:
+				w = v
+			}
+		}
+	}
+	return w
+}
+
+// heatTip is a square's tooltip: the pair, or the block and its worst.
+func heatTip(m *matrix.Matrix, s0, d0, blk int, v float64) string {
+	if blk == 1 {
+		return fmt.Sprintf("%s → %s: %s %s", m.Label(s0), m.Label(d0), textout.Number(v), m.Unit())
+	}
+	return fmt.Sprintf("ranks %d-%d → %d-%d: worst %s %s", s0, min(s0+blk, m.P)-1, d0, min(d0+blk, m.P)-1,
+		textout.Number(v), m.Unit())
 }
 
 // heatLabels writes the rank labels of the rows and columns when a
@@ -132,7 +176,7 @@ func heatLabels(b *strings.Builder, m *matrix.Matrix, cell, margin float64) {
 	if cell < 12 {
 		return
 	}
-	for i := 0; i < m.P; i++ {
+	for i := 0; i < m.P && cell*float64(m.P) <= 480; i++ { // one rank a square
 		c := margin + (float64(i)+0.5)*cell
 		fmt.Fprintf(b, `<text x="%g" y="%g" text-anchor="middle">%d</text>`, c, margin-6, i)
 		fmt.Fprintf(b, `<text x="%g" y="%g" text-anchor="end" dominant-baseline="middle">%d</text>`, margin-6, c, i)

@@ -2,9 +2,11 @@ package report
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
 
+	"mpibench/analysis/matrix"
 	"mpibench/analysis/result"
 )
 
@@ -91,4 +93,44 @@ func TestHeatColour(t *testing.T) {
 	if heatColour(0) != "#440154" || heatColour(1) != "#fde725" || heatColour(0.5) != "#21918c" || heatColour(-3) != "#440154" {
 		t.Errorf("%s %s %s", heatColour(0), heatColour(1), heatColour(0.5))
 	}
+}
+
+// Past heatMaxCells ranks the heat map draws blocks of ranks, each with
+// its worst pair, and says so; the block of the slow pair is outlined.
+func TestHeatMapBlocks(t *testing.T) {
+	const p = 200 // blocks of 4: 50×50 squares
+	m := &matrix.Matrix{Mode: matrix.Latency, P: p, Hosts: make([]string, p), V: make([][]float64, p)}
+	for s := range m.V {
+		m.V[s] = make([]float64, p)
+		for d := range m.V[s] {
+			m.V[s][d] = 2
+		}
+		m.V[s][s] = math.NaN()
+	}
+	m.V[101][7] = 50 // in the block of ranks 100-103 → 4-7
+	svg := string(heatMap(m, m.Slow(20)))
+	if n := strings.Count(svg, "<title>"); n != 50*50 {
+		t.Errorf("%d squares, want 2500", n)
+	}
+	for _, want := range []string{"a square is 4×4 ranks, its worst pair", "ranks 100-103 → 4-7: worst 50 µs", "ranks 0-3 → 0-3: worst 2 µs"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("no %q in the heat map", want)
+		}
+	}
+	if n := strings.Count(svg, `stroke="#ff2020"`); n != 1 {
+		t.Errorf("%d outlined squares, want 1 (the slow pair's block)", n)
+	}
+	small := string(heatMap(linksMatrix(t), nil))
+	if strings.Contains(small, "a square is") {
+		t.Error("a 3-rank map says it aggregates")
+	}
+}
+
+func linksMatrix(t *testing.T) *matrix.Matrix {
+	t.Helper()
+	ms := matrix.FromRecords(linksRecords("h"))
+	if len(ms) == 0 {
+		t.Fatal("no matrix")
+	}
+	return ms[0]
 }

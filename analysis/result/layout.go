@@ -69,15 +69,16 @@ func Layout(size, q int, order []int, multi bool) [][]int {
 	return groups
 }
 
-// describesGroups says whether records of the suite always carry groups,
-// so that a version 2 line without them means "as described" rather than
-// "none" (b_eff, b_eff_io and PGMPI records have none).
-func describesGroups(suite string) bool {
-	switch suite {
+// describesGroups says whether records like r always carry groups, so
+// that a version 2 line without them means "as described" rather than
+// "none" (b_eff, b_eff_io and PGMPI records have none, nor the per-rank
+// records of links).
+func describesGroups(r *Record) bool {
+	switch r.Suite {
 	case SuiteBeff, SuiteBeffIO, SuitePGMPI, "":
 		return false
 	}
-	return true
+	return r.Links == nil
 }
 
 // describedGroups are the groups a record's description gives on a world
@@ -101,7 +102,7 @@ func describedGroups(r *Record, procs int) [][]int {
 // groupsDescribed says whether a line may leave r's groups out: its
 // description gives them back exactly.
 func groupsDescribed(r *Record) bool {
-	if !describesGroups(r.Suite) || r.Groups == nil {
+	if !describesGroups(r) || r.Groups == nil {
 		return false
 	}
 	d := describedGroups(r, r.Context.Procs)

@@ -55,6 +55,9 @@ func appendIdentity(b []byte, r *Record) []byte {
 	num("|mem=", r.MemBytes)
 	num("|"+r.Param+"=", r.X)
 	num("|rep=", r.Rep)
+	if r.Links != nil {
+		num("|rank=", r.Links.Rank)
+	}
 	b = append(b, "|check="...)
 	return strconv.AppendBool(b, r.Check)
 }
@@ -106,6 +109,7 @@ type mergeAcc struct {
 	stats   [8]mergeCol                    // over the records with Stats
 	beff    [len(beffFloats)]mergeCol
 	beffIO  mergeCol
+	links   [3][]mergeCol // links' t_min_us, t_avg_us, t_max_us, by partner
 }
 
 // mergeCol is the values of one figure; nil vals while all were 0, so
@@ -180,7 +184,19 @@ func (a *mergeAcc) add(run int, r *Record) {
 		}
 		a.beffIO.add(src.BeffIO)
 	}
+	if a.first.Links != nil && r.Links != nil {
+		for i, v := range linksArrays(r.Links) {
+			if a.links[i] == nil {
+				a.links[i] = make([]mergeCol, len(v))
+			}
+			for k := range min(len(v), len(a.links[i])) {
+				a.links[i][k].add(v[k])
+			}
+		}
+	}
 }
+
+func linksArrays(l *Links) [3][]float64 { return [3][]float64{l.TMin, l.TAvg, l.TMax} }
 
 // Result is the merged records of runs runs.
 func (m *Merger) Result(runs int) MergeResult {
@@ -220,6 +236,17 @@ func (a *mergeAcc) record() Record {
 		s := *a.first.BeffIO
 		s.BeffIO = a.beffIO.median()
 		out.BeffIO = &s
+	}
+	if a.first.Links != nil {
+		l := *a.first.Links
+		var arrays [3][]float64
+		for i, cols := range a.links {
+			for k := range cols {
+				arrays[i] = append(arrays[i], cols[k].median())
+			}
+		}
+		l.TMin, l.TAvg, l.TMax = arrays[0], arrays[1], arrays[2]
+		out.Links = &l
 	}
 	return out
 }

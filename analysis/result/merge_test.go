@@ -142,3 +142,27 @@ func TestIdentityText(t *testing.T) {
 		}
 	}
 }
+
+// Links records of version 2 merge partner by partner, each rank's
+// record with the same rank's of the other runs.
+func TestMergeLinksRows(t *testing.T) {
+	row := func(rank int, t ...float64) Record {
+		return Record{Suite: SuiteLinks, Benchmark: "links", Class: LinksClassRank, Mode: "send", Multi: -1, Group: -1,
+			NProcs: 3, Bytes: 1024, Reps: 3, Links: &Links{Rank: rank, Host: "h", TMin: t, TAvg: t, TMax: t}}
+	}
+	runs := [][]Record{
+		{row(0, 0, 1, 10), row(1, 5, 0, 7)},
+		{row(0, 0, 3, 30), row(1, 6, 0, 8)},
+		{row(0, 0, 2, 20), row(1, 9, 0, 9)},
+	}
+	res := Merge(runs)
+	if len(res.Records) != 2 || res.Partial != 0 {
+		t.Fatalf("%d records, %d partial; want 2 (one per rank), 0", len(res.Records), res.Partial)
+	}
+	for i, want := range [][]float64{{0, 2, 20}, {6, 0, 8}} {
+		l := res.Records[i].Links
+		if l == nil || l.Rank != i || !slices.Equal(l.TAvg, want) || !slices.Equal(l.TMin, want) || res.Records[i].Merged != 3 {
+			t.Errorf("rank %d: %+v, want the medians %v of 3 runs", i, l, want)
+		}
+	}
+}

@@ -180,8 +180,11 @@ type Record struct {
 
 	// OSU (suite "osu"): result/osu.go.
 	OSU *OSU `json:"osu,omitempty"`
-	// links (suite "links"): one record per ordered pair of ranks and
-	// figure, Benchmark "links", Class "pair", Mode send, recv or latency,
+	// links (suite "links"), records version 2: one record per figure
+	// and measuring rank (result/links.go).
+	Links *Links `json:"links,omitempty"`
+	// links (suite "links") in records version 1: one record per ordered
+	// pair of ranks and figure, Benchmark "links", Class "pair", Mode send, recv or latency,
 	// Groups [[src, dst]] (the sender first), Bytes the message length,
 	// Reps the iterations, Window the messages in flight, TMin/TAvg/TMax
 	// the time per message over the iterations (latency: half the round
@@ -318,7 +321,7 @@ func (w *Writer) Write(r *Record) error {
 	var groups *[][]int
 	switch {
 	case groupsDescribed(r):
-	case r.Groups == nil && describesGroups(r.Suite):
+	case r.Groups == nil && describesGroups(r):
 		groups = &[][]int{} // none, not "as described"
 	case r.Groups != nil:
 		groups = &r.Groups

@@ -89,7 +89,7 @@ func (s *runs) resolve(r *Record) error {
 		r.Groups = nil // written as [] for none: not "as described"
 		return nil
 	}
-	if r.Groups != nil || !describesGroups(r.Suite) {
+	if r.Groups != nil || !describesGroups(r) {
 		return nil
 	}
 	k := groupsKey{procs: c.Procs, q: r.NProcs, multi: r.Multi >= 0}

@@ -153,16 +153,41 @@ func (r *Recorder) Finish(recs []*result.Record) error {
 	if r.err != nil {
 		return r.err
 	}
-	r.mu.Lock()
-	key := ""
-	if r.cur != nil {
-		key = r.cur.Key
-	}
-	r.mu.Unlock()
+	key := r.curKey()
 	if key == "" {
 		return fmt.Errorf("cases: Finish outside a case")
 	}
 	return r.opt.Journal.Finish(key, recs)
+}
+
+// curKey is the key of the case being measured, "" outside one.
+func (r *Recorder) curKey() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cur == nil {
+		return ""
+	}
+	return r.cur.Key
+}
+
+// Stream writes one record of the case being measured at once, on rank
+// 0, where the case's records are too many to hold until Finish. Finish
+// counts it; its error is Finish's too.
+func (r *Recorder) Stream(rec *result.Record) error {
+	if r == nil || r.opt.Journal == nil {
+		return nil
+	}
+	if r.err != nil {
+		return r.err
+	}
+	key := r.curKey()
+	if key == "" {
+		return fmt.Errorf("cases: Stream outside a case")
+	}
+	if err := r.opt.Journal.Stream(key, rec); err != nil {
+		r.err = err
+	}
+	return r.err
 }
 
 // End disarms the watchdog; the case (or phase) is over.

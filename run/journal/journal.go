@@ -41,6 +41,9 @@ type Journal struct {
 	empty   bool // not yet emptied
 	made    bool // both files were created by this journal
 	written bool
+	// streamed counts the Records of the case being measured that Stream
+	// wrote before its Finish.
+	streamed map[string]int
 }
 
 // Resumed is what the journal of an earlier run said.
@@ -380,8 +383,8 @@ func (j *Journal) Start(key string) error {
 }
 
 // Finish appends the Records of the finished case key, marked with the
-// key, then notes it done: a crash between the two leaves it unfinished,
-// to be measured again.
+// key, then notes it done with them and those Stream wrote: a crash
+// between the two leaves it unfinished, to be measured again.
 func (j *Journal) Finish(key string, recs []*result.Record) error {
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -394,8 +397,31 @@ func (j *Journal) Finish(key string, recs []*result.Record) error {
 			return err
 		}
 	}
-	_, err := fmt.Fprintf(j.state, "done %s %d\n", key, len(recs))
+	n := len(recs) + j.streamed[key]
+	delete(j.streamed, key)
+	_, err := fmt.Fprintf(j.state, "done %s %d\n", key, n)
 	return err
+}
+
+// Stream appends a Record of case key while the case is measured, for a
+// case whose records are too many to hold until Finish (links' P rows at
+// thousands of ranks). The case is done only when Finish notes it: a
+// crash before leaves the streamed records to be dropped by -resume.
+func (j *Journal) Stream(key string, r *result.Record) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if err := j.begin(); err != nil {
+		return err
+	}
+	r.Case = key
+	if err := j.w.Write(r); err != nil {
+		return err
+	}
+	if j.streamed == nil {
+		j.streamed = map[string]int{}
+	}
+	j.streamed[key]++
+	return nil
 }
 
 // Hung notes that the watchdog ends the run in case key, and syncs the

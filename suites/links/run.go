@@ -39,41 +39,48 @@ func run(cfg *Config, env *mpijob.Env) error {
 	w := env.World
 	p := w.Size()
 	env.Cases.SetTotal(1)
+	var b matrix.Builder // rank 0: the matrices of the text, as the rows arrive
 	_, _, err := mpijob.Speaking(w, env.Cases).Run(mpijob.Step{
 		Case: cases.Case{Suite: result.SuiteLinks, Benchmark: "links", Bytes: int64(cfg.Size), Procs: p,
 			Reps: 2 * (p - 1) * (cfg.Times + cfg.Warm) * (cfg.Window + 1),
 			Key:  fmt.Sprintf("%s/np%d/%d/%d/%d", result.SuiteLinks, p, cfg.Size, cfg.Times, cfg.Window)},
-		Measure: func() ([]*result.Record, error) { return gather(cfg, env) },
-		Show:    func(recs []*result.Record) error { return show(env, cfg, recs) },
+		Measure: func() ([]*result.Record, error) { return nil, gather(cfg, env, &b) },
+		Show: func(recs []*result.Record) error {
+			for _, r := range recs { // kept by a resumed run
+				b.Add(r)
+			}
+			return show(env, cfg, b.Matrices())
+		},
 	})
 	return err
 }
 
-// gather measures every distance and gathers every rank's figures: the
-// records on rank 0.
-func gather(cfg *Config, env *mpijob.Env) ([]*result.Record, error) {
+// gather measures every distance, then hands rank 0 each rank's figures
+// in turn: rank 0 writes that rank's three records as they arrive and
+// adds them to b, so that it never holds more than one rank's records
+// (P ranks' records of P values each are O(P²) numbers).
+func gather(cfg *Config, env *mpijob.Env, b *matrix.Builder) error {
 	w := env.World
 	mine, err := measureAll(w, cfg)
 	if err != nil {
-		return nil, err
-	}
-	all, err := w.GatherFloat64s(mine)
-	if err != nil {
-		return nil, err
+		return err
 	}
 	hosts, err := w.GatherProcessorNames()
-	if err != nil || w.Rank() != 0 {
-		return nil, err
+	if err != nil {
+		return err
 	}
 	ctx := env.Ctx
 	slow := cfg.Slow
 	ctx.SlowPct = &slow // the report flags the pairs this run did
-	recs := records(cfg, ctx, w.Size(), all, hosts)
-	ptrs := make([]*result.Record, len(recs))
-	for i := range recs {
-		ptrs[i] = &recs[i]
-	}
-	return ptrs, nil
+	return w.GatherFloat64sEach(mine, func(rank int, vals []float64) error {
+		for _, r := range records(cfg, ctx, w.Size(), rank, vals, hosts[rank]) {
+			b.Add(r)
+			if err := env.Cases.Stream(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // measureAll runs every distance on this rank and returns its figures:
@@ -112,43 +119,31 @@ func measureAll(w mpi.Comm, cfg *Config) ([]float64, error) {
 	return out, nil
 }
 
-// records are the gathered figures as records, every figure's matrix row
-// by row (src, then dst).
-func records(cfg *Config, ctx result.Context, p int, all []float64, hosts []string) []result.Record {
-	var recs []result.Record
+// records are one rank's figures (measureAll's vals) as its three
+// records, one per figure, each holding a value per partner rank.
+func records(cfg *Config, ctx result.Context, p, rank int, vals []float64, host string) []*result.Record {
+	var recs []*result.Record
 	for mode, name := range matrix.Modes {
-		for src := 0; src < p; src++ {
-			for dst := 0; dst < p; dst++ {
-				if src == dst {
-					continue
-				}
-				// send and latency were measured by src, recv by dst.
-				rank, peer := src, dst
-				if name == matrix.Recv {
-					rank, peer = dst, src
-				}
-				o := ((rank*len(matrix.Modes)+mode)*p + peer) * perPair
-				recs = append(recs, record(cfg, ctx, name, src, dst, p, all[o:o+perPair], hosts))
+		l := &result.Links{Rank: rank, Host: host, TMin: make([]float64, p), TAvg: make([]float64, p), TMax: make([]float64, p)}
+		for k := 0; k < p; k++ {
+			if k == rank {
+				continue // 0: no figure with itself
 			}
+			o := (mode*p + k) * perPair
+			l.TMin[k], l.TAvg[k], l.TMax[k] = result.RoundNs(vals[o]), result.RoundNs(vals[o+1]), result.RoundNs(vals[o+2])
 		}
+		r := &result.Record{Suite: result.SuiteLinks, Benchmark: "links", Class: result.LinksClassRank, Mode: name,
+			Multi: -1, Group: -1, NProcs: p, Bytes: cfg.Size, Reps: cfg.Times, Window: cfg.Window, Links: l, Context: ctx}
+		if name == matrix.Latency {
+			r.Bytes, r.Window = 0, 1
+		}
+		recs = append(recs, r)
 	}
 	return recs
 }
 
-func record(cfg *Config, ctx result.Context, mode string, src, dst, p int, v []float64, hosts []string) result.Record {
-	r := result.Record{Suite: result.SuiteLinks, Benchmark: "links", Class: "pair", Mode: mode, Multi: -1, Group: -1,
-		NProcs: p, Groups: [][]int{{src, dst}}, Bytes: cfg.Size, Reps: cfg.Times, Window: cfg.Window,
-		TMin: v[0], TAvg: v[1], TMax: v[2], PairHosts: []string{hosts[src], hosts[dst]}, Context: ctx}
-	if mode == matrix.Latency {
-		r.Bytes, r.Window = 0, 1
-	} else if r.TAvg > 0 {
-		r.MBps = float64(cfg.Size) / r.TAvg * 1e6 / (1 << 20)
-	}
-	return r
-}
-
-// show prints the header and the matrices of recs on rank 0.
-func show(env *mpijob.Env, cfg *Config, recs []*result.Record) error {
+// show prints the header and the matrices on rank 0.
+func show(env *mpijob.Env, cfg *Config, ms []*matrix.Matrix) error {
 	t := textout.New(env.Stdout)
 	t.Printf("# mpibench links (mpiGraph's shift pattern), mpibench %s\n", mpijob.Version)
 	t.Printf("# %d processes on %d hosts; %d-byte messages, %d iterations per distance after %d untimed, window %d\n",
@@ -156,11 +151,6 @@ func show(env *mpijob.Env, cfg *Config, recs []*result.Record) error {
 	if t.Err() != nil {
 		return t.Err()
 	}
-	vals := make([]result.Record, len(recs))
-	for i, r := range recs {
-		vals[i] = *r
-	}
-	ms := matrix.FromRecords(vals)
 	slices.SortStableFunc(ms, func(a, b *matrix.Matrix) int {
 		return slices.Index(matrix.Modes, a.Mode) - slices.Index(matrix.Modes, b.Mode)
 	})

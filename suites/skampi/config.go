@@ -301,8 +301,8 @@ func (m *Measurement) option(kv string) error {
 		m.Work, err = parseInt(v, 1, MaxWork)
 	case "step":
 		m.Step = strings.ToLower(v)
-		if m.Step != "linear" && m.Step != "doubling" {
-			err = fmt.Errorf("want linear or doubling")
+		if m.Step != "linear" && m.Step != "doubling" && m.Step != "scale" {
+			err = fmt.Errorf("want linear, doubling or scale")
 		}
 	case "gamma":
 		m.Gamma, err = parseGamma(v)
@@ -488,8 +488,11 @@ func (m *Measurement) Points(n int) []int {
 	if m.Param == OverProcs && (hi == 0 || hi > n) {
 		hi = n
 	}
-	if m.Step == "doubling" {
+	switch m.Step {
+	case "doubling":
 		return method.ProcsDoubling(m.Lo, hi)
+	case "scale":
+		return method.ProcsScale(m.Lo, hi)
 	}
 	return method.ProcsLinear(m.Lo, hi)
 }

@@ -81,7 +81,9 @@ func (d *Driver) run(m *Measurement) ([]result.Record, error) {
 	return d.records(m, pts), nil
 }
 
-// share sends the timing process's points to every rank.
+// share sends the timing process's points to rank 0, which writes them
+// (and nil to every other rank): what rank 0 keeps grows with the points,
+// no other rank's with anything.
 func (d *Driver) share(pts []point, root int) ([]point, error) {
 	var b []byte
 	if d.World.Rank() == root {
@@ -97,8 +99,8 @@ func (d *Driver) share(pts []point, root int) ([]point, error) {
 		// Marshal cannot fail.
 		b, _ = json.Marshal(pts)
 	}
-	b, err := kernel.BcastBytes(d.World, b, root)
-	if err != nil {
+	b, err := kernel.ToRank0(d.World, b, root)
+	if err != nil || d.World.Rank() != 0 {
 		return nil, err
 	}
 	var out []point
@@ -132,7 +134,7 @@ func atPoint(err error, n, procs int) error {
 // caseError names where an MPI error happened (result.CaseError; the
 // abort's message adds the suite and the rank): the measurement, the
 // length and process count of its point, or outside a point (the
-// ping-pong survey, the broadcast of the results) the measurement's length
+// ping-pong survey, the results sent to rank 0) the measurement's length
 // on the world's size processes. The error stays wrapped, so that
 // mpi.EndsJob still knows it.
 func caseError(m *Measurement, size int, err error) error {
@@ -306,25 +308,20 @@ func (d *Driver) pingpong(m *Measurement) ([]point, int, error) {
 }
 
 // findPair runs the survey once: the pair i < j with the largest mean
-// round trip, the first such in row order on ties (the same on every
-// rank, since every rank holds the same matrix).
+// round trip, the first such in row order on ties, the same on every
+// rank (kernel.Survey; docs/skampi.md says why its pairs run at once).
 func (d *Driver) findPair() error {
 	if d.pair != nil {
 		return nil
 	}
-	lat, err := kernel.Survey(d.World, SurveyReps)
+	i, j, lat, err := kernel.Survey(d.World, SurveyReps)
 	if err != nil {
 		return err
 	}
-	n := d.World.Size()
-	d.pair, d.lat = []int{0, 1}, -1
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			if l := lat[i*n+j]; l > d.lat {
-				d.pair, d.lat = []int{i, j}, l
-			}
-		}
+	if j < 0 { // one process: no pair was measured
+		i, j, lat = 0, 1, -1
 	}
+	d.pair, d.lat = []int{i, j}, lat
 	return nil
 }
 

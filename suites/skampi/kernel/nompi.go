@@ -16,6 +16,8 @@ func (sc *Case) SetLen(n int) error                              { return mpi.Er
 func (sc *Case) NoBarrier()                                      {}
 func (sc *Case) Window(l *mpi.WinLoop) error                     { return mpi.ErrNoMPI }
 
-func Survey(c mpi.Comm, reps int) ([]float64, error)            { return nil, mpi.ErrNoMPI }
-func Decide(c mpi.Comm, stop bool) (bool, error)                { return false, mpi.ErrNoMPI }
-func BcastBytes(c mpi.Comm, b []byte, root int) ([]byte, error) { return nil, mpi.ErrNoMPI }
+func Survey(c mpi.Comm, reps int) (int, int, float64, error) { return 0, 0, 0, mpi.ErrNoMPI }
+func Decide(c mpi.Comm, stop bool) (bool, error)             { return false, mpi.ErrNoMPI }
+func ToRank0(c mpi.Comm, b []byte, from int) ([]byte, error) { return nil, mpi.ErrNoMPI }
+
+func SurveyPartner(rank, r, p int) int { return -1 }

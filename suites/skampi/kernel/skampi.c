@@ -307,34 +307,66 @@ int mb_sk_sample(const mb_sk *k, double *t)
 	return MPI_ERR_ARG;
 }
 
-int mb_sk_survey(MPI_Comm comm, int reps, double *lat)
+/* mb_sk_survey_partner: rank's partner in round r of the circle method over n
+ * slots (n even; a slot past the last rank is a bye): slot n-1 meets r,
+ * every other slot x meets 2r - x (mod n-1), so that each round pairs
+ * every slot once and the n-1 rounds pair every two slots once. */
+int mb_sk_survey_partner(int rank, int r, int n)
 {
-	int rank, size, i, j, r;
+	if (rank == n - 1)
+		return r;
+	if (rank == r)
+		return n - 1;
+	return ((2 * r - rank) % (n - 1) + (n - 1)) % (n - 1);
+}
+
+int mb_sk_survey(MPI_Comm comm, int reps, int *pi, int *pj, double *plat)
+{
+	int rank, size, n, r, k, j, bestj = -1;
 	char b = 0;
-	double t0;
+	double t0 = 0, l;
+	struct {
+		double lat;
+		int rank;
+	} in, out;
 	CHK(MPI_Comm_rank(comm, &rank));
 	CHK(MPI_Comm_size(comm, &size));
-	for (i = 0; i < size * size; i++)
-		lat[i] = 0;
-	for (i = 0; i < size; i++)
-		for (j = i + 1; j < size; j++) {
-			CHK(MPI_Barrier(comm));
-			if (rank == i) {
-				for (r = -1; r < reps; r++) { /* r = -1: warm-up */
-					if (r == 0)
-						t0 = MPI_Wtime();
-					CHK(MPI_Send(&b, 1, MPI_BYTE, j, TAG, comm));
-					CHK(MPI_Recv(&b, 1, MPI_BYTE, j, TAG, comm, MPI_STATUS_IGNORE));
-				}
-				lat[i * size + j] = (MPI_Wtime() - t0) / reps;
-			} else if (rank == j) {
-				for (r = -1; r < reps; r++) {
-					CHK(MPI_Recv(&b, 1, MPI_BYTE, i, TAG, comm, MPI_STATUS_IGNORE));
-					CHK(MPI_Send(&b, 1, MPI_BYTE, i, TAG, comm));
-				}
+	n = size + size % 2;
+	in.lat = -1;
+	in.rank = rank;
+	for (r = 0; r < n - 1; r++) {
+		CHK(MPI_Barrier(comm));
+		j = mb_sk_survey_partner(rank, r, n);
+		if (j >= size)
+			continue; /* a bye */
+		if (rank < j) {
+			for (k = -1; k < reps; k++) { /* k = -1: warm-up */
+				if (k == 0)
+					t0 = MPI_Wtime();
+				CHK(MPI_Send(&b, 1, MPI_BYTE, j, TAG, comm));
+				CHK(MPI_Recv(&b, 1, MPI_BYTE, j, TAG, comm, MPI_STATUS_IGNORE));
+			}
+			l = (MPI_Wtime() - t0) / reps;
+			if (l > in.lat || (l == in.lat && j < bestj)) {
+				in.lat = l;
+				bestj = j;
+			}
+		} else {
+			for (k = -1; k < reps; k++) {
+				CHK(MPI_Recv(&b, 1, MPI_BYTE, j, TAG, comm, MPI_STATUS_IGNORE));
+				CHK(MPI_Send(&b, 1, MPI_BYTE, j, TAG, comm));
 			}
 		}
-	return MPI_Allreduce(MPI_IN_PLACE, lat, size * size, MPI_DOUBLE, MPI_MAX, comm);
+	}
+	/* The largest latency, the lowest rank on ties (MPI_MAXLOC), whose
+	 * partner it then broadcasts: the first pair in row order among the
+	 * slowest, as a P×P matrix scanned row by row would give. */
+	CHK(MPI_Allreduce(&in, &out, 1, MPI_DOUBLE_INT, MPI_MAXLOC, comm));
+	CHK(MPI_Bcast(&bestj, 1, MPI_INT, out.rank, comm));
+	*pi = out.rank;
+	*pj = bestj;
+	*plat = out.lat;
+	return MPI_SUCCESS;
 }
 
 int mb_sk_attach(int n)

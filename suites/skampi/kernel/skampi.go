@@ -10,8 +10,14 @@ package kernel
 #include "handle.h"
 
 static int mb_sk_bcast_int(int *v, MPI_Comm c) { return MPI_Bcast(v, 1, MPI_INT, 0, c); }
-static int mb_sk_bcast_long(long long *v, int root, MPI_Comm c) { return MPI_Bcast(v, 1, MPI_LONG_LONG, root, c); }
-static int mb_sk_bcast_bytes(void *b, int n, int root, MPI_Comm c) { return MPI_Bcast(b, n, MPI_BYTE, root, c); }
+static int mb_sk_send_long(long long *v, MPI_Comm c) { return MPI_Send(v, 1, MPI_LONG_LONG, 0, 2001, c); }
+static int mb_sk_recv_long(long long *v, int from, MPI_Comm c) {
+	return MPI_Recv(v, 1, MPI_LONG_LONG, from, 2001, c, MPI_STATUS_IGNORE);
+}
+static int mb_sk_send_bytes(void *b, int n, MPI_Comm c) { return MPI_Send(b, n, MPI_BYTE, 0, 2002, c); }
+static int mb_sk_recv_bytes(void *b, int n, int from, MPI_Comm c) {
+	return MPI_Recv(b, n, MPI_BYTE, from, 2002, c, MPI_STATUS_IGNORE);
+}
 */
 import "C"
 
@@ -153,18 +159,22 @@ func (sc *Case) Free() error {
 }
 
 // Survey runs a quick ping-pong of reps round trips between every pair
-// i < j of c and returns, on every rank, the size×size matrix of mean
-// round-trip times in seconds (at i·size+j; 0 elsewhere).
-func Survey(c mpi.Comm, reps int) ([]float64, error) {
-	size := c.Size()
-	lat := make([]float64, size*size)
-	p := (*C.double)(C.malloc(C.size_t(8 * max(len(lat), 1))))
-	defer C.free(unsafe.Pointer(p))
-	if rc := C.mb_sk_survey(C.mb_comm_f2c(C.int(c.Fortran())), C.int(reps), p); rc != C.MPI_SUCCESS {
-		return nil, mpi.KernelError("SKaMPI ping-pong survey", int(rc))
+// i < j of c, the pairs disjoint within each round (skampi.h), and
+// returns on every rank the pair with the largest mean round trip and
+// that time in seconds: the lowest i, then j, among equals.
+func Survey(c mpi.Comm, reps int) (i, j int, lat float64, err error) {
+	var ci, cj C.int
+	var cl C.double
+	if rc := C.mb_sk_survey(C.mb_comm_f2c(C.int(c.Fortran())), C.int(reps), &ci, &cj, &cl); rc != C.MPI_SUCCESS {
+		return 0, 0, 0, mpi.KernelError("SKaMPI ping-pong survey", int(rc))
 	}
-	copy(lat, unsafe.Slice((*float64)(unsafe.Pointer(p)), len(lat)))
-	return lat, nil
+	return int(ci), int(cj), float64(cl), nil
+}
+
+// SurveyPartner is rank's partner in round r of Survey over p ranks (a
+// partner >= p: none that round), for the tests of its schedule.
+func SurveyPartner(rank, r, p int) int {
+	return int(C.mb_sk_survey_partner(C.int(rank), C.int(r), C.int(p+p%2)))
 }
 
 // Decide broadcasts rank 0's stop vote over c: it is measure.Decide
@@ -180,24 +190,45 @@ func Decide(c mpi.Comm, stop bool) (bool, error) {
 	return v != 0, nil
 }
 
-// BcastBytes broadcasts root's bytes to every rank of c; the others
-// pass nil.
-func BcastBytes(c mpi.Comm, b []byte, root int) ([]byte, error) {
+// ToRank0 hands rank from's bytes to rank 0 of c (a length, then the
+// bytes): rank 0 gets them, every other rank nil, and no rank but from
+// and 0 takes part. SKaMPI's results go where they are written, not to
+// every rank.
+func ToRank0(c mpi.Comm, b []byte, from int) ([]byte, error) {
+	rank := c.Rank()
+	switch {
+	case from == 0 && rank == 0:
+		return b, nil
+	case rank != from && rank != 0:
+		return nil, nil
+	}
 	cc := C.mb_comm_f2c(C.int(c.Fortran()))
-	n := C.longlong(len(b))
-	if rc := C.mb_sk_bcast_long(&n, C.int(root), cc); rc != C.MPI_SUCCESS {
-		return nil, mpi.CallError("MPI_Bcast", int(rc))
+	if rank == from {
+		n := C.longlong(len(b))
+		if rc := C.mb_sk_send_long(&n, cc); rc != C.MPI_SUCCESS {
+			return nil, mpi.CallError("MPI_Send", int(rc))
+		}
+		if n == 0 {
+			return nil, nil
+		}
+		buf := C.CBytes(b)
+		defer C.free(buf)
+		if rc := C.mb_sk_send_bytes(buf, C.int(n), cc); rc != C.MPI_SUCCESS {
+			return nil, mpi.CallError("MPI_Send", int(rc))
+		}
+		return nil, nil
+	}
+	var n C.longlong
+	if rc := C.mb_sk_recv_long(&n, C.int(from), cc); rc != C.MPI_SUCCESS {
+		return nil, mpi.CallError("MPI_Recv", int(rc))
 	}
 	if n == 0 {
 		return nil, nil
 	}
 	buf := C.malloc(C.size_t(n))
 	defer C.free(buf)
-	if c.Rank() == root {
-		copy(unsafe.Slice((*byte)(buf), int(n)), b)
-	}
-	if rc := C.mb_sk_bcast_bytes(buf, C.int(n), C.int(root), cc); rc != C.MPI_SUCCESS {
-		return nil, mpi.CallError("MPI_Bcast", int(rc))
+	if rc := C.mb_sk_recv_bytes(buf, C.int(n), C.int(from), cc); rc != C.MPI_SUCCESS {
+		return nil, mpi.CallError("MPI_Recv", int(rc))
 	}
 	return C.GoBytes(buf, C.int(n)), nil
 }

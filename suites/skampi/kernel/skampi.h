@@ -68,10 +68,15 @@ typedef struct {
  * 0 (on one process for the simple pattern), 0 elsewhere. */
 int mb_sk_sample(const mb_sk *k, double *t);
 
-/* mb_sk_survey: a quick ping-pong between every pair i < j of comm, reps
- * round trips of 1 byte after one warm-up; lat (size*size, on every rank)
- * holds at i*size+j the mean round trip time measured on i. */
-int mb_sk_survey(MPI_Comm comm, int reps, double *lat);
+/* mb_sk_survey: a quick ping-pong of reps round trips (after one untimed)
+ * between every pair i < j of comm, the pairs disjoint within each of
+ * P-1 rounds (P rounds for odd P) and run at once, a barrier before each
+ * round; gives every rank the pair with the largest mean round trip in
+ * seconds (the lowest i, then j, on ties). O(1) memory, O(P) rounds. */
+int mb_sk_survey(MPI_Comm comm, int reps, int *i, int *j, double *lat);
+/* mb_sk_survey_partner: rank's partner in round r of the survey over n
+ * slots (n = P rounded up to even; a partner >= P is a bye). */
+int mb_sk_survey_partner(int rank, int r, int n);
 
 /* mb_sk_attach / mb_sk_detach: a buffer of n bytes for MPI_Bsend. */
 int mb_sk_attach(int n);

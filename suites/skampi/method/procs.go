@@ -27,3 +27,24 @@ func ProcsDoubling(lo, hi int) []int {
 	}
 	return append(ps, hi)
 }
+
+// ScaleLinearTo is where ProcsScale stops taking every process count.
+const ScaleLinearTo = 64
+
+// ProcsScale lists every count from lo to ScaleLinearTo, then doubles
+// (128, 256, ...) below hi, then hi: SKaMPI's linear sweep where a run is
+// a node or two, and a sweep of O(log P) points past it, where every
+// count would make the sweep O(P) measurements of O(P) processes each.
+// It is ProcsLinear up to 64 processes.
+func ProcsScale(lo, hi int) []int {
+	ps := ProcsLinear(lo, min(hi, ScaleLinearTo))
+	if hi <= ScaleLinearTo {
+		return ps
+	}
+	for p := 2 * ScaleLinearTo; p < hi; p *= 2 {
+		if p >= lo {
+			ps = append(ps, p)
+		}
+	}
+	return append(ps, hi)
+}
