@@ -70,10 +70,13 @@ func FromRecords(recs []result.Record) []*Matrix {
 // keeping only their values: one matrix per figure, process count and
 // message length, in order of first appearance; a pair measured more
 // than once (runs appended to one file) gets the median of its values.
+//
+// A matrix costs 8 bytes a pair (its values, in place); a pair measured
+// again keeps all its values aside until Matrices takes their median.
 type Builder struct {
 	order []key
 	acc   map[key]*Matrix
-	vals  map[key][][][]float64
+	again map[key]map[[2]int][]float64 // the pairs met more than once
 }
 
 type key struct {
@@ -98,8 +101,8 @@ func (b *Builder) Add(r *result.Record) bool {
 	if r.NProcs < 2 || src < 0 || dst < 0 || src >= r.NProcs || dst >= r.NProcs || src == dst {
 		return true
 	}
-	m, vals := b.matrix(r)
-	vals[src][dst] = append(vals[src][dst], value(r))
+	m := b.matrix(r)
+	b.put(m, src, dst, value(r))
 	if len(r.PairHosts) == 2 {
 		m.Hosts[src], m.Hosts[dst] = r.PairHosts[0], r.PairHosts[1]
 	}
@@ -113,7 +116,7 @@ func (b *Builder) addRank(r *result.Record) {
 	if r.NProcs < 2 || l.Rank < 0 || l.Rank >= r.NProcs || len(l.TAvg) != r.NProcs {
 		return
 	}
-	m, vals := b.matrix(r)
+	m := b.matrix(r)
 	m.Hosts[l.Rank] = l.Host
 	for k, t := range l.TAvg {
 		if k == l.Rank || !(t > 0) {
@@ -127,28 +130,44 @@ func (b *Builder) addRank(r *result.Record) {
 		if r.Mode != Latency {
 			v = float64(r.Bytes) / t * 1e6 / (1 << 20)
 		}
-		vals[src][dst] = append(vals[src][dst], v)
+		b.put(m, src, dst, v)
 	}
 }
 
-// matrix is the matrix r belongs to and its values, made at its first
-// record.
-func (b *Builder) matrix(r *result.Record) (*Matrix, [][][]float64) {
+// put sets the value of a pair, or keeps it beside the others of a pair
+// met before.
+func (b *Builder) put(m *Matrix, src, dst int, v float64) {
+	if math.IsNaN(m.V[src][dst]) {
+		m.V[src][dst] = v
+		return
+	}
+	k := key{m.Mode, m.P, m.Bytes}
+	if b.again[k] == nil {
+		b.again[k] = map[[2]int][]float64{}
+	}
+	pair := [2]int{src, dst}
+	if b.again[k][pair] == nil {
+		b.again[k][pair] = []float64{m.V[src][dst]}
+	}
+	b.again[k][pair] = append(b.again[k][pair], v)
+}
+
+// matrix is the matrix r belongs to, made at its first record.
+func (b *Builder) matrix(r *result.Record) *Matrix {
 	k := key{r.Mode, r.NProcs, r.Bytes}
 	if b.acc == nil {
-		b.acc, b.vals = map[key]*Matrix{}, map[key][][][]float64{}
+		b.acc, b.again = map[key]*Matrix{}, map[key]map[[2]int][]float64{}
 	}
 	m := b.acc[k]
 	if m == nil {
 		m = newMatrix(r)
 		b.acc[k], b.order = m, append(b.order, k)
-		b.vals[k] = grid[[]float64](r.NProcs)
 	}
 	if m.SlowPct == nil && r.Context.SlowPct != nil {
 		pct := *r.Context.SlowPct
 		m.SlowPct = &pct
 	}
-	return m, b.vals[k]
+	return m
 }
 
 // Matrices are the matrices of the records added.
@@ -156,12 +175,8 @@ func (b *Builder) Matrices() []*Matrix {
 	out := make([]*Matrix, 0, len(b.order))
 	for _, k := range b.order {
 		m := b.acc[k]
-		for s, row := range b.vals[k] {
-			for d, v := range row {
-				if len(v) > 0 {
-					m.V[s][d] = stats.Median(v)
-				}
-			}
+		for pair, v := range b.again[k] {
+			m.V[pair[0]][pair[1]] = stats.Median(v)
 		}
 		out = append(out, m)
 	}

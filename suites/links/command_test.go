@@ -35,3 +35,17 @@ func TestParseArgs(t *testing.T) {
 		}
 	}
 }
+
+// The memory plan counts rank 0's matrices, which grow as P²: at 10,000
+// ranks 2.4 GB, which a node's memory check then weighs before any
+// buffer.
+func TestPlannedMemory(t *testing.T) {
+	cfg := &Config{Size: 1024, Times: 3, Window: 4}
+	small, big := plannedMemory(cfg, 4), plannedMemory(cfg, 10000)
+	if want := int64(3 * 8 * 10000 * 10000); big.Bytes < want || big.Bytes > want+4<<20 {
+		t.Errorf("at 10,000 ranks %d bytes, want the matrices' %d and a little", big.Bytes, want)
+	}
+	if small.Bytes > 1<<20 || !strings.Contains(big.What, "10000×10000 matrices") {
+		t.Errorf("at 4 ranks %d bytes; %q", small.Bytes, big.What)
+	}
+}

@@ -20,11 +20,26 @@ import (
 // minimum, mean and maximum over the iterations, µs.
 const perPair = 3
 
+// plannedMemory is what the largest rank, rank 0, holds: the messages
+// of the window sent and received, every figure of the iterations, its
+// figures for every partner and one other rank's arriving, and the three
+// P×P matrices of the text (8 bytes a pair each). Every rank is checked
+// against it, so that the verdict is the same on all.
+func plannedMemory(cfg *Config, p int) memcheck.Need {
+	msgs := 2*int64(cfg.Window)*int64(max(cfg.Size, 1)) + 4096*int64(cfg.Window) + 24*int64(cfg.Times)
+	p64 := int64(p)
+	figures := 2 * int64(len(matrix.Modes)*perPair) * 8 * p64
+	matrices := int64(len(matrix.Modes)) * 8 * p64 * p64
+	return memcheck.Need{
+		What: fmt.Sprintf("%d messages of %d bytes sent and received, and on rank 0 the three %d×%d matrices (%d bytes)",
+			cfg.Window, cfg.Size, p, p, matrices),
+		Bytes: msgs + figures + matrices}
+}
+
 // measure is the run of mpibench links: every distance, then one gather
 // of every rank's per-partner figures and the records on rank 0.
 func measure(cfg *Config, env *mpijob.Env) int {
-	need := memcheck.Need{What: fmt.Sprintf("%d messages of %d bytes, sent and received", cfg.Window, cfg.Size),
-		Bytes: 2*int64(cfg.Window)*int64(max(cfg.Size, 1)) + 4096*int64(cfg.Window) + 24*int64(cfg.Times)}
+	need := plannedMemory(cfg, env.World.Size())
 	if code, ok := mpijob.CheckMemory(env, need, 0); !ok {
 		return code
 	}
