@@ -223,3 +223,40 @@ func TestLockedStateFile(t *testing.T) {
 		t.Error("a results file whose state file another run writes was accepted")
 	}
 }
+
+// Records streamed during a case count with those of its Finish; a case
+// that streamed and never finished (a crash) is measured again, its
+// streamed records dropped by the resume.
+func TestStream(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	j, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Start("A")
+	for _, r := range recs("A", 2) {
+		if err := j.Stream("A", r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j.Finish("A", recs("A", 1))
+	j.Start("B")
+	j.Stream("B", recs("B", 1)[0]) // then the crash
+	j.Close()
+	state, _ := os.ReadFile(StatePath(path))
+	if !strings.Contains(string(state), "done A 3\n") {
+		t.Errorf("state after streaming 2 and finishing 1:\n%s", state)
+	}
+	_, r, err := Resume(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(r.Done, []string{"A"}) || !slices.Equal(r.Crashed, []string{"B"}) || len(r.Records) != 3 {
+		t.Errorf("resumed: done %v crashed %v, %d records; want A's 3 kept, B again", r.Done, r.Crashed, len(r.Records))
+	}
+	for _, rec := range r.Records {
+		if rec.Case != "A" {
+			t.Errorf("kept a record of case %q", rec.Case)
+		}
+	}
+}
