@@ -53,8 +53,9 @@ done, divided by the window; bandwidth = length / mean time per message.
 Then, in the same pattern, each rank pings rank+d with an empty message
 and answers rank-d: latency = half the round trip. Prints the P×P send
 bandwidth, receive bandwidth and latency matrices (row = sender) and the
-slow pairs; one record per ordered pair and figure. Run one rank per node
-(or per network interface) to map the network.
+slow pairs; one record per rank and figure, with its time to every
+partner. Run one rank per node (or per network interface) to map the
+network.
 
   -size BYTES    message length (default 16384, mpiGraph's)
   -iters N       iterations per distance (default 100, mpiGraph's "times")
