@@ -255,39 +255,42 @@ func marshalRecord(r *Record, run int, groups *[][]int) ([]byte, error) {
 	type plain Record // plain has no methods: no recursion
 	p := plain(*r)
 	p.Run = run
-	// Fields of the outer structs hide the embedded ones of the same
-	// name (at depth 0: the same name at one depth would drop both).
-	switch {
-	case run == 0 && r.Suite != SuiteSkampi:
-		return json.Marshal(p)
-	case run == 0:
-		return json.Marshal(struct {
-			plain
-			TMin       *float64 `json:"t_min_us,omitempty"`
-			TMax       *float64 `json:"t_max_us,omitempty"`
-			TAvg       *float64 `json:"t_avg_us,omitempty"`
-			Reached    bool     `json:"reached"`
-			RelErr     *float64 `json:"rel_err"`
-			Correction float64  `json:"correction_us"`
-		}{plain: p, Reached: r.Reached, RelErr: r.RelErr, Correction: r.Correction})
-	case r.Suite != SuiteSkampi:
-		return json.Marshal(struct {
-			plain
-			Context *Context `json:"context,omitempty"`
-			Groups  *[][]int `json:"groups,omitempty"`
-		}{plain: p, Groups: groups})
+	// A field nearer the top hides the embedded ones of the same name
+	// (at the same depth both would be dropped): the record's own
+	// fields sit one level below the shadows.
+	type deep struct{ plain }
+	type v2 struct {
+		Context *Context `json:"context,omitempty"`
+		Groups  *[][]int `json:"groups,omitempty"`
 	}
-	return json.Marshal(struct {
-		plain
-		Context    *Context `json:"context,omitempty"`
-		Groups     *[][]int `json:"groups,omitempty"`
+	type skampi struct {
 		TMin       *float64 `json:"t_min_us,omitempty"`
 		TMax       *float64 `json:"t_max_us,omitempty"`
 		TAvg       *float64 `json:"t_avg_us,omitempty"`
 		Reached    bool     `json:"reached"`
 		RelErr     *float64 `json:"rel_err"`
 		Correction float64  `json:"correction_us"`
-	}{plain: p, Groups: groups, Reached: r.Reached, RelErr: r.RelErr, Correction: r.Correction})
+	}
+	sk := skampi{Reached: r.Reached, RelErr: r.RelErr, Correction: r.Correction}
+	switch {
+	case run == 0 && r.Suite != SuiteSkampi:
+		return json.Marshal(p)
+	case run == 0:
+		return json.Marshal(struct {
+			deep
+			skampi
+		}{deep{p}, sk})
+	case r.Suite != SuiteSkampi:
+		return json.Marshal(struct {
+			deep
+			v2
+		}{deep{p}, v2{Groups: groups}})
+	}
+	return json.Marshal(struct {
+		deep
+		v2
+		skampi
+	}{deep{p}, v2{Groups: groups}, sk})
 }
 
 // Writer appends Records to a JSON Lines stream in records version 2, one
