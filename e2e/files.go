@@ -31,7 +31,7 @@ func AssertEmpty(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		t.Errorf("file left in -iodir: %s", e.Name())
+		t.Errorf("file left in %s: %s", dir, e.Name())
 	}
 }
 

@@ -2,10 +2,14 @@ package matrix
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+	"text/tabwriter"
 
 	"mpibench/analysis/result"
 	"mpibench/analysis/stats"
@@ -106,7 +110,7 @@ func TestMedianAndText(t *testing.T) {
 		t.Fatalf("medians %v", ms[0].V)
 	}
 	var b bytes.Buffer
-	if err := WriteText(&b, ms, 20); err != nil {
+	if err := WriteText(&b, ms, 20, true); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -195,4 +199,83 @@ func BenchmarkSlow(b *testing.B) {
 	for range b.N {
 		m.Slow(10)
 	}
+}
+
+// The streamed grid is laid out as text/tabwriter lays out the same cells
+// (AlignRight, padding 2), the layout it replaced: the oracle is the
+// library's, not ours.
+func TestGridAsTabwriter(t *testing.T) {
+	for _, p := range []int{1, 2, 7, 40} {
+		m := &Matrix{Mode: Latency, P: p, Hosts: make([]string, p), V: grid[float64](p)}
+		for i := 0; i < p; i++ {
+			m.Hosts[i] = strings.Repeat("ü", i%3) + "n" + strconv.Itoa(i*i)
+			for j := 0; j < p; j++ {
+				m.V[i][j] = math.NaN()
+				if i != j {
+					m.V[i][j] = math.Pow(10, float64((i+j)%7-2)) * float64(j+1)
+				}
+			}
+		}
+		var got, want bytes.Buffer
+		if err := m.writeGrid(&got); err != nil {
+			t.Fatal(err)
+		}
+		tw := tabwriter.NewWriter(&want, 0, 0, 2, ' ', tabwriter.AlignRight)
+		for i := -1; i < p; i++ {
+			row := make([]string, p+1)
+			m.gridRow(row, i)
+			fmt.Fprintf(tw, "%s\t\n", strings.Join(row, "\t"))
+		}
+		if err := tw.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("P = %d:\n%s\nwant (tabwriter):\n%s", p, got.String(), want.String())
+		}
+	}
+}
+
+// The grid's text streams: halfway through writing a 1,000-rank matrix
+// the live heap holds O(P), not the cells written so far. A tabwriter
+// writes nothing before its flush, when every cell is live (about 100
+// bytes a cell: 100 MB here), and fails this.
+func TestGridStreams(t *testing.T) {
+	const p = 1000
+	m := &Matrix{Mode: Send, P: p, Hosts: make([]string, p), V: grid[float64](p)}
+	for i := range m.Hosts {
+		m.Hosts[i] = "node-0123456789"
+		for j := range m.V[i] {
+			m.V[i][j] = 12345.678
+		}
+	}
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	w := &midpoint{at: 10 << 20}
+	if err := m.writeGrid(w); err != nil {
+		t.Fatal(err)
+	}
+	if w.n < w.at {
+		t.Fatalf("only %d bytes written", w.n)
+	}
+	if live := int64(w.live) - int64(before.HeapAlloc); live > 4<<20 {
+		t.Errorf("%d bytes live after %d bytes of a %d×%d grid were written", live, w.at, p, p)
+	}
+}
+
+// midpoint is a writer that measures the live heap once at bytes in.
+type midpoint struct {
+	n, at int
+	live  uint64
+}
+
+func (w *midpoint) Write(b []byte) (int, error) {
+	if w.n < w.at && w.n+len(b) >= w.at {
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		w.live = ms.HeapAlloc
+	}
+	w.n += len(b)
+	return len(b), nil
 }

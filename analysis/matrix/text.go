@@ -1,11 +1,11 @@
 package matrix
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
-	"text/tabwriter"
+	"unicode/utf8"
 
 	"mpibench/internal/textout"
 )
@@ -30,13 +30,15 @@ func (m *Matrix) Title() string {
 	return "Latency (µs, half the round trip of an empty message): row pings column"
 }
 
-// WriteText writes each matrix, its summary and its slow pairs (see
-// Slow) at pct percent.
-func WriteText(w io.Writer, ms []*Matrix, pct float64) error {
+// WriteText writes each matrix (its grid when grids is true), its
+// summary and its slow pairs (see Slow) at pct percent.
+func WriteText(w io.Writer, ms []*Matrix, pct float64, grids bool) error {
 	t := textout.New(w)
 	for _, m := range ms {
 		t.Printf("\n# %s, %d processes, %d iterations\n", m.Title(), m.P, m.Reps)
-		if err := m.writeGrid(w); err != nil {
+		if !grids {
+			t.Printf("# (grid not printed: -matrices 0)\n")
+		} else if err := m.writeGrid(w); err != nil {
 			return err
 		}
 		lo, med, hi := m.Summary()
@@ -55,24 +57,55 @@ func WriteText(w io.Writer, ms []*Matrix, pct float64) error {
 	return t.Err()
 }
 
-// writeGrid writes the matrix as aligned columns, "-" on the diagonal.
+// writeGrid writes the matrix as right-aligned columns two spaces apart
+// (the layout of text/tabwriter with AlignRight and padding 2), "–" on
+// the diagonal. It streams: a first pass finds each column's width, the
+// second writes row by row, so that the text of a large matrix (P² cells)
+// costs O(P) memory; a tabwriter holds every cell until its flush, about
+// 100 bytes a cell, 10 GB at 10,000 ranks.
 func (m *Matrix) writeGrid(w io.Writer) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	t := textout.New(tw)
-	head := []string{m.Mode}
-	for j := 0; j < m.P; j++ {
-		head = append(head, m.Label(j))
-	}
-	t.Printf("%s\t\n", strings.Join(head, "\t"))
-	for i := 0; i < m.P; i++ {
-		row := []string{m.Label(i)}
-		for j := 0; j < m.P; j++ {
-			row = append(row, textout.Number(m.V[i][j]))
+	width := m.columnWidths()
+	bw := bufio.NewWriter(w)
+	row := make([]string, m.P+1)
+	for i := -1; i < m.P; i++ {
+		m.gridRow(row, i)
+		for c, cell := range row {
+			pad := width[c] + 2 - utf8.RuneCountInString(cell)
+			for ; pad > 0; pad-- {
+				_ = bw.WriteByte(' ') // a failed write is kept by bw and returned by Flush
+			}
+			_, _ = bw.WriteString(cell)
 		}
-		t.Printf("%s\t\n", strings.Join(row, "\t"))
+		_ = bw.WriteByte('\n')
 	}
-	if t.Err() != nil {
-		return t.Err()
+	return bw.Flush()
+}
+
+// gridRow fills row with the cells of grid line i: the header (column
+// labels) for i = -1, else rank i's label and values.
+func (m *Matrix) gridRow(row []string, i int) {
+	if i < 0 {
+		row[0] = m.Mode
+		for j := 0; j < m.P; j++ {
+			row[j+1] = m.Label(j)
+		}
+		return
 	}
-	return tw.Flush()
+	row[0] = m.Label(i)
+	for j := 0; j < m.P; j++ {
+		row[j+1] = textout.Number(m.V[i][j])
+	}
+}
+
+// columnWidths is the widest cell of each column of the grid, in runes.
+func (m *Matrix) columnWidths() []int {
+	width := make([]int, m.P+1)
+	row := make([]string, m.P+1)
+	for i := -1; i < m.P; i++ {
+		m.gridRow(row, i)
+		for c, cell := range row {
+			width[c] = max(width[c], utf8.RuneCountInString(cell))
+		}
+	}
+	return width
 }

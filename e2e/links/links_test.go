@@ -154,12 +154,34 @@ func TestLinksBadInput(t *testing.T) {
 	}{
 		{2, []string{"links", "-window", "0"}, "-window"},
 		{1, []string{"links"}, "at least 2 processes"},
+		{3, []string{"links", "-matrices", "2"}, "links on 3 processes would print three 3×3 grids, 27 cells"},
 	} {
 		r := e2e.Launch(t, c.np, c.args...)
 		e2e.NoPanic(t, r)
 		if r.Code != 2 || !strings.Contains(r.Stderr, c.want) {
 			t.Errorf("%v: want exit 2 naming %q, got %s", c.args, c.want, r)
 		}
+	}
+}
+
+// A plan whose file does not fit -disk stops before anything is
+// measured or written, on every rank, with the numbers; -matrices 0
+// prints every matrix's summary without its grid.
+func TestLinksPlanRefused(t *testing.T) {
+	dir := t.TempDir()
+	js := filepath.Join(dir, "links.jsonl")
+	r := e2e.Launch(t, 2, append(linksArgs, "-json", js, "-disk", "4K")...)
+	e2e.NoPanic(t, r)
+	want := "links on 2 processes (6 records of 6 times each) needs up to 8.9 KiB (9152 bytes) of files in " + dir +
+		"; -disk allows 4.0 KiB (4096 bytes) (nothing was written)"
+	if r.Code != 2 || !strings.Contains(r.Stderr, want) || strings.Contains(r.Stdout, "Latency") {
+		t.Errorf("want exit 2 with %q, got %s", want, r)
+	}
+	e2e.AssertEmpty(t, dir)
+	r = e2e.Launch(t, 2, append(linksArgs, "-matrices", "0")...)
+	e2e.MustSucceed(t, r)
+	if n := strings.Count(r.Stdout, "# (grid not printed: -matrices 0)"); n != 3 || strings.Count(r.Stdout, "# min ") != 3 {
+		t.Errorf("-matrices 0: %d grids left out, want 3 with their summaries:\n%s", n, r.Stdout)
 	}
 }
 

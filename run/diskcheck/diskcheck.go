@@ -134,6 +134,15 @@ func ParseSize(s string) (int64, error) {
 	return n << shift, nil
 }
 
+// Flag is the setter of a -disk flag: ParseSize into dst.
+func Flag(dst *int64) func(string) error {
+	return func(v string) error {
+		n, err := ParseSize(v)
+		*dst = n
+		return err
+	}
+}
+
 // afterCheck is a test hook, set only in a build with the tag "mutant"
 // (fill_mutant.go): it fills the file system after the disk check passed,
 // so that the tests can make a run meet a full disk mid-run.

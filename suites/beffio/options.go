@@ -46,11 +46,7 @@ func ParseArgs(args []string) (Options, error) {
 	fs.Func("mem", "", memFlag(&o.Mem))
 	fs.Func("T", "", cli.Seconds(&o.T, MaxT, "", 0))
 	fs.Func("partitions", "", cli.Procs(&o.Partitions))
-	fs.Func("disk", "", func(v string) error {
-		n, err := diskcheck.ParseSize(v)
-		o.Disk = n
-		return err
-	})
+	fs.Func("disk", "", diskcheck.Flag(&o.Disk))
 	fs.StringVar(&o.IODir, "iodir", ".", "")
 	cli.Results(fs, &o.JSON)
 	if err := cli.Parse(fs, args, &o.Help, "b_eff_io"); err != nil {

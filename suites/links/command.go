@@ -13,6 +13,7 @@ import (
 
 	"mpibench/analysis/result"
 	"mpibench/internal/cli"
+	"mpibench/run/diskcheck"
 	"mpibench/run/mpijob"
 )
 
@@ -22,9 +23,13 @@ const (
 	DefaultSize   = 16384
 	DefaultTimes  = 100
 	DefaultWindow = 50
-	DefaultWarm   = 1       // -warmup: not mpiGraph's (none), see Usage
-	DefaultSlow   = 20      // -slow, percent
-	maxBuffer     = 1 << 30 // window × size of one buffer
+	DefaultWarm   = 1  // -warmup: not mpiGraph's (none), see Usage
+	DefaultSlow   = 20 // -slow, percent
+	// DefaultMatrices is -matrices: the text prints the three P×P grids
+	// up to 1,024 processes, about 3·P²·20 bytes = 60 MB of text; a
+	// larger run must ask for its grids (or for none) before it starts.
+	DefaultMatrices = 1024
+	maxBuffer       = 1 << 30 // window × size of one buffer
 )
 
 // Config is a links run, agreed by every rank.
@@ -35,6 +40,12 @@ type Config struct {
 	Warm   int     `json:"warmup"`
 	Slow   float64 `json:"slow_pct"`
 	JSON   string  `json:"json,omitempty"`
+	// Matrices is -matrices: the most processes whose grids the text
+	// prints, 0 for none (the summaries and slow pairs only).
+	Matrices int `json:"matrices"`
+	// Disk is -disk: the most bytes the results file may take; 0 for
+	// min(16 GiB, half the free space).
+	Disk int64 `json:"disk_bytes,omitempty"`
 }
 
 // Command is mpibench links as mpibench's registry knows it.
@@ -65,8 +76,16 @@ network.
                  message between two ranks also sets up their connection
   -slow PCT      flag a pair worse than the median of the other pairs of
                  its row or its column by more than PCT percent (default 20)
+  -matrices N    print the three P×P grids up to N processes (default 1024);
+                 a run on more stops before it starts, with the size of the
+                 text, unless N is raised; 0 prints only each matrix's
+                 summary and slow pairs (the -json file keeps every pair)
   -json FILE     write every pair as a JSON Lines record to FILE (-o FILE
                  is the same flag)
+  -disk SIZE     most bytes the -json file may take, e.g. 500M, 20G (K, M,
+                 G, T, P: powers of 1024; default min(16 GiB, half the free
+                 space)); a run whose file may need more, or more than its
+                 file system has free, stops before it starts
   -h             this help
 
 Exit codes: 0 ok, 1 run-time failure, 2 bad input, 4 a case hung
@@ -83,13 +102,16 @@ func parseCommand(args []string, size int, _ bool) (*Config, string, error) {
 
 // ParseArgs reads the flags of mpibench links for size processes.
 func ParseArgs(args []string, size int) (*Config, error) {
-	c := &Config{Size: DefaultSize, Times: DefaultTimes, Window: DefaultWindow, Warm: DefaultWarm, Slow: DefaultSlow}
+	c := &Config{Size: DefaultSize, Times: DefaultTimes, Window: DefaultWindow, Warm: DefaultWarm, Slow: DefaultSlow,
+		Matrices: DefaultMatrices}
 	fs := cli.NewFlags(result.SuiteLinks)
 	fs.Func("size", "", positive(&c.Size, 0, "bytes"))
 	fs.Func("iters", "", positive(&c.Times, 1, "iterations"))
 	fs.Func("window", "", positive(&c.Window, 1, "messages"))
 	fs.Func("warmup", "", positive(&c.Warm, 0, "iterations"))
 	fs.Float64Var(&c.Slow, "slow", c.Slow, "")
+	fs.Func("matrices", "", positive(&c.Matrices, 0, "processes"))
+	fs.Func("disk", "", diskcheck.Flag(&c.Disk))
 	cli.Results(fs, &c.JSON)
 	var help bool
 	if err := cli.Parse(fs, args, &help, result.SuiteLinks); err != nil || help {
@@ -102,8 +124,19 @@ func ParseArgs(args []string, size int) (*Config, error) {
 		return nil, cli.Usagef("-size %d × -window %d: more than 1 GiB per buffer", c.Size, c.Window)
 	case size < 2:
 		return nil, cli.Usagef("links needs at least 2 processes, got %d", size)
+	case c.Matrices > 0 && size > c.Matrices:
+		return nil, cli.Usagef("links on %d processes would print three %d×%d grids, %d cells, at least %s of text; "+
+			"-matrices %d allows %d processes (-matrices %d prints them, -matrices 0 prints the summaries and slow pairs only; "+
+			"the -json file keeps every pair)", size, size, size, 3*size*size, diskcheck.Bytes(gridTextBytes(size)),
+			c.Matrices, c.Matrices, size)
 	}
 	return c, nil
+}
+
+// gridTextBytes is the least text of the three grids on p processes: a
+// cell takes at least 3 bytes (a digit and two spaces), a row its end.
+func gridTextBytes(p int) int64 {
+	return 3 * int64(p+1) * (3*int64(p+1) + 1)
 }
 
 // positive is a flag setter for an integer of at least least.

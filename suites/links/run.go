@@ -3,8 +3,10 @@ package links
 import (
 	"fmt"
 	"math"
-	"mpibench/suites/links/kernel"
+	"path/filepath"
 	"slices"
+
+	"mpibench/suites/links/kernel"
 
 	"mpibench/analysis/matrix"
 	"mpibench/analysis/result"
@@ -36,11 +38,36 @@ func plannedMemory(cfg *Config, p int) memcheck.Need {
 		Bytes: msgs + figures + matrices}
 }
 
+// checkDisk stops a run whose -json file may need more than -disk
+// allows or than its file system has free, before anything is measured.
+func checkDisk(cfg *Config, env *mpijob.Env) (code int, ok bool) {
+	if cfg.JSON == "" {
+		return 0, true
+	}
+	p := env.World.Size()
+	return mpijob.CheckDisk(env, filepath.Dir(cfg.JSON), cfg.Disk, func(int64) (string, int64) {
+		return fmt.Sprintf("links on %d processes (%d records of %d times each)", p, 3*p, 3*p), fileBytes(p)
+	})
+}
+
+// fileBytes bounds the results file of a run on p processes: 3·p records
+// of 3·p times, each at most 16 bytes of text with its separator; a
+// record's other fields, its host (up to MPI_MAX_PROCESSOR_NAME, 256
+// bytes) included, under 660 bytes; the run's header, whose hosts list
+// names each distinct host once, under 4 KiB and 260 bytes a process.
+func fileBytes(p int) int64 {
+	p64 := int64(p)
+	return 9*p64*p64*16 + 3*p64*660 + 4096 + 260*p64
+}
+
 // measure is the run of mpibench links: every distance, then one gather
 // of every rank's per-partner figures and the records on rank 0.
 func measure(cfg *Config, env *mpijob.Env) int {
 	need := plannedMemory(cfg, env.World.Size())
 	if code, ok := mpijob.CheckMemory(env, need, 0); !ok {
+		return code
+	}
+	if code, ok := checkDisk(cfg, env); !ok {
 		return code
 	}
 	env.ResumeNote(false)
@@ -169,5 +196,5 @@ func show(env *mpijob.Env, cfg *Config, ms []*matrix.Matrix) error {
 	slices.SortStableFunc(ms, func(a, b *matrix.Matrix) int {
 		return slices.Index(matrix.Modes, a.Mode) - slices.Index(matrix.Modes, b.Mode)
 	})
-	return matrix.WriteText(env.Stdout, ms, cfg.Slow)
+	return matrix.WriteText(env.Stdout, ms, cfg.Slow, cfg.Matrices > 0)
 }
