@@ -2,6 +2,7 @@ package faults
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -232,4 +233,38 @@ func faultRows(t *testing.T) map[string][]string {
 		rows[cells[0]] = cells
 	}
 	return rows
+}
+
+// TestLauncherMismatch starts the binary with the other library's
+// launcher (issue 26): every process is a job of its own there, and each
+// once said that the job was too small. One process now names the
+// mismatch, and every one exits 2.
+func TestLauncherMismatch(t *testing.T) {
+	e2e.NeedMPI(t)
+	other := map[string][]string{
+		"openmpi": {"mpiexec.mpich", "-np", "2"},
+		"mpich":   {"mpirun.openmpi", "--oversubscribe", "-np", "2"},
+	}[e2e.LauncherKind()]
+	if other == nil {
+		t.Fatalf("launcher kind %q: no other library's launcher to try", e2e.LauncherKind())
+	}
+	if other[0] == "mpirun.openmpi" && os.Geteuid() == 0 {
+		other = append(other, "--allow-run-as-root")
+	}
+	path, err := exec.LookPath(other[0])
+	if err != nil {
+		t.Fatalf("the other library's launcher: %v (scripts/setup.sh installs both)", err)
+	}
+	r := e2e.Execute(t, e2e.MpirunTimeout, path, append(other[1:], e2e.Bin(), "mpi1", "PingPong", "-msglog", "0:1")...)
+	e2e.NoPanic(t, r)
+	if r.Code == 0 {
+		t.Fatalf("want a non-zero exit, got %s", r)
+	}
+	want := map[string]string{"openmpi": "started by MPICH's launcher", "mpich": "started by Open MPI's launcher"}[e2e.LauncherKind()]
+	if n := strings.Count(r.Stderr, want); n != 1 {
+		t.Errorf("want %q once on stderr, got it %d times:\n%s", want, n, r)
+	}
+	if strings.Contains(r.Stderr, "but the job has") || strings.Contains(r.Stdout, "Benchmarking") {
+		t.Errorf("a process went on as a job of its own:\n%s", r)
+	}
 }

@@ -71,10 +71,19 @@ func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int
 		return help(c, stdout, stderr)
 	}
 	level, err := threadLevel(args)
+	if err == nil {
+		err = launcherMismatch(mpi.Flavor, os.Getenv)
+	}
 	if err != nil {
-		// Every rank parsed the same argv, so every rank stops here.
+		// Every rank parsed the same argv and has the same environment,
+		// so every rank stops here; the launcher's rank 0 says why.
 		if LauncherRank() == "0" {
 			_, _ = fmt.Fprintf(stderr, "mpibench %s: %v\n", c.Name, err)
+		} else {
+			// Open MPI's mpirun kills the job when its first process
+			// exits non-zero: the others wait, so that rank 0 has said
+			// why before it is killed.
+			time.Sleep(time.Second)
 		}
 		return 2
 	}
