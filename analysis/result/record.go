@@ -304,6 +304,12 @@ type Writer struct {
 	runs []*Context       // the contexts of the headers written; run i+1
 	keys map[string][]int // contextKey -> runs with that key
 	last int              // the run of the last record written
+	// described is the last Groups slice found to be as described:
+	// IMB's -multi 1 writes P/q records of one layout, the same slice,
+	// and comparing each with its description again would cost O(P) a
+	// record, O(P²/q) a length (docs/scale.md).
+	described [][]int
+	descKey   [4]int
 }
 
 // NewWriter returns a Writer on w.
@@ -323,7 +329,7 @@ func (w *Writer) Write(r *Record) error {
 	}
 	var groups *[][]int
 	switch {
-	case groupsDescribed(r):
+	case w.groupsDescribed(r):
 	case r.Groups == nil && describesGroups(r):
 		groups = &[][]int{} // none, not "as described"
 	case r.Groups != nil:
@@ -336,6 +342,24 @@ func (w *Writer) Write(r *Record) error {
 	b = append(append(b, line...), '\n')
 	_, err = w.w.Write(b)
 	return err
+}
+
+// groupsDescribed is groupsDescribed(r), remembered for the last slice
+// of groups that was (a record's Groups are not changed once written).
+func (w *Writer) groupsDescribed(r *Record) bool {
+	key := [4]int{r.Context.Procs, r.NProcs, min(r.Multi, 0), 0}
+	if len(r.Map) == 2 {
+		key[3] = r.Map[0]<<32 | r.Map[1]
+	}
+	if len(r.Groups) > 0 && len(r.Groups) == len(w.described) && &r.Groups[0] == &w.described[0] &&
+		key == w.descKey && describesGroups(r) {
+		return true
+	}
+	if !groupsDescribed(r) {
+		return false
+	}
+	w.described, w.descKey = r.Groups, key
+	return true
 }
 
 // run is the id of c's header, and whether it is new (to be written).
