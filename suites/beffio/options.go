@@ -87,8 +87,8 @@ chunk (exit 3 when one is wrong). b_eff_io of a partition = 25 % write +
 counted twice; b_eff_io of the system is the maximum over the partitions.
 
   -mem MB            memory per process in MB (2^20 bytes), at most 1048576;
-                     M_PART = max(2 MB, mem/128), and partition size x
-                     M_PART must stay below 2 GiB (default: physical
+                     M_PART = max(2 MB, min(mem, 128 GiB)/128), so that
+                     a chunk stays below 2 GiB (default: physical
                      memory / processes on this host)
   -T SECONDS         scheduled time of all partitions together, at most
                      1000000 (default 900; the paper asks for at least 900
