@@ -130,11 +130,15 @@ func (c *Collector) Measurements() []*Measurement {
 	return c.ms
 }
 
-// Plots are the measurements followed by the comparisons, in the order
-// the HTML page shows them: what -format png and pdf draw.
-func (c *Collector) Plots() []*Measurement {
+// Plots are the measurements, the comparisons and the links heat maps,
+// in the order the HTML page shows them: what -format png and pdf draw.
+func (c *Collector) Plots() []Drawing {
 	ms := c.Measurements()
-	return append(slices.Clone(ms), Compare(ms)...)
+	var out []Drawing
+	for _, m := range append(slices.Clone(ms), Compare(ms)...) {
+		out = append(out, m)
+	}
+	return append(out, c.links.figures()...)
 }
 
 // collect feeds inputs held in memory to a Collector.

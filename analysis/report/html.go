@@ -50,9 +50,10 @@ func writePage(w io.Writer, t *template.Template, data any) error {
 	return err
 }
 
-// Plots are the measurements of the inputs followed by the comparisons,
-// in the order the HTML page shows them: what -format png and pdf draw.
-func Plots(inputs []Input) []*Measurement {
+// Plots are the figures of the inputs (measurements, comparisons, links
+// heat maps), in the order the HTML page shows them: what -format png and
+// pdf draw.
+func Plots(inputs []Input) []Drawing {
 	return collect(inputs).Plots()
 }
 

@@ -428,9 +428,28 @@ type imbKey struct {
 	nprocs, multi, group   int
 }
 
+// imbID names an IMB measurement as its title does: the mode, -multi
+// and the group only where the run had them (a primary run's -1 was
+// once written as "multi-1-group-1"). The ID is the anchor of the page
+// and the PNG's file name.
+func imbID(r *result.Record) string {
+	id := fmt.Sprintf("%s-%s", r.Suite, r.Benchmark)
+	if r.Mode != "" {
+		id += "-" + r.Mode
+	}
+	id += fmt.Sprintf("-np%d", r.NProcs)
+	if r.Multi >= 0 {
+		id += fmt.Sprintf("-multi%d", r.Multi)
+		if r.Group >= 0 {
+			id += fmt.Sprintf("-group%d", r.Group)
+		}
+	}
+	return id
+}
+
 // imbSeries makes the t_max, t_avg and t_min series of an IMB record.
 func (g *grouper) imbSeries(i int, label string, r *result.Record) [3]*Series {
-	id := fmt.Sprintf("%s-%s-%s-np%d-multi%d-group%d", r.Suite, r.Benchmark, r.Mode, r.NProcs, r.Multi, r.Group)
+	id := imbID(r)
 	title := fmt.Sprintf("%s, %d processes", r.Benchmark, r.NProcs)
 	if r.Mode != "" {
 		title += ", " + r.Mode

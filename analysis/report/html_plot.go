@@ -465,7 +465,7 @@ func sizedSVG(p *plot.Plot, width, height vg.Length) ([]byte, error) {
 // symbolic link is refused, as safefile refuses links for files: in a
 // shared directory such as /tmp another user could plant it to have the
 // plots written elsewhere.
-func WritePNG(dir string, ms []*Measurement) ([]string, error) {
+func WritePNG(dir string, ms []Drawing) ([]string, error) {
 	if err := plotDir(dir); err != nil {
 		return nil, err
 	}
@@ -479,7 +479,7 @@ func WritePNG(dir string, ms []*Measurement) ([]string, error) {
 		if err := drawPlot(p, c); err != nil {
 			return paths, err
 		}
-		path := filepath.Join(dir, m.ID+".png")
+		path := filepath.Join(dir, m.Name()+".png")
 		if err := writeFile(path, c); err != nil {
 			return paths, err
 		}
@@ -509,7 +509,7 @@ func plotDir(dir string) error {
 }
 
 // WritePDF writes every measurement as one page of a PDF.
-func WritePDF(w io.Writer, ms []*Measurement) error {
+func WritePDF(w io.Writer, ms []Drawing) error {
 	if len(ms) == 0 {
 		return fmt.Errorf("no measurements to plot")
 	}

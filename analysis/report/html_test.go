@@ -116,7 +116,7 @@ func reportIDs(ms []*Measurement) []string {
 func TestReportGroupIdentity(t *testing.T) {
 	ms := Group([]Input{reportAll("a.jsonl", "hostA")})
 	want := []string{
-		"mpi1-PingPong--np2-multi-1-group-1", "mpi1-Barrier--np4-multi-1-group-1",
+		"mpi1-PingPong-np2", "mpi1-Barrier-np4",
 		"beff-ring-1-np4", "beffio-scatter-write-np4",
 		"skampi-Pingpong_Send_Recv-bytes-np2", "skampi-Pingpong_Isend_Recv-bytes-np2",
 		"skampi-Bcast_nodes_256-procs-b256", "skampi-Wtime-none-np1-b0",

@@ -66,8 +66,28 @@ func (s *linkSet) suites() []htmlSuite {
 	return []htmlSuite{{ID: result.SuiteLinks, Title: "Every link at once (links)", Plots: plots}}
 }
 
+// figures are the heat maps for -format png and pdf, in the page's order.
+func (s *linkSet) figures() []Drawing {
+	var out []Drawing
+	for _, in := range s.inputs {
+		for _, m := range in.b.Matrices() {
+			out = append(out, &heatFigure{id: linkID(in, m), title: linkTitle(in, m), m: m, slow: m.Slow(slowPct(m))})
+		}
+	}
+	return out
+}
+
+func linkID(in linkInput, m *matrix.Matrix) string {
+	return anchor(fmt.Sprintf("links-%d-%s-np%d-%d", in.index, m.Mode, m.P, m.Bytes))
+}
+
+func linkTitle(in linkInput, m *matrix.Matrix) string {
+	return fmt.Sprintf("%s, %s, %d processes", in.label, map[string]string{matrix.Send: "send bandwidth",
+		matrix.Recv: "receive bandwidth", matrix.Latency: "latency"}[m.Mode], m.P)
+}
+
 func linkPlot(in linkInput, m *matrix.Matrix) htmlPlot {
-	id := anchor(fmt.Sprintf("links-%d-%s-np%d-%d", in.index, m.Mode, m.P, m.Bytes))
+	id := linkID(in, m)
 	pct := slowPct(m)
 	slow := m.Slow(pct)
 	note := fmt.Sprintf("%s. Row: sender, column: receiver; darker is worse. %d slow pairs (worse by more than %s%% than the median of the other pairs of their row or column, outlined)",
@@ -84,8 +104,7 @@ func linkPlot(in linkInput, m *matrix.Matrix) htmlPlot {
 	if len(list) > 0 {
 		note += ": " + strings.Join(list, "; ")
 	}
-	title := fmt.Sprintf("%s, %s, %d processes", in.label, map[string]string{matrix.Send: "send bandwidth",
-		matrix.Recv: "receive bandwidth", matrix.Latency: "latency"}[m.Mode], m.P)
+	title := linkTitle(in, m)
 	return htmlPlot{M: &Measurement{ID: id, Suite: result.SuiteLinks, Title: title, Note: note + "."},
 		Panels: []htmlPanel{{Class: "heat", SVG: heatMap(m, slow)}}}
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,8 +56,32 @@ func TestReportLinks(t *testing.T) {
 	if strings.Contains(page, "<script") || strings.Contains(page, "t_max") {
 		t.Errorf("unescaped host or a line plot of links records:\n%s", page)
 	}
-	if ms := Plots([]Input{{Name: "links.jsonl", Records: linksRecords("h")}}); len(ms) != 0 {
-		t.Errorf("%d line plots of links records", len(ms))
+	checkLinksDrawn(t, Plots([]Input{{Name: "links.jsonl", Records: linksRecords("h")}}))
+}
+
+// checkLinksDrawn: -format png and pdf draw the page's three heat maps
+// and nothing else (they once wrote no plot, and exited 0 for png and 2
+// for pdf).
+func checkLinksDrawn(t *testing.T, ds []Drawing) {
+	t.Helper()
+	var names []string
+	for _, d := range ds {
+		if _, ok := d.(*heatFigure); !ok {
+			t.Errorf("%s: a %T, want a links heat map", d.Name(), d)
+		}
+		names = append(names, d.Name())
+	}
+	want := []string{"links-0-send-np3-1024", "links-0-recv-np3-1024", "links-0-latency-np3-1024"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("drawings %q, want %q", names, want)
+	}
+	paths, err := WritePNG(t.TempDir(), ds)
+	if err != nil || len(paths) != 3 {
+		t.Fatalf("WritePNG: %v, %v", paths, err)
+	}
+	var pdf bytes.Buffer
+	if err := WritePDF(&pdf, ds); err != nil || pdf.Len() == 0 {
+		t.Fatalf("WritePDF: %d bytes, %v", pdf.Len(), err)
 	}
 }
 
