@@ -25,6 +25,9 @@ type Collector struct {
 	sets   []*compare.Set                 // each input's cases, for the summary's verdicts and the Changes section
 	comps  map[[2]int]*compare.Comparison // made by comparison
 	links  linkSet                        // the links records, drawn as heat maps (links.go)
+	// baseline is what SetBaseline was given; base the input it chose.
+	baseline string
+	base     int
 }
 
 // NewCollector returns an empty Collector.
@@ -51,6 +54,7 @@ func (c *Collector) Add(r *result.Record) {
 	}
 	in.Records++
 	in.Merged = max(in.Merged, r.Merged)
+	in.noteStart(r.Context.Start)
 	c.addRun(in, r)
 	if c.links.add(i, c.label, r) {
 		return
@@ -122,6 +126,10 @@ func (c *Collector) Measurements() []*Measurement {
 		m.Note += runNote(m)
 		m.LogX = m.LogX && groupPositiveX(m)
 		groupPrune(m, len(c.inputs))
+	}
+	c.base = c.baseInput()
+	for _, m := range c.g.order {
+		m.base = c.base
 	}
 	c.ms = slices.Clone(c.g.order)
 	slices.SortStableFunc(c.ms, func(a, b *Measurement) int {

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"time"
 	"sync"
 
 	"gonum.org/v1/plot/plotutil"
@@ -69,6 +70,7 @@ type htmlPage struct {
 	Absent      []Comparison // comparisons a side of which is missing
 	SKaMPI      bool
 	LeftOut     []string // plots not drawn, by section
+	BaseNote    string   // which input is the baseline, and why; "" with one input
 }
 
 type htmlInput struct {
@@ -81,6 +83,10 @@ type htmlInput struct {
 	RunsLeft    int // runs not listed
 	FiguresLeft int // headline figures not listed
 	figures     int // listed
+	// start is the earliest start of the input's runs (zero for none),
+	// lastStart the start time string of the record before.
+	start     time.Time
+	lastStart string
 }
 
 // htmlRun is one run (one Context) of an input.
@@ -177,7 +183,7 @@ func (c *Collector) page() (*htmlPage, error) {
 // pageTop is the top of the page: the inputs, their colours, the largest
 // differences between them with compare's verdicts, the runs.
 func (c *Collector) pageTop() *htmlPage {
-	page := &htmlPage{Inputs: c.inputs}
+	page := &htmlPage{Inputs: c.inputs, BaseNote: c.baseNote()}
 	var labels []string
 	for i, in := range c.inputs {
 		page.Colors = append(page.Colors, cssColor(plotutil.Color(i)))
@@ -418,10 +424,11 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 <ul class="inputs">
 {{range $i, $in := .Inputs}}<li class="legend"><span class="swatch" style="border-color: {{index $.Colors $i}}"></span>{{$in.Label}}: {{$in.Records}} records</li>
 {{end}}</ul>
-{{if .Diffs}}<h2 id="summary">Largest differences</h2>
-<p class="note">Per plot and input, the abscissa where the plotted figure differs most from the first input's (time: t_max, or SKaMPI's trimmed mean; b_eff, b_eff_io: bandwidth), largest first; and the median change over every abscissa both inputs have. Significant: the two-sided Wilcoxon rank-sum test at α = 0.05 of mpibench compare, on the repeated launches of the case (runs appended to a file, merged files) or else on its records' per-repetition samples; fewer than {{launchesNeeded}} launches a side of records without per-repetition samples are too few to tell.</p>
+{{with .BaseNote}}<p class="note" id="baseline">{{.}}</p>
+{{end}}{{if .Diffs}}<h2 id="summary">Largest differences</h2>
+<p class="note">Per plot and input, the abscissa where the plotted figure differs most from the baseline's (time: t_max, or SKaMPI's trimmed mean; b_eff, b_eff_io: bandwidth), largest first; and the median change over every abscissa both inputs have. Significant: the two-sided Wilcoxon rank-sum test at α = 0.05 of mpibench compare, on the repeated launches of the case (runs appended to a file, merged files) or else on its records' per-repetition samples; fewer than {{launchesNeeded}} launches a side of records without per-repetition samples are too few to tell.</p>
 <div class="wide"><table class="diffs">
-<tr><th>plot</th><th>at</th><th>input</th><th>first input</th><th>this input</th><th>change</th><th></th><th>median change</th><th>significant</th></tr>
+<tr><th>plot</th><th>at</th><th>input</th><th>baseline</th><th>this input</th><th>change</th><th></th><th>median change</th><th>significant</th></tr>
 {{range .Diffs}}<tr><td class="plot"><a href="#{{.ID}}">{{.Title}}</a></td><td class="num">{{.At}}</td><td class="input">{{.Label}}</td><td class="num">{{.Old}}</td><td class="num">{{.New}}</td><td class="num">{{.Change}}</td><td class="{{.Verdict}}">{{.Verdict}}</td><td class="num">{{.Median}}</td><td>{{.Significant}}</td></tr>
 {{end}}</table></div>
 {{else if .Shared}}<p class="note">The inputs agree at every point of the {{.Shared}} plots they share.</p>
@@ -465,7 +472,7 @@ span.swatch { display: inline-block; width: 2.2em; border-top: 3px solid; vertic
 </html>
 {{define "changes"}}<section class="suite changes">
 <h2 id="changes">Changes</h2>
-<p class="note">The verdict of mpibench compare on every case that a later input shares with the first, {{.Base}}: the two-sided Wilcoxon rank-sum test at α = 0.05 on the repeated launches of the case (runs appended to a file, files concatenated), else on its records' per-repetition samples.</p>
+<p class="note">The verdict of mpibench compare on every case that another input shares with the baseline, {{.Base}}: the two-sided Wilcoxon rank-sum test at α = 0.05 on the repeated launches of the case (runs appended to a file, files concatenated), else on its records' per-repetition samples.</p>
 <ul class="counts">{{range .Lines}}<li>{{.}}</li>
 {{end}}</ul>
 {{if .LeftOut}}<p class="note left-out">{{.LeftOut}}</p>

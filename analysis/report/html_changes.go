@@ -34,7 +34,7 @@ const changePlots = 20
 // mpibench compare's verdict on every case of each later input against
 // the first, counted in a line per input and plotted per suite.
 type htmlChanges struct {
-	Base    string   // the first input
+	Base    string   // the baseline input (Collector.SetBaseline)
 	Lines   []string // per later input: what its comparison found
 	Plots   []htmlChangePlot
 	LeftOut string // the suites not drawn
@@ -84,11 +84,15 @@ func (c *Collector) changes() (*htmlChanges, error) {
 	if len(c.inputs) < 2 {
 		return nil, nil
 	}
-	hc := &htmlChanges{Base: c.inputLabel(0)}
+	base := c.baseInput()
+	hc := &htmlChanges{Base: c.inputLabel(base)}
 	bySuite := map[string][]changePoint{}
 	var suites []string
-	for i := 1; i < len(c.inputs); i++ {
-		comp := c.comparison(0, i)
+	for i := range c.inputs {
+		if i == base {
+			continue
+		}
+		comp := c.comparison(base, i)
 		hc.Lines = append(hc.Lines, changeLine(c.inputLabel(i), hc.Base, comp))
 		for j := range comp.Changes {
 			ch := &comp.Changes[j]
@@ -170,7 +174,7 @@ func (c *Collector) changePlot(suite, base string, pts []changePoint) (htmlChang
 	hp.Note = fmt.Sprintf("Every case of %s (benchmark, mode, processes, length) that both inputs measured: the change of mpibench compare's figure (a time; above 0 is slower) against %s, in percent of its median, at the message length. %s drawn.",
 		title, base, plural(len(drawn), "case"))
 	hp.Listed = changeList(drawn)
-	svg, err := changeSVG(plotWrap(title+", change against the first input", 60), drawn)
+	svg, err := changeSVG(plotWrap(title+", change against the baseline", 60), drawn)
 	if err != nil {
 		return htmlChangePlot{}, err
 	}

@@ -138,6 +138,9 @@ type Measurement struct {
 	LinearY bool
 	Ref     float64
 	Series  []*Series
+	// base is the baseline input (Collector.Baseline): its series is what
+	// the ratios and differences are taken against where it has one.
+	base int
 	// Aux is the panel of a figure the records carry besides the time or
 	// bandwidth (aux.go); nil for none.
 	Aux *AuxPanel

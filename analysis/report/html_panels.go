@@ -49,9 +49,9 @@ func (m *Measurement) derived(suffix, ylabel, note string, pick func(Point) (flo
 	return b
 }
 
-// ratioBase is the main series the ratios are taken against: that of the
-// first input that has the measurement; nil when fewer than two inputs
-// have it.
+// ratioBase is the main series the ratios are taken against: the
+// baseline input's, else that of the first input that has the
+// measurement; nil when fewer than two inputs have it.
 func (m *Measurement) ratioBase() *Series {
 	var base *Series
 	n := 0
@@ -60,7 +60,7 @@ func (m *Measurement) ratioBase() *Series {
 			continue
 		}
 		n++
-		if base == nil || s.Input < base.Input {
+		if base == nil || base.Input != m.base && (s.Input == m.base || s.Input < base.Input) {
 			base = s
 		}
 	}
@@ -71,7 +71,7 @@ func (m *Measurement) ratioBase() *Series {
 }
 
 // ratio is the measurement's ratio panel: every other input's main
-// series divided by the first input's at the abscissae both have, on a
+// series divided by the baseline's at the abscissae both have, on a
 // linear axis where the ratios stay within a factor of 4 (log beyond);
 // nil when fewer than two inputs have the measurement.
 func (m *Measurement) ratio() *Measurement {
@@ -81,7 +81,7 @@ func (m *Measurement) ratio() *Measurement {
 	}
 	r := &Measurement{ID: m.ID + "-ratio", Suite: m.Suite, Title: m.Title, XLabel: m.XLabel,
 		YLabel: "ratio", LogX: m.LogX, Ref: 1,
-		Note: fmt.Sprintf("Ratio: each input's %s divided by that of the first input with this plot (%s) at the abscissae both have; %s.",
+		Note: fmt.Sprintf("Ratio: each input's %s divided by that of the baseline (%s) at the abscissae both have; %s.",
 			m.quantity(), base.Label, map[string]string{"time": "below 1 is faster", "bandwidth": "above 1 is faster"}[m.quantity()])}
 	for _, s := range m.Series {
 		if s.Kind != 0 || s == base {
@@ -172,7 +172,7 @@ func cssColor(c color.Color) string {
 // one input and the first in one measurement.
 type htmlDiff struct {
 	ID, Title   string
-	Label, Base string // the input and the first input
+	Label, Base string // the input and the baseline
 	At          string // the abscissa, with its unit
 	Old, New    string // the figures with their unit
 	Change      string // in percent, signed
@@ -190,7 +190,7 @@ const pageDiffs = 20
 
 // differences are the largest differences of the page: for every
 // measurement and every input after the first, the abscissa where the
-// figure differs most from the first input's (by the ratio, either way),
+// figure differs most from the baseline's (by the ratio, either way),
 // largest first, at most pageDiffs; none where the figures are equal.
 func differences(ms []*Measurement, labels []string, cases map[pointRef]string) []htmlDiff {
 	var out []htmlDiff

@@ -17,15 +17,15 @@ import (
 	"mpibench/internal/safefile"
 )
 
-const reportUsage = `Usage: mpibench report results.jsonl [more.jsonl ...] [-o FILE] [-format html|png|pdf]
+const reportUsage = `Usage: mpibench report results.jsonl [more.jsonl ...] [-o FILE] [-format html|png|pdf] [-baseline B]
 
 Renders mpibench records of any suite (mpi1, ext, io, beff, beffio, skampi)
 as plots, one per measurement, every input file overlaid as its own series
 (labelled with the file name, host and MPI library), and the SKaMPI
 comparisons. The HTML page sets a bandwidth plot beside the time plot where
 the records carry a throughput and, with two inputs or more, a ratio plot
-(each input over the first) and, on top, the largest differences with
-mpibench compare's significance. A measurement a file holds more than
+(each input over the baseline) and, on top, the largest differences from the
+baseline with mpibench compare's significance. A measurement a file holds more than
 once (runs appended to it) is drawn as the median with the range shaded.
 The HTML page draws at most 200 plots (15 MB), 16 series a plot and 300
 points a series, and says what it left out. No MPI is needed. Flags and
@@ -37,6 +37,10 @@ files may come in any order.
   -format F      html: one self-contained page with inline SVG plots (default,
                  or pdf when FILE ends in .pdf); png: one file per plot;
                  pdf: one page per plot, for papers
+  -baseline B    the input the others are compared with: oldest (default:
+                 the input whose first run started first, by the records'
+                 start time), first (the first input given), or an input's
+                 file name; the page names it
   -h             this help
 
 Exit codes: 0 ok, 2 bad input (missing or empty file, bad flag, output not
@@ -48,6 +52,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	fs := cli.NewFlags("report")
 	out := fs.String("o", "", "")
 	format := fs.String("format", "", "")
+	baseline := fs.String("baseline", report.BaselineOldest, "")
 	files, code := reportParse(fs, args, reportUsage, stdout, stderr)
 	if files == nil {
 		return code
@@ -72,6 +77,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	c := report.NewCollector()
+	c.SetBaseline(*baseline)
 	for _, name := range files {
 		c.Input(name)
 		add := func(r *result.Record) error { c.Add(r); return nil }
@@ -79,6 +85,10 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 			_, _ = fmt.Fprintf(stderr, "mpibench report: %v\n", err)
 			return 2
 		}
+	}
+	if _, err := c.Baseline(); err != nil {
+		_, _ = fmt.Fprintf(stderr, "mpibench report: %v\n", err)
+		return 2
 	}
 	if err := reportWrite(f, *out, c, stdout); err != nil {
 		_, _ = fmt.Fprintf(stderr, "mpibench report: %v\n", err)
