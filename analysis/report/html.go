@@ -7,8 +7,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"time"
 	"sync"
+	"time"
 
 	"gonum.org/v1/plot/plotutil"
 
