@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,9 +24,13 @@ var compareCommand = mpijob.Entry{Name: "compare", Synopsis: "compare OLD.jsonl 
 	Summary: "old and new medians, change and its significance per case", Main: runCompare}
 
 const compareUsage = `Usage: mpibench compare OLD.jsonl NEW.jsonl [more.jsonl ...] [-alpha A] [-fail-on PCT] [-json FILE]
+       mpibench compare OLD1.jsonl OLD2.jsonl ... vs NEW1.jsonl NEW2.jsonl ... [vs ...]
 
 Compares every case measured in OLD and in NEW (each NEW with OLD, when
-there are several): the old and the new median, the change in percent
+there are several). A side may be several files, one launch each or
+more, separated from the next side by the word vs (a file named vs is
+./vs); without vs each file is a side of its own. Each side's files are
+read as one: their launches of a case are the test's samples. the old and the new median, the change in percent
 and whether it is significant by the two-sided Wilcoxon rank-sum test at
 level alpha, the test PGMPI's guideline check uses. A case is what merge
 matches runs by: suite, benchmark, class, mode, process count and layout,
@@ -44,12 +49,17 @@ MPI is needed. Flags and files may come in any order.
 
   -alpha A       significance level (default 0.05)
   -fail-on PCT   exit 1 when a case is significantly slower by more than
-                 PCT percent ("5" or "5%"); such cases are marked SLOWER
+                 PCT percent ("5" or "5%"); such cases are marked SLOWER.
+                 A gate that could not decide exits 3: no case had samples
+                 enough to reach alpha, whatever the change
   -json FILE     also write every compared case as JSON Lines (alias -o)
   -h             this help
 
-Exit codes: 0 ok, 1 a significant slowdown beyond -fail-on, 2 bad input
-(missing or empty file, bad flag, output not writable).
+Exit codes: 0 ok (with -fail-on: no significant slowdown beyond it), 1 a
+significant slowdown beyond -fail-on, 2 bad input (missing or empty file,
+sides with no case in common, bad flag, output not writable), 3 with
+-fail-on, no case could be decided (the message says how many launches a
+side would).
 `
 
 // runCompare is mpibench compare. It never initialises MPI.
@@ -87,8 +97,9 @@ func parsePercent(s string, dst *float64) error {
 
 // compareFiles reads OLD and every NEW and compares each NEW with OLD.
 func compareFiles(files []string, alpha float64, out string, stderr io.Writer) ([]*compare.Comparison, error) {
-	if len(files) < 2 {
-		return nil, fmt.Errorf("want OLD.jsonl and at least one NEW.jsonl, got %d file", len(files))
+	sides, err := compareSides(files)
+	if err != nil {
+		return nil, err
 	}
 	if !(alpha > 0 && alpha < 1) {
 		return nil, fmt.Errorf("-alpha %v: want a level between 0 and 1", alpha)
@@ -96,23 +107,73 @@ func compareFiles(files []string, alpha float64, out string, stderr io.Writer) (
 	if err := safefile.Clash(out, files...); err != nil {
 		return nil, fmt.Errorf("-json: %w", err)
 	}
-	sets := make([]*compare.Set, len(files))
-	for i, name := range files {
-		s := compare.NewSet(name)
+	sets := make([]*compare.Set, len(sides))
+	for i, side := range sides {
+		if sets[i], err = compareSet(side, stderr); err != nil {
+			return nil, err
+		}
+	}
+	cs := make([]*compare.Comparison, 0, len(sets)-1)
+	for _, s := range sets[1:] {
+		c := compare.Compare(sets[0], s, alpha)
+		if len(c.Changes) == 0 {
+			return nil, fmt.Errorf("%s and %s have no case in common: nothing to compare (a case is suite, "+
+				"benchmark, mode, processes, layout and length)", sets[0].File, s.File)
+		}
+		cs = append(cs, c)
+	}
+	return cs, nil
+}
+
+// compareSides splits the files into sides at the word "vs"; without
+// it, each file is a side.
+func compareSides(files []string) ([][]string, error) {
+	if !slices.Contains(files, "vs") {
+		if len(files) < 2 {
+			return nil, fmt.Errorf("want OLD.jsonl and at least one NEW.jsonl, got %d file", len(files))
+		}
+		sides := make([][]string, len(files))
+		for i, f := range files {
+			sides[i] = []string{f}
+		}
+		return sides, nil
+	}
+	var sides [][]string
+	var side []string
+	for _, f := range append(slices.Clone(files), "vs") {
+		if f != "vs" {
+			side = append(side, f)
+			continue
+		}
+		if len(side) == 0 {
+			return nil, fmt.Errorf("a side with no file (vs at the start, the end, or twice in a row)")
+		}
+		sides, side = append(sides, side), nil
+	}
+	if len(sides) < 2 {
+		return nil, fmt.Errorf("want two sides or more around vs, got %d", len(sides))
+	}
+	return sides, nil
+}
+
+// compareSet reads the files of one side as one set of launches, named
+// after its first file.
+func compareSet(side []string, stderr io.Writer) (*compare.Set, error) {
+	label := side[0]
+	if len(side) > 1 {
+		label += fmt.Sprintf(" (+%d files)", len(side)-1)
+	}
+	s := compare.NewSet(label)
+	for _, name := range side {
 		add := func(r *result.Record) error { s.Add(r); return nil }
 		if err := scanFile("compare", name, add, stderr); err != nil {
 			return nil, err
 		}
-		if s.Len() == 0 {
-			return nil, fmt.Errorf("%s: no measurement to compare (only check-mode, summary or violation records)", name)
-		}
-		sets[i] = s
 	}
-	cs := make([]*compare.Comparison, 0, len(files)-1)
-	for _, s := range sets[1:] {
-		cs = append(cs, compare.Compare(sets[0], s, alpha))
+	if s.Len() == 0 {
+		return nil, fmt.Errorf("%s: no measurement to compare (only check-mode, summary or violation records)", label)
 	}
-	return cs, nil
+	return s, nil
 }
 
 // compareWrite prints the tables and writes the JSON Lines file.
@@ -140,7 +201,8 @@ func compareWrite(cs []*compare.Comparison, failOn float64, out string, stdout i
 	return safefile.WriteFile(out, data)
 }
 
-// compareVerdict is the exit code: 1 when -fail-on found a slowdown.
+// compareVerdict is the exit code: 1 when -fail-on found a slowdown, 3
+// when it could decide nothing.
 func compareVerdict(cs []*compare.Comparison, failOn float64, stderr io.Writer) int {
 	if failOn < 0 {
 		return 0
@@ -152,9 +214,11 @@ func compareVerdict(cs []*compare.Comparison, failOn float64, stderr io.Writer) 
 		tooFew += c.TooFew()
 	}
 	if n == 0 && cases > 0 && tooFew == cases {
-		// A gate that cannot close: say so where a CI log shows it.
-		_, _ = fmt.Fprintf(stderr, "mpibench compare: -fail-on cannot trigger: all %d cases had too few samples for a verdict; "+
-			"the test needs at least %d launches of each side (see the note under the table)\n", cases, compare.LaunchesNeeded(cs[0].Alpha))
+		// A gate that cannot close must not pass as "no slowdown" in CI.
+		_, _ = fmt.Fprintf(stderr, "mpibench compare: -fail-on could not decide: all %d cases had too few samples for a verdict; "+
+			"the test needs at least %d launches of each side (give each side's launches as files: OLD1 OLD2 ... vs NEW1 NEW2 ...)\n",
+			cases, compare.LaunchesNeeded(cs[0].Alpha))
+		return 3
 	}
 	if n == 0 {
 		return 0

@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -147,6 +148,7 @@ func TestCompareInput(t *testing.T) {
 	a := writeRecords(t, dir, "a.jsonl", recs)
 	b := writeRecords(t, dir, "b.jsonl", recs)
 	check := writeRecords(t, dir, "check.jsonl", []result.Record{{Suite: "mpi1", Benchmark: "Barrier", Check: true, TMax: 1}})
+	other := writeRecords(t, dir, "other.jsonl", []result.Record{{Suite: "mpi1", Benchmark: "Barrier", NProcs: 4, Multi: -1, Group: -1, TMax: 5}})
 	for _, c := range []struct {
 		args []string
 		want string
@@ -158,6 +160,12 @@ func TestCompareInput(t *testing.T) {
 		{[]string{a, filepath.Join(dir, "none.jsonl")}, "none.jsonl: no such file"},
 		{[]string{a, check}, "check.jsonl: no measurement to compare"},
 		{[]string{a, b, "-json", a}, "-json:"},
+		// Unrelated inputs decided nothing: once exit 0.
+		{[]string{a, other, "-fail-on", "5"}, "a.jsonl and " + other + " have no case in common"},
+		{[]string{a, "vs"}, "a side with no file"},
+		{[]string{"vs", a, b}, "a side with no file"},
+		{[]string{a, "vs", "vs", b}, "a side with no file"},
+		{[]string{a, b, "vs", other}, "(+1 files) and " + other + " have no case in common"},
 	} {
 		r := e2e.Direct(t, append([]string{"compare"}, c.args...)...)
 		e2e.NoPanic(t, r)
@@ -174,9 +182,11 @@ func TestCompareInput(t *testing.T) {
 
 // Single launches of an IMB suite (records without per-repetition
 // samples) are too few for any verdict, however slower: the table says
-// so with the launches needed, and -fail-on, which cannot trigger, says
-// so on stderr. With that many launches a side (files concatenated) the
-// same slowdown is found and the note goes.
+// so with the launches needed, and -fail-on, which cannot decide, says so
+// on stderr and exits 3 (it once exited 0, a CI gate passing silently).
+// With that many launches a side, concatenated in one file or given as
+// one file a launch on each side of vs, the same slowdown is found and
+// the note goes.
 func TestCompareTooFewLaunches(t *testing.T) {
 	e2e.FirstMPIOnly(t, e2e.NoJob)
 	dir := t.TempDir()
@@ -195,10 +205,31 @@ func TestCompareTooFewLaunches(t *testing.T) {
 		t.Fatalf("LaunchesNeeded(0.05) = %d, want 4 (MinP(3, 3) = 0.1, MinP(4, 4) = 0.029)", need)
 	}
 	one := e2e.Direct(t, "compare", writeRecords(t, dir, "old1.jsonl", side(1, 1)), writeRecords(t, dir, "new1.jsonl", side(1, 1.5)), "-fail-on", "5")
-	e2e.MustSucceed(t, one)
-	if !strings.Contains(one.Stdout, "too few: all 2 cases had too few samples for a verdict at alpha 0.05; the rank-sum test needs at least 4 launches of each side") ||
-		!strings.Contains(one.Stderr, "-fail-on cannot trigger: all 2 cases had too few samples") {
-		t.Errorf("single launches: %s", one)
+	e2e.NoPanic(t, one)
+	if one.Code != 3 || !strings.Contains(one.Stdout, "too few: all 2 cases had too few samples for a verdict at alpha 0.05; the rank-sum test needs at least 4 launches of each side") ||
+		!strings.Contains(one.Stderr, "-fail-on could not decide: all 2 cases had too few samples") {
+		t.Errorf("single launches: want exit 3, got %s", one)
+	}
+	var files []string
+	for _, s := range []struct {
+		name   string
+		factor float64
+	}{{"old", 1}, {"new", 1.5}} {
+		if s.name == "new" {
+			files = append(files, "vs")
+		}
+		for l := 0; l < need; l++ {
+			recs := side(1, s.factor)
+			for i := range recs {
+				recs[i].TMax += float64(l) / 100
+			}
+			files = append(files, writeRecords(t, dir, fmt.Sprintf("%s-launch%d.jsonl", s.name, l), recs))
+		}
+	}
+	sides := e2e.Direct(t, append(append([]string{"compare"}, files...), "-fail-on", "5")...)
+	e2e.NoPanic(t, sides)
+	if sides.Code != 1 || strings.Contains(sides.Stdout, "too few") || !strings.Contains(sides.Stdout, "old-launch0.jsonl (+3 files)") {
+		t.Errorf("%d launch files a side around vs: %s", need, sides)
 	}
 	four := e2e.Direct(t, "compare", writeRecords(t, dir, "old4.jsonl", side(need, 1)), writeRecords(t, dir, "new4.jsonl", side(need, 1.5)), "-fail-on", "5")
 	e2e.NoPanic(t, four)
