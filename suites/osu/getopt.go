@@ -42,18 +42,15 @@ func argKind(optstring string, c byte) (kind int, ok bool) {
 
 // getopt splits args as glibc's getopt_long does with optstring (options
 // bundled, "-m16" and "-m 16", optional arguments only attached, "--name"
-// and "--name=value", and "+": the first operand ends the options). It
-// reports the operands left over as an error: OSU's tests take none.
+// and "--name=value", and "+": the first operand ends the options). The
+// operands left are OSU's buffer locations (operands).
 func getopt(args []string, optstring string) ([]option, error) {
 	var out []option
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a == "--":
-			if i+1 < len(args) {
-				return nil, cli.Usagef("unexpected argument %q", args[i+1])
-			}
-			return out, nil
+			return out, operands(args[i+1:])
 		case strings.HasPrefix(a, "--") || a == "-json" || strings.HasPrefix(a, "-json="):
 			o, next, err := longOption(args, i, optstring)
 			if err != nil {
@@ -67,10 +64,62 @@ func getopt(args []string, optstring string) ([]option, error) {
 			}
 			out, i = append(out, opts...), next
 		default:
-			return nil, cli.Usagef("unexpected argument %q (OSU's tests take flags only)", a)
+			return out, operands(args[i:])
 		}
 	}
 	return out, nil
+}
+
+// operands checks what follows the options: OSU 7.4's buffer locations
+// SRC DST (osu_util.c, process_options), which scripts such as ReFrame's
+// OSU checks pass after the flags, "H H" for host memory. OSU built with
+// CUDA, ROCm or OpenACC reads the first letter of each (H host, D device,
+// M managed) and refuses any other count; built without them it reads
+// none of it and measures host memory whatever they say. mpibench, which
+// has host buffers only, takes H (either case) and refuses D and M
+// rather than measure host memory under a device's name; getopt's "+"
+// also ends the options at the first operand, so an option after it is
+// never read, and is refused here too.
+func operands(ops []string) error {
+	if len(ops) == 0 {
+		return nil
+	}
+	for _, o := range ops {
+		if strings.HasPrefix(o, "-") && len(o) > 1 {
+			return cli.Usagef("%s after the buffer locations %q: OSU 7.4 stops reading options at the first "+
+				"operand; put the options first", o, strings.Join(ops, " "))
+		}
+	}
+	if len(ops) != 2 {
+		return cli.Usagef("unexpected argument %q: after the options OSU 7.4 takes only the buffer locations "+
+			"SRC DST (H H)", strings.Join(ops, " "))
+	}
+	for _, o := range ops {
+		switch strings.ToUpper(o[:1]) {
+		case "H":
+		case "D", "M":
+			return cli.Usagef("buffer location %q (%s memory): mpibench has host buffers only, as OSU 7.4 built "+
+				"without CUDA, ROCm or OpenACC (which ignores SRC DST and measures host memory); use H H",
+				o, map[string]string{"D": "device", "M": "managed"}[strings.ToUpper(o[:1])])
+		default:
+			return cli.Usagef("buffer location %q: want H (host), or D or M in OSU's accelerator builds", o)
+		}
+	}
+	return nil
+}
+
+// accelOnly are the options that OSU 7.4's getopt strings have only in
+// its accelerator builds (osu_util_options.h, OMBOP__ACCEL__*), named for
+// the refusal: without them OSU says "Invalid option".
+var accelOnly = map[byte]string{'d': "-d (--accelerator)", 'r': "-r (--cuda-target)"}
+
+// noOption is the error for an option letter c that optstring lacks.
+func noOption(c byte) error {
+	if name, ok := accelOnly[c]; ok {
+		return cli.Usagef("option %s: only OSU 7.4 built with CUDA, ROCm or OpenACC has it, for device "+
+			"buffers; mpibench has host buffers only, as OSU built without them (which answers \"Invalid option\")", name)
+	}
+	return cli.Usagef("invalid option -%c (not one of this benchmark's options in OSU 7.4)", c)
 }
 
 // longOption reads args[i], a long option, and its argument; it returns
@@ -82,6 +131,9 @@ func longOption(args []string, i int, optstring string) (option, int, error) {
 		return option{}, i, cli.Usagef("unknown option %s", args[i])
 	}
 	kind, ok := argKind(optstring+"o:S", c)
+	if _, accel := accelOnly[c]; !ok && accel {
+		return option{}, i, noOption(c)
+	}
 	if !ok {
 		return option{}, i, cli.Usagef("option --%s is not one of this benchmark's (OSU 7.4)", name)
 	}
@@ -108,7 +160,7 @@ func shortOptions(args []string, i int, optstring string) ([]option, int, error)
 		c := a[j]
 		kind, ok := argKind(optstring+"o:", c)
 		if !ok {
-			return nil, i, cli.Usagef("invalid option -%c (not one of this benchmark's options in OSU 7.4)", c)
+			return nil, i, noOption(c)
 		}
 		o := option{letter: c, spell: fmt.Sprintf("-%c", c)}
 		if kind > 0 && j+1 < len(a) {

@@ -116,6 +116,14 @@ func TestParseRefusals(t *testing.T) {
 		{[]string{"mbw_mr", "-R", "2"}, "-R 2: want 0 or 1"},
 		{[]string{"mbw_mr", "-V", "-W", "8"}, "-V cannot be used with -W"},
 		{[]string{"bw", "stray"}, `unexpected argument "stray"`},
+		{[]string{"bw", "H", "H", "H"}, `unexpected argument "H H H"`},
+		{[]string{"latency", "-m", "8", "D", "D"}, `buffer location "D" (device memory): mpibench has host buffers only`},
+		{[]string{"latency", "H", "MD"}, `buffer location "MD" (managed memory)`},
+		{[]string{"latency", "H", "X"}, `buffer location "X": want H`},
+		{[]string{"latency", "H", "H", "-m", "8"}, "-m after the buffer locations"},
+		{[]string{"latency", "-d", "cuda"}, "option -d (--accelerator): only OSU 7.4 built with CUDA, ROCm or OpenACC"},
+		{[]string{"allreduce", "--accelerator=cuda"}, "option -d (--accelerator): only OSU 7.4 built with"},
+		{[]string{"latency", "-r", "cpu"}, "option -r (--cuda-target)"},
 	} {
 		_, err := Parse(c.args)
 		if err == nil || !cli.IsUsage(err) || !strings.Contains(err.Error(), c.want) {
@@ -147,6 +155,30 @@ func TestParseBigColl(t *testing.T) {
 		{"osu_allreduce", "-m", "2G:4G", "-T", "mpi_float", "-c"}} {
 		if o, err := Parse(args); err != nil || o.MaxSize != 4<<30 {
 			t.Errorf("%v: %v, %v; want -m up to 4 GiB", args, o, err)
+		}
+	}
+}
+
+// TestParseBufferLocations: OSU's SRC DST operands after the options, as
+// ReFrame's OSU checks pass them, are taken for host memory (they were
+// refused as unexpected arguments) and change nothing else.
+func TestParseBufferLocations(t *testing.T) {
+	plain, err := Parse([]string{"latency", "-m", "8:64", "-i", "20"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"latency", "-m", "8:64", "-i", "20", "H", "H"},
+		{"latency", "-m", "8:64", "-i", "20", "h", "host"},
+		{"latency", "-m", "8:64", "-i", "20", "--", "H", "H"},
+	} {
+		o, err := Parse(args)
+		if err != nil {
+			t.Errorf("%v: %v", args, err)
+			continue
+		}
+		if o.MinSize != plain.MinSize || o.MaxSize != plain.MaxSize || o.Iterations != plain.Iterations {
+			t.Errorf("%v: %+v, want the options of %+v", args, o, plain)
 		}
 	}
 }
