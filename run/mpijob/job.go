@@ -284,10 +284,10 @@ func noClash(path string, args []string) error {
 // cases would mix with this run's.
 func sameRun(args []string, procs int) func(*journal.Resumed) error {
 	return func(r *journal.Resumed) error {
-		if len(r.Records) == 0 {
+		if r.Context == nil {
 			return nil
 		}
-		ctx := r.Records[0].Context
+		ctx := *r.Context
 		var was []string
 		if len(ctx.Args) > 0 {
 			_, rest, _ := splitCommon(ctx.Args[1:])
