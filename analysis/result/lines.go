@@ -36,11 +36,8 @@ const maxLine = 64 * 1024 * 1024
 // results file of any size in the memory of a few lines.
 func ScanLines(r io.Reader, name string, fn func(*Record, *Line) error) ([]Warning, error) {
 	br := bufio.NewReaderSize(r, 64*1024)
-	runs := newRuns(name)
-	heads := map[int]Span{} // the valid headers, by run
+	sc := &lineScanner{runs: newRuns(name), heads: map[int]Span{}, fn: fn}
 	var (
-		two  [2]Record
-		cur  int
 		off  int64
 		num  int
 		long []byte
@@ -53,36 +50,46 @@ func ScanLines(r io.Reader, name string, fn func(*Record, *Line) error) ([]Warni
 				line, err = br.ReadSlice('\n')
 				long = append(long, line...)
 				if len(long) > maxLine {
-					return runs.warns, bufio.ErrTooLong
+					return sc.runs.warns, bufio.ErrTooLong
 				}
 			}
 			line = long
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
-			return runs.warns, err
+			return sc.runs.warns, err
 		}
 		if len(line) == 0 {
-			return runs.warns, nil
+			return sc.runs.warns, nil
 		}
 		num++
 		at := Span{Off: off, Len: int64(len(line)), Line: num}
 		off += int64(len(line))
-		if ferr := scanLine(runs, heads, &two, &cur, bytes.TrimSpace(line), at, fn); ferr != nil {
-			return runs.warns, ferr
+		if ferr := sc.line(bytes.TrimSpace(line), at); ferr != nil {
+			return sc.runs.warns, ferr
 		}
 		if err != nil { // io.EOF after a last line without its line end
-			return runs.warns, nil
+			return sc.runs.warns, nil
 		}
 	}
 }
 
-// scanLine takes one line of ScanLines: a header, or a record decoded
-// into two[*cur], the other one being the record before it.
-func scanLine(runs *runs, heads map[int]Span, two *[2]Record, cur *int, text []byte, at Span,
-	fn func(*Record, *Line) error) error {
+// lineScanner is the state of ScanLines. Nothing of it is made again
+// for each line: the records, and the Line fn gets, are reused.
+type lineScanner struct {
+	runs  *runs
+	heads map[int]Span // the valid headers, by run
+	two   [2]Record    // the record being decoded, and the one before it
+	cur   int
+	ln    Line
+	fn    func(*Record, *Line) error
+}
+
+// line takes one line: a header, or a record.
+func (sc *lineScanner) line(text []byte, at Span) error {
 	if len(text) == 0 {
 		return nil
 	}
+	runs := sc.runs
 	if isHeader(text) {
 		var h RunHeader
 		if err := json.Unmarshal(text, &h); err != nil {
@@ -91,26 +98,26 @@ func scanLine(runs *runs, heads map[int]Span, two *[2]Record, cur *int, text []b
 		}
 		runs.header(&scannedHead{line: at.Line, h: h})
 		if _, ok := runs.ctx[h.Run]; ok {
-			heads[h.Run] = at
+			sc.heads[h.Run] = at
 		} else {
-			delete(heads, h.Run)
+			delete(sc.heads, h.Run)
 		}
 		return nil
 	}
-	rec, prev := &two[*cur], &two[1-*cur]
+	rec, prev := &sc.two[sc.cur], &sc.two[1-sc.cur]
 	*rec = Record{}
 	if err := decodeRecord(text, rec, prev); err != nil {
 		runs.warn(at.Line, err)
 		return nil
 	}
-	ln := Line{Span: at, Run: rec.Run}
+	sc.ln = Line{Span: at, Run: rec.Run}
 	if err := runs.resolve(rec); err != nil {
 		runs.warn(at.Line, err)
 		return nil
 	}
-	if ln.Run != 0 {
-		ln.Head = heads[ln.Run]
+	if sc.ln.Run != 0 {
+		sc.ln.Head = sc.heads[sc.ln.Run]
 	}
-	*cur = 1 - *cur
-	return fn(rec, &ln)
+	sc.cur = 1 - sc.cur
+	return sc.fn(rec, &sc.ln)
 }

@@ -20,7 +20,7 @@ func writeLarge(tb testing.TB, path string, cases, per int) int64 {
 	}
 	ctx := result.Context{Tool: "mpibench 0.1.0", Start: "2026-01-02T03:04:05Z", Host: "node001",
 		Hosts: []string{"node001", "node002"}, MPI: "openmpi", MPIVersion: "3.1",
-		MPILibrary: "Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4, repo rev: v4.1.4, May 26, 2022",
+		MPILibrary:  "Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4, repo rev: v4.1.4, May 26, 2022",
 		ThreadLevel: "MPI_THREAD_SINGLE", Procs: 2, Args: []string{"mpi1", "-json", path},
 		Machine: "x86_64", System: "Linux", Release: "6.1.0", Version: "#1 SMP", IMB: "3.0"}
 	recs := make([]*result.Record, per)

@@ -511,7 +511,7 @@ func rewrite(path string, r *Resumed, rd *reading) error {
 			return err
 		}
 		defer func() { _ = in.Close() }() // only read
-		c := &copier{in: in, w: bufio.NewWriterSize(out, 1<<20), rd: rd, newHead: map[int]int{}}
+		c := &copier{in: in, w: bufio.NewWriterSize(out, 64*1024), rd: rd, newHead: map[int]int{}}
 		for _, p := range pieces {
 			s := cases[p.key]
 			if s == nil {
