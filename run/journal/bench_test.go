@@ -50,7 +50,7 @@ func writeLarge(tb testing.TB, path string, cases, per int) int64 {
 }
 
 // BenchmarkResume resumes a finished run of 200,000 records (20,000
-// cases of 10), about 50 MB: the pass over the file and its rewrite.
+// cases of 10), about 60 MB: the pass over the file and its rewrite.
 // Peak memory: run it alone under /usr/bin/time -v
 // (go test -c, then ./journal.test -test.run '^$' -test.bench Resume -test.benchtime 1x).
 func BenchmarkResume(b *testing.B) {
