@@ -60,7 +60,7 @@ type Env struct {
 	// ones (summaries) through journal.Write.
 	Journal *journal.Journal
 	Cases   *cases.Recorder
-	Resumed *journal.Resumed // -resume: on rank 0 with the Records, elsewhere the keys; nil for a fresh run
+	Resumed *journal.Resumed // -resume: on rank 0 where the kept Records stand, elsewhere the keys; nil for a fresh run
 }
 
 // Run runs one command under MPI: help, MPI_Init and Finalize, the
