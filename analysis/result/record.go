@@ -301,7 +301,8 @@ func marshalRecord(r *Record, run int, groups *[][]int) ([]byte, error) {
 // one more than it protects.
 type Writer struct {
 	w    io.Writer
-	runs []*Context       // the contexts of the headers written; run i+1
+	base int              // the runs of this Writer are base+1, base+2, ...
+	runs []*Context       // the contexts of the headers written; run base+i+1
 	keys map[string][]int // contextKey -> runs with that key
 	last int              // the run of the last record written
 	// described is the last Groups slice found to be as described:
@@ -315,11 +316,21 @@ type Writer struct {
 // NewWriter returns a Writer on w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w, keys: map[string][]int{}} }
 
+// NewWriterAfter returns a Writer on w whose runs are numbered from
+// run+1: its records can follow, in one stream, lines of runs up to run
+// without any of them taking another's header.
+func NewWriterAfter(w io.Writer, run int) *Writer {
+	wr := NewWriter(w)
+	wr.base = run
+	return wr
+}
+
 // Write appends one Record, and before it its run's header when needed,
 // in one write.
 func (w *Writer) Write(r *Record) error {
 	var b []byte
 	run, isNew := w.run(&r.Context)
+	run += w.base
 	if isNew {
 		h, err := json.Marshal(RunHeader{Schema: Schema, Run: run, Context: r.Context})
 		if err != nil {
@@ -362,7 +373,8 @@ func (w *Writer) groupsDescribed(r *Record) bool {
 	return true
 }
 
-// run is the id of c's header, and whether it is new (to be written).
+// run is the id of c's header less base, and whether it is new (to be
+// written).
 func (w *Writer) run(c *Context) (int, bool) {
 	if w.last > 0 && sameContext(w.runs[w.last-1], c) {
 		return w.last, false

@@ -11,6 +11,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -31,6 +32,18 @@ func Append(path string) (*os.File, error) { return open(path, false) }
 // new one and never a part. The new file keeps the mode of the one it
 // replaces, or gets the mode Create gives a new file.
 func WriteFile(path string, data []byte) error {
+	return WriteWith(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteWith replaces path, as WriteFile does, with what write writes to
+// the temporary file (an *os.File), for content too large to hold in
+// memory. An error of write leaves path as it was and no temporary file
+// behind; a crash before the rename leaves path as it was (and the
+// temporary file, a dot file beside it).
+func WriteWith(path string, write func(io.Writer) error) error {
 	perm, err := writeMode(path)
 	if err != nil {
 		return err
@@ -39,7 +52,7 @@ func WriteFile(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(data)
+	err = write(tmp)
 	if err == nil {
 		err = tmp.Chmod(perm)
 	}

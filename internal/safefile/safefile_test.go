@@ -3,6 +3,8 @@
 package safefile
 
 import (
+	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -265,5 +267,29 @@ func TestClash(t *testing.T) {
 	}
 	if err := Clash(filepath.Join(dir, "new"), in); err != nil {
 		t.Errorf("a new file: %v", err)
+	}
+}
+
+// TestWriteWithError: a failed write leaves the old file whole and no
+// temporary file behind.
+func TestWriteWithError(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out")
+	write(t, path, "old content")
+	boom := errors.New("boom")
+	err := WriteWith(path, func(w io.Writer) error {
+		if _, err := io.WriteString(w, "part of the new"); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("err %v, want the write's", err)
+	}
+	if got := content(t, path); got != "old content" {
+		t.Errorf("%q after a failed write", got)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files left behind: %v", entries)
 	}
 }

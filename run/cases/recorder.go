@@ -107,10 +107,11 @@ func (r *Recorder) Skip(key string) bool {
 // Hung tells whether the watchdog ended the resumed run in case key.
 func (r *Recorder) Hung(key string) bool { return r != nil && r.opt.Resumed.IsHung(key) }
 
-// Stored returns the Records that case key left in the resumed run.
-func (r *Recorder) Stored(key string) []result.Record {
+// Stored reads the Records that case key left in the resumed run (rank
+// 0's; none elsewhere).
+func (r *Recorder) Stored(key string) ([]result.Record, error) {
 	if r == nil {
-		return nil
+		return nil, nil
 	}
 	return r.opt.Resumed.Stored(key)
 }

@@ -14,10 +14,14 @@ package journal
 
 import (
 	"bufio"
+	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,33 +50,52 @@ type Journal struct {
 	streamed map[string]int
 }
 
-// Resumed is what the journal of an earlier run said.
+// Resumed is what the journal of an earlier run said. On rank 0 it knows
+// where the finished cases' Records stand in the results file, and reads
+// them from there when asked (Stored): it holds O(cases), never the
+// Records.
 type Resumed struct {
-	Done     []string        // finished cases, in the order they finished
-	Crashed  []string        // started and neither finished nor hung, in the order they started
-	Hung     []string        // cases the watchdog ended the run in
-	Records  []result.Record // the finished cases' Records, kept in the file
+	Done     []string // finished cases, in the order they finished
+	Crashed  []string // started and neither finished nor hung, in the order they started
+	Hung     []string // cases the watchdog ended the run in
+	Kept     int      // the finished cases' Records, kept in the file
 	Warnings []result.Warning
+	// Context is the context of the first Record kept (file order), nil
+	// when none is: the run the file holds, for the check of Resume.
+	Context *result.Context
+
+	path  string             // the results file
+	heads []span             // the run headers kept Records refer to
+	cases map[string]*stored // the finished cases' lines in the file
 
 	// An index of the above, built on first use: a default b_eff run has
 	// thousands of cases, too many to search lists for each.
-	once   sync.Once
-	done   map[string]bool
-	hung   map[string]bool
-	byCase map[string][]int // indexes into Records
+	once sync.Once
+	done map[string]bool
+	hung map[string]bool
+}
+
+// span is a run of consecutive lines of one case in the results file, or
+// a header line.
+type span struct {
+	off, n int64
+	head   int // the header of its run, in Resumed.heads; -1: lines of version 1, which have none
+}
+
+// stored is where a case's Records stand, and how many there are.
+type stored struct {
+	n     int
+	spans []span
 }
 
 func (r *Resumed) index() {
 	r.once.Do(func() {
-		r.done, r.hung, r.byCase = map[string]bool{}, map[string]bool{}, map[string][]int{}
+		r.done, r.hung = map[string]bool{}, map[string]bool{}
 		for _, k := range r.Done {
 			r.done[k] = true
 		}
 		for _, k := range r.Hung {
 			r.hung[k] = true
-		}
-		for i, rec := range r.Records {
-			r.byCase[rec.Case] = append(r.byCase[rec.Case], i)
 		}
 	})
 }
@@ -95,17 +118,60 @@ func (r *Resumed) IsHung(key string) bool {
 	return r.hung[key]
 }
 
-// Stored returns the Records case key left, in file order.
-func (r *Resumed) Stored(key string) []result.Record {
-	if r == nil {
+// Stored reads the Records case key left, in file order, from the results
+// file. On ranks other than 0 (which know the keys only) and for a case
+// that did not finish there are none.
+func (r *Resumed) Stored(key string) ([]result.Record, error) {
+	if r == nil || r.cases[key] == nil {
+		return nil, nil
+	}
+	c := r.cases[key]
+	f, err := os.Open(r.path)
+	if err != nil {
+		return nil, fmt.Errorf("-resume: reading the kept records of %s: %w", key, err)
+	}
+	defer func() { _ = f.Close() }() // only read
+	out := make([]result.Record, 0, c.n)
+	err = decode(f, r.path, r.heads, c.spans, func(rec *result.Record) error {
+		out = append(out, *rec)
+		return nil
+	})
+	if err == nil && len(out) != c.n {
+		err = fmt.Errorf("%d records, %d when resumed", len(out), c.n)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("-resume: reading the kept records of %s from %s: %w", key, r.path, err)
+	}
+	return out, nil
+}
+
+// errEnough stops a decode that has what it needs.
+var errEnough = errors.New("enough")
+
+// decode hands fn the Records of spans, read from f with the headers
+// they refer to. They were read once already: a line that no longer
+// parses means the file changed since.
+func decode(f io.ReaderAt, name string, heads []span, spans []span, fn func(*result.Record) error) error {
+	var parts []io.Reader
+	head := -1
+	for _, s := range spans {
+		if s.head >= 0 && s.head != head {
+			h := heads[s.head]
+			parts = append(parts, io.NewSectionReader(f, h.off, h.n), strings.NewReader("\n"))
+			head = s.head
+		}
+		parts = append(parts, io.NewSectionReader(f, s.off, s.n), strings.NewReader("\n"))
+	}
+	warns, err := result.ScanLines(io.MultiReader(parts...), name, func(rec *result.Record, _ *result.Line) error {
+		return fn(rec)
+	})
+	if errors.Is(err, errEnough) {
 		return nil
 	}
-	r.index()
-	var out []result.Record
-	for _, i := range r.byCase[key] {
-		out = append(out, r.Records[i])
+	if err == nil && len(warns) > 0 {
+		err = fmt.Errorf("the file changed since it was resumed: %v", warns[0].Err)
 	}
-	return out
+	return err
 }
 
 // StatePath is the state file of the results file path.
@@ -203,7 +269,7 @@ func Resume(path string, check func(*Resumed) error) (*Journal, *Resumed, error)
 		return nil, nil, err
 	}
 	defer func() { _ = oldState.Close() }()
-	r, err := read(path)
+	r, rd, err := read(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -212,41 +278,85 @@ func Resume(path string, check func(*Resumed) error) (*Journal, *Resumed, error)
 			return nil, nil, err
 		}
 	}
-	if err := rewrite(path, r); err != nil {
+	if err := rewrite(path, r, rd); err != nil {
 		return nil, nil, err
 	}
 	j, err := open(path)
 	return j, r, err
 }
 
-// read works out what was finished, what crashed and what hung.
-func read(path string) (*Resumed, error) {
-	r := &Resumed{}
-	var recs []result.Record
-	if f, err := os.Open(path); err == nil {
-		recs, r.Warnings, err = result.Read(f, path)
-		_ = f.Close() // only read
-		if err != nil {
-			return nil, err
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
+// reading is what read learnt for rewrite besides the Resumed.
+type reading struct {
+	size   int64 // of the results file
+	lastNL bool  // its last byte is a line end (or it is empty)
+	maxRun int   // the highest run a kept record refers to
+}
+
+// read works out what was finished, what crashed and what hung, in one
+// pass over the results file that keeps, of each case, its count and
+// where its lines stand, never its Records.
+func read(path string) (*Resumed, *reading, error) {
+	r := &Resumed{path: path}
+	rd := &reading{lastNL: true}
 	last, order, err := readState(StatePath(path))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := accounted(path, recs, last); err != nil {
-		return nil, err
+	all := map[string]*stored{} // every case in the file, with the lines of those the state file says done
+	total := 0
+	headAt := map[int64]int{} // index in r.heads by offset
+	if f, err := os.Open(path); err == nil {
+		r.Warnings, err = result.ScanLines(f, path, func(rec *result.Record, ln *result.Line) error {
+			total++
+			c := all[rec.Case]
+			if c == nil {
+				c = &stored{}
+				all[rec.Case] = c
+			}
+			c.n++
+			if ev, ok := last[rec.Case]; !ok || ev.kind != "done" {
+				return nil // not kept: only counted
+			}
+			head := -1
+			if ln.Run != 0 {
+				rd.maxRun = max(rd.maxRun, ln.Run)
+				h, ok := headAt[ln.Head.Off]
+				if !ok {
+					h = len(r.heads)
+					r.heads = append(r.heads, span{off: ln.Head.Off, n: ln.Head.Len, head: -1})
+					headAt[ln.Head.Off] = h
+				}
+				head = h
+			}
+			c.spans = extend(c.spans, span{off: ln.Off, n: ln.Len, head: head})
+			return nil
+		})
+		if err == nil {
+			rd.size, rd.lastNL, err = tail(f)
+		}
+		_ = f.Close() // only read
+		if err != nil {
+			return nil, nil, err
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, err
 	}
-	count := map[string]int{}
-	for _, rec := range recs {
-		count[rec.Case]++
+	if err := accounted(path, total, all, last); err != nil {
+		return nil, nil, err
 	}
+	count := func(key string) int {
+		if c := all[key]; c != nil {
+			return c.n
+		}
+		return 0
+	}
+	r.cases = map[string]*stored{}
 	for _, key := range order {
 		switch ev := last[key]; {
-		case ev.kind == "done" && ev.n == count[key] && ev.n > 0:
+		case ev.kind == "done" && ev.n == count(key) && ev.n > 0:
 			r.Done = append(r.Done, key)
+			r.cases[key] = all[key]
+			r.Kept += ev.n
 		case ev.kind == "hung":
 			r.Hung = append(r.Hung, key)
 		case ev.kind == "start":
@@ -255,16 +365,56 @@ func read(path string) (*Resumed, error) {
 		// Done with Records missing (the results file lost them): neither
 		// finished nor crashed, measured again in its place.
 	}
-	done := map[string]bool{}
-	for _, key := range r.Done {
-		done[key] = true
+	if err := r.first(); err != nil {
+		return nil, nil, err
 	}
-	for _, rec := range recs {
-		if done[rec.Case] {
-			r.Records = append(r.Records, rec)
+	return r, rd, nil
+}
+
+// extend adds the span of a line to a case's, joined to the last one
+// when the line follows it in the file under the same header.
+func extend(spans []span, s span) []span {
+	if k := len(spans) - 1; k >= 0 && spans[k].head == s.head && spans[k].off+spans[k].n == s.off {
+		spans[k].n += s.n
+		return spans
+	}
+	return append(spans, s)
+}
+
+// tail is the size of f and whether it ends with a line end.
+func tail(f *os.File) (int64, bool, error) {
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return 0, true, err
+	}
+	b := make([]byte, 1)
+	if _, err := f.ReadAt(b, st.Size()-1); err != nil {
+		return 0, false, err
+	}
+	return st.Size(), b[0] == '\n', nil
+}
+
+// first reads the context of the first Record kept into r.Context.
+func (r *Resumed) first() error {
+	var at *span
+	for _, c := range r.cases {
+		if at == nil || c.spans[0].off < at.off {
+			at = &c.spans[0]
 		}
 	}
-	return r, nil
+	if at == nil {
+		return nil
+	}
+	f, err := os.Open(r.path)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = f.Close() }() // only read
+	return decode(f, r.path, r.heads, []span{*at}, func(rec *result.Record) error {
+		ctx := rec.Context
+		r.Context = &ctx
+		return errEnough
+	})
 }
 
 // accounted refuses to resume a results file whose records its state file
@@ -272,18 +422,19 @@ func read(path string) (*Resumed, error) {
 // the file was written by something else), or records of cases the state
 // file never named. Resuming would drop them. Records without a case (the
 // summaries computed from the others) are dropped and computed again.
-func accounted(path string, recs []result.Record, last map[string]event) error {
+// total is the records in the file, cases their count by case.
+func accounted(path string, total int, cases map[string]*stored, last map[string]event) error {
 	stray := 0
-	for _, rec := range recs {
-		if _, ok := last[rec.Case]; rec.Case != "" && !ok {
-			stray++
+	for key, c := range cases {
+		if _, ok := last[key]; key != "" && !ok {
+			stray += c.n
 		}
 	}
 	switch {
-	case len(recs) > 0 && len(last) == 0:
+	case total > 0 && len(last) == 0:
 		return fmt.Errorf("%s holds %d records but its journal %s is missing or unreadable; "+
 			"resuming would drop them (run without -resume to measure again into a new file)",
-			path, len(recs), StatePath(path))
+			path, total, StatePath(path))
 	case stray > 0:
 		return fmt.Errorf("%s holds %d records of cases its journal %s does not name (a file of another run?); "+
 			"resuming would drop them", path, stray, StatePath(path))
@@ -331,22 +482,61 @@ func readState(path string) (map[string]event, []string, error) {
 	return last, order, sc.Err()
 }
 
-// rewrite replaces both files by what r keeps: the finished Records and
-// their "done" lines, then the hung cases and the "start" lines of the
+// rewrite replaces both files by what r keeps: the finished cases' lines
+// and their "done" lines, then the hung cases and the "start" lines of the
 // crashed ones, so that a crash before they are measured again still
-// remembers them.
-func rewrite(path string, r *Resumed) error {
-	var recs, state strings.Builder
-	w := result.NewWriter(&recs)
-	count := map[string]int{}
-	for i := range r.Records {
-		if err := w.Write(&r.Records[i]); err != nil {
+// remembers them. The lines of records version 2 are copied as they are,
+// each after the header it refers to; those of version 1 are written
+// again in version 2. r is left pointing into the new file.
+func rewrite(path string, r *Resumed, rd *reading) error {
+	type piece struct {
+		key string
+		s   span
+	}
+	var pieces []piece
+	for key, c := range r.cases {
+		for _, s := range c.spans {
+			pieces = append(pieces, piece{key, s})
+		}
+	}
+	slices.SortFunc(pieces, func(a, b piece) int { return cmp.Compare(a.s.off, b.s.off) })
+	cases := map[string]*stored{}
+	var heads []span
+	err := safefile.WriteWith(path, func(out io.Writer) error {
+		if len(pieces) == 0 {
+			return nil
+		}
+		in, err := os.Open(path)
+		if err != nil {
 			return err
 		}
-		count[r.Records[i].Case]++
+		defer func() { _ = in.Close() }() // only read
+		c := &copier{in: in, w: bufio.NewWriterSize(out, 64*1024), rd: rd, newHead: map[int]int{}}
+		for _, p := range pieces {
+			s := cases[p.key]
+			if s == nil {
+				s = &stored{n: r.cases[p.key].n}
+				cases[p.key] = s
+			}
+			if p.s.head < 0 {
+				err = c.convert(p.s, r.path, &s.spans, &heads)
+			} else {
+				err = c.verbatim(p.s, r.heads, &s.spans, &heads)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return c.w.Flush()
+	})
+	if err != nil {
+		return err
 	}
+	r.cases, r.heads = cases, heads
+
+	var state strings.Builder
 	for _, key := range r.Done {
-		fmt.Fprintf(&state, "done %s %d\n", key, count[key])
+		fmt.Fprintf(&state, "done %s %d\n", key, r.cases[key].n)
 	}
 	for _, key := range r.Hung {
 		fmt.Fprintf(&state, "hung %s\n", key)
@@ -354,10 +544,99 @@ func rewrite(path string, r *Resumed) error {
 	for _, key := range r.Crashed {
 		fmt.Fprintf(&state, "start %s\n", key)
 	}
-	if err := safefile.WriteFile(path, []byte(recs.String())); err != nil {
+	return safefile.WriteFile(StatePath(path), []byte(state.String()))
+}
+
+// copier writes the kept lines of the old results file in to w, noting
+// where they stand in the new one.
+type copier struct {
+	in      *os.File
+	w       *bufio.Writer
+	rd      *reading
+	pos     int64       // bytes written
+	newHead map[int]int // an old header's index in the new file's, once written
+
+	v1  *result.Writer // writes lines of version 1 again, after the others' runs
+	v1h int            // the new header of its run
+	v1c *result.Context
+	buf bytes.Buffer
+}
+
+// copy copies the bytes of s at the reader's position, ending them with
+// a line end where the file's last line had none, and returns the span
+// they take in the new file.
+func (c *copier) copy(s span, head int) (span, error) {
+	if _, err := c.in.Seek(s.off, io.SeekStart); err != nil {
+		return span{}, err
+	}
+	if _, err := io.CopyN(c.w, c.in, s.n); err != nil {
+		return span{}, err
+	}
+	n := s.n
+	if s.off+s.n == c.rd.size && !c.rd.lastNL {
+		if err := c.w.WriteByte('\n'); err != nil {
+			return span{}, err
+		}
+		n++
+	}
+	at := span{off: c.pos, n: n, head: head}
+	c.pos += n
+	return at, nil
+}
+
+// verbatim copies the lines of s as they are, after the header they
+// refer to when it is not in the new file yet.
+func (c *copier) verbatim(s span, old []span, spans, heads *[]span) error {
+	h, ok := c.newHead[s.head]
+	if !ok {
+		at, err := c.copy(old[s.head], -1)
+		if err != nil {
+			return err
+		}
+		h = len(*heads)
+		*heads = append(*heads, at)
+		c.newHead[s.head] = h
+	}
+	at, err := c.copy(s, h)
+	if err != nil {
 		return err
 	}
-	return safefile.WriteFile(StatePath(path), []byte(state.String()))
+	*spans = extend(*spans, at)
+	return nil
+}
+
+// convert writes the lines of s, records version 1, in version 2: a
+// header, whose run follows every run of the file, each time the context
+// changes, then the records.
+func (c *copier) convert(s span, name string, spans, heads *[]span) error {
+	warns, err := result.ScanLines(io.NewSectionReader(c.in, s.off, s.n), name, func(rec *result.Record, _ *result.Line) error {
+		if c.v1 == nil || !reflect.DeepEqual(*c.v1c, rec.Context) {
+			c.v1 = result.NewWriterAfter(&c.buf, c.rd.maxRun)
+			ctx := rec.Context
+			c.v1c = &ctx
+		}
+		c.buf.Reset()
+		if err := c.v1.Write(rec); err != nil {
+			return err
+		}
+		b := c.buf.Bytes()
+		if _, err := c.w.Write(b); err != nil {
+			return err
+		}
+		if i := bytes.IndexByte(b, '\n'); i+1 < len(b) { // a header, then the record
+			c.v1h = len(*heads)
+			*heads = append(*heads, span{off: c.pos, n: int64(i + 1), head: -1})
+			c.pos += int64(i + 1)
+			b = b[i+1:]
+		}
+		*spans = extend(*spans, span{off: c.pos, n: int64(len(b)), head: c.v1h})
+		c.pos += int64(len(b))
+		return nil
+	})
+	if err == nil && len(warns) > 0 {
+		err = fmt.Errorf("%s changed while it was resumed: %v", name, warns[0])
+	}
+	return err
 }
 
 // checkKey refuses a key the state file could not hold.

@@ -22,6 +22,9 @@ func FuzzResume(f *testing.F) {
 			return
 		}
 		j.Close()
+		if got := kept(t, r); len(got) != r.Kept {
+			t.Fatalf("%d records kept, %d read back", r.Kept, len(got))
+		}
 		for _, key := range r.Done {
 			if r.IsHung(key) || contains(r.Crashed, key) {
 				t.Fatalf("%q is done and crashed or hung: %+v", key, r)
@@ -33,7 +36,7 @@ func FuzzResume(f *testing.F) {
 			t.Fatal(err)
 		}
 		j.Close()
-		if len(again.Done) != len(r.Done) || len(again.Records) != len(r.Records) || len(again.Hung) != len(r.Hung) {
+		if len(again.Done) != len(r.Done) || again.Kept != r.Kept || len(again.Hung) != len(r.Hung) {
 			t.Fatalf("second resume differs: %+v then %+v", r, again)
 		}
 	})

@@ -60,7 +60,7 @@ type Env struct {
 	// ones (summaries) through journal.Write.
 	Journal *journal.Journal
 	Cases   *cases.Recorder
-	Resumed *journal.Resumed // -resume: on rank 0 with the Records, elsewhere the keys; nil for a fresh run
+	Resumed *journal.Resumed // -resume: on rank 0 where the kept Records stand, elsewhere the keys; nil for a fresh run
 }
 
 // Run runs one command under MPI: help, MPI_Init and Finalize, the
@@ -293,10 +293,10 @@ func noClash(path string, args []string) error {
 // cases would mix with this run's.
 func sameRun(args []string, procs int) func(*journal.Resumed) error {
 	return func(r *journal.Resumed) error {
-		if len(r.Records) == 0 {
+		if r.Context == nil {
 			return nil
 		}
-		ctx := r.Records[0].Context
+		ctx := *r.Context
 		var was []string
 		if len(ctx.Args) > 0 {
 			_, rest, _ := splitCommon(ctx.Args[1:])

@@ -72,21 +72,37 @@ func (l *Loop) Run(s Step) (recs []*result.Record, kept bool, err error) {
 	return recs, false, l.finish(s, recs)
 }
 
-// replay shows a case the resumed run kept.
+// replay shows a case the resumed run kept. Its records are read from
+// the results file on rank 0; a failed read counts as a failed write of
+// the text: a Speaking loop shares it with every rank where it shows the
+// case, a GoingOn one keeps it for Err.
 func (l *Loop) replay(s Step) ([]*result.Record, bool, error) {
-	stored := l.cases.Stored(s.Case.Key) // rank 0's; none elsewhere
+	stored, serr := l.cases.Stored(s.Case.Key) // rank 0's; none elsewhere
 	recs := make([]*result.Record, len(stored))
 	for i := range stored {
 		recs[i] = &stored[i]
 	}
-	var err error
+	var say func() error // the same on every rank
 	switch {
 	case s.Hung != nil && l.cases.Hung(s.Case.Key):
-		err = l.Say(s.Hung)
+		say = s.Hung
 	case s.Show != nil:
-		err = l.Say(func() error { return s.Show(recs) })
+		say = func() error { return s.Show(recs) }
 	}
-	return recs, true, err
+	switch {
+	case serr != nil && l.speak == nil:
+		if l.jerr == nil {
+			l.jerr = serr
+		}
+		return nil, true, nil
+	case serr != nil && say == nil:
+		return nil, true, serr // this rank's: the driver aborts
+	case serr != nil:
+		say = func() error { return serr }
+	case say == nil:
+		return recs, true, nil
+	}
+	return recs, true, l.Say(say)
 }
 
 // finish writes the records of a measured case and shows them on rank 0.

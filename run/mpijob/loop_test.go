@@ -25,8 +25,7 @@ func testLoop(t *testing.T, speaking bool, log *[]string) (*Loop, *journal.Journ
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = j.Close() })
-	res := &journal.Resumed{Done: []string{"kept"}, Hung: []string{"hung"},
-		Records: []result.Record{{Benchmark: "stored", Case: "kept"}}}
+	res := resumed(t, filepath.Join(t.TempDir(), "old.jsonl"))
 	rec := cases.New(cases.Options{Name: "test", Timeout: -1, Journal: j, Resumed: res, Progress: progress.Off})
 	l := &Loop{cases: rec}
 	if speaking {
@@ -36,6 +35,31 @@ func testLoop(t *testing.T, speaking bool, log *[]string) (*Loop, *journal.Journ
 		}
 	}
 	return l, j, path
+}
+
+// resumed is what -resume reads of an earlier run into path that
+// finished case "kept" (one record) and hung in "hung".
+func resumed(t *testing.T, path string) *journal.Resumed {
+	t.Helper()
+	j, err := journal.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = j.Start("kept")
+	_ = j.Finish("kept", []*result.Record{{Benchmark: "stored"}})
+	_ = j.Start("hung")
+	_ = j.Hung("hung")
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	j, res, err := journal.Resume(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
 
 // step is a case key whose functions note what they are called with.

@@ -57,7 +57,10 @@ func replay(cfg *Config, env *mpijob.Env) error {
 		case env.Cases.Hung(m.Name):
 			_, err = fmt.Fprintf(env.Stdout, "# %s: hung in the resumed run, not measured\n\n", m.Name)
 		case env.Cases.Skip(m.Name):
-			err = Text(env.Stdout, env.Cases.Stored(m.Name))
+			var stored []result.Record
+			if stored, err = env.Cases.Stored(m.Name); err == nil {
+				err = Text(env.Stdout, stored)
+			}
 		}
 		if err != nil {
 			return err
