@@ -268,3 +268,22 @@ func TestLauncherMismatch(t *testing.T) {
 		t.Errorf("a process went on as a job of its own:\n%s", r)
 	}
 }
+
+// TestReplaceSaysSo: a run into a results file that holds an earlier run
+// replaces it, and says so once (issue 26: four launches into one file
+// kept only the last, without a word).
+func TestReplaceSaysSo(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
+	out := filepath.Join(t.TempDir(), "r.jsonl")
+	args := []string{"mpi1", "PingPong", "-msglog", "0:1", "-json", out}
+	first := e2e.Launch(t, 2, args...)
+	e2e.MustSucceed(t, first)
+	if strings.Contains(first.Stderr, "replaces") {
+		t.Errorf("a new file: %s", first)
+	}
+	second := e2e.Launch(t, 2, args...)
+	e2e.MustSucceed(t, second)
+	if n := strings.Count(second.Stderr, "the file holds an earlier run"); n != 1 {
+		t.Errorf("want the note once, got it %d times: %s", n, second)
+	}
+}

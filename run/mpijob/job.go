@@ -119,6 +119,9 @@ func Run[C any](c Command[C], args []string, stdout, stderr io.Writer) (code int
 	if a.journal != nil {
 		OnInterrupt(a.journal.Discard)
 	}
+	if a.replacing != "" {
+		_, _ = fmt.Fprintf(stderr, "mpibench %s: note: %s\n", c.Name, a.replacing)
+	}
 	stop := cleanupOnSignal(stderr)
 	defer stop()
 	ctx, err := runContext(world, append([]string{c.Name}, args...))
@@ -203,6 +206,9 @@ type agreed[C any] struct {
 	journal *journal.Journal // rank 0
 	resumed *journal.Resumed // rank 0: all of it; elsewhere the keys
 	fault   *cases.Fault
+	// replacing is what rank 0 says of a results file this run replaces
+	// (issue 26: four launches into one file kept the last, silently).
+	replacing string
 }
 
 // resumedKeys is what the other ranks learn of a resumed journal.
@@ -225,7 +231,7 @@ func agree[C any](c Command[C], world mpi.Comm, args []string) (C, *agreed[C], e
 	if err == nil && a.Err != "" {
 		err = cli.Usagef("%s", a.Err)
 	}
-	a.journal, a.resumed = mine.journal, mine.resumed
+	a.journal, a.resumed, a.replacing = mine.journal, mine.resumed, mine.replacing
 	if a.resumed == nil && a.Resumed != nil {
 		a.resumed = &journal.Resumed{Done: a.Resumed.Done, Crashed: a.Resumed.Crashed, Hung: a.Resumed.Hung}
 	}
@@ -327,6 +333,11 @@ func (a *agreed[C]) openJournal(path string, resume bool, outFlag string, same f
 	case !resume:
 		if a.journal, err = journal.Create(path); err != nil {
 			return fmt.Errorf("%s: %w", outFlag, err)
+		}
+		if st, err := os.Stat(path); err == nil && st.Size() > 0 {
+			a.replacing = fmt.Sprintf("%s %s: the file holds an earlier run (%d bytes), which this run replaces; "+
+				"give each launch its own file (compare takes several a side: OLD1 OLD2 ... vs NEW1 NEW2 ...)",
+				outFlag, path, st.Size())
 		}
 		return nil
 	}
