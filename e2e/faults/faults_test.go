@@ -271,7 +271,8 @@ func TestLauncherMismatch(t *testing.T) {
 
 // TestReplaceSaysSo: a run into a results file that holds an earlier run
 // replaces it, and says so once (issue 26: four launches into one file
-// kept only the last, without a word).
+// kept only the last, without a word); with -append it adds its run
+// after the earlier one, which stays byte for byte.
 func TestReplaceSaysSo(t *testing.T) {
 	e2e.FirstMPIOnly(t, e2e.Machinery)
 	out := filepath.Join(t.TempDir(), "r.jsonl")
@@ -285,5 +286,24 @@ func TestReplaceSaysSo(t *testing.T) {
 	e2e.MustSucceed(t, second)
 	if n := strings.Count(second.Stderr, "the file holds an earlier run"); n != 1 {
 		t.Errorf("want the note once, got it %d times: %s", n, second)
+	}
+	// -append adds a launch after it instead, and says nothing.
+	before, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	third := e2e.Launch(t, 2, append(args, "-append")...)
+	e2e.MustSucceed(t, third)
+	after, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(after), string(before)) || strings.Count(string(after), `"schema"`) != 2 ||
+		strings.Contains(third.Stderr, "replaces") {
+		t.Errorf("-append: want the earlier run kept and a second header:\n%s\n%s", after, third)
+	}
+	both := e2e.Launch(t, 2, append(args, "-append", "-resume")...)
+	if both.Code != 2 || !strings.Contains(both.Stderr, "-append and -resume") {
+		t.Errorf("-append -resume: %s", both)
 	}
 }

@@ -45,6 +45,10 @@ type Journal struct {
 	empty   bool // not yet emptied
 	made    bool // both files were created by this journal
 	written bool
+	// base is the size of the results file an appending journal found
+	// (Append): its bytes stay as they are, and the state file's first
+	// line says where this run's begin. 0 for the others.
+	base int64
 	// streamed counts the Records of the case being measured that Stream
 	// wrote before its Finish.
 	streamed map[string]int
@@ -232,17 +236,79 @@ func lock(path string) (*os.File, error) {
 }
 
 // begin empties a new journal's files before its first event; the caller
-// holds j.mu.
+// holds j.mu. An appending journal empties only its state file, and
+// starts it with the line that says where this run begins.
 func (j *Journal) begin() error {
 	j.written = true
 	if !j.empty {
 		return nil
 	}
 	j.empty = false
+	if j.base > 0 {
+		if err := j.state.Truncate(0); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintf(j.state, "base %d\n", j.base)
+		return err
+	}
 	if err := j.out.Truncate(0); err != nil {
 		return err
 	}
 	return j.state.Truncate(0)
+}
+
+// Append starts a journal that adds this run to the results file path
+// after the runs it holds, which stay byte for byte (-append; issue 26:
+// several launches of one side into one file). The file must end with a
+// whole line, every line must be a record or header mpibench reads, and
+// this run's headers are numbered after its runs. A -resume of the run
+// keeps the earlier bytes as they are and resumes this run's.
+func Append(path string) (*Journal, error) {
+	j, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	base, maxRun, err := appendable(path)
+	if err != nil {
+		_ = j.Close() // nothing written: the file's fault is the one to tell
+		return nil, err
+	}
+	j.empty, j.base = true, base
+	j.w = result.NewWriterAfter(j.out, maxRun)
+	if base == 0 {
+		j.made = false // a new or empty file: as Create, but never removed
+	}
+	return j, nil
+}
+
+// appendable checks the results file an appending run adds to, and
+// returns its size and the highest run its headers give.
+func appendable(path string) (int64, int, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, 0, nil
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	defer func() { _ = f.Close() }() // only read
+	maxRun := 0
+	warns, err := result.ScanLines(f, path, func(_ *result.Record, ln *result.Line) error {
+		maxRun = max(maxRun, ln.Run)
+		return nil
+	})
+	if err != nil {
+		return 0, 0, err
+	}
+	if len(warns) > 0 {
+		return 0, 0, fmt.Errorf("-append: %v; mpibench adds a run only to a file it can read whole "+
+			"(-resume repairs a run's own file)", warns[0])
+	}
+	size, lastNL, err := tail(f)
+	if err == nil && !lastNL {
+		err = fmt.Errorf("-append: %s does not end with a line end (a partial record?); -resume repairs a run's own file", path)
+	}
+	return size, maxRun, err
 }
 
 // Resume reads the journal of an earlier run (missing files are an empty
@@ -288,6 +354,7 @@ func Resume(path string, check func(*Resumed) error) (*Journal, *Resumed, error)
 // reading is what read learnt for rewrite besides the Resumed.
 type reading struct {
 	size   int64 // of the results file
+	base   int64 // where this run began (Append): the bytes before stay as they are
 	lastNL bool  // its last byte is a line end (or it is empty)
 	maxRun int   // the highest run a kept record refers to
 }
@@ -298,15 +365,25 @@ type reading struct {
 func read(path string) (*Resumed, *reading, error) {
 	r := &Resumed{path: path}
 	rd := &reading{lastNL: true}
-	last, order, err := readState(StatePath(path))
+	last, order, base, err := readState(StatePath(path))
 	if err != nil {
 		return nil, nil, err
 	}
+	rd.base = base
 	all := map[string]*stored{} // every case in the file, with the lines of those the state file says done
 	total := 0
 	headAt := map[int64]int{} // index in r.heads by offset
 	if f, err := os.Open(path); err == nil {
+		if err := skipBase(f, path, base); err != nil {
+			_ = f.Close() // only read
+			return nil, nil, err
+		}
 		r.Warnings, err = result.ScanLines(f, path, func(rec *result.Record, ln *result.Line) error {
+			// Where the line stands in the file, not after the base.
+			ln.Off += base
+			if ln.Run != 0 {
+				ln.Head.Off += base
+			}
 			total++
 			c := all[rec.Case]
 			if c == nil {
@@ -369,6 +446,24 @@ func read(path string) (*Resumed, *reading, error) {
 		return nil, nil, err
 	}
 	return r, rd, nil
+}
+
+// skipBase moves f past the runs an appending run found (Append), which
+// the journal neither reads nor changes.
+func skipBase(f *os.File, path string, base int64) error {
+	if base == 0 {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if st.Size() < base {
+		return fmt.Errorf("%s is shorter (%d bytes) than where its run began (byte %d, %s): "+
+			"the earlier runs were changed", path, st.Size(), base, StatePath(path))
+	}
+	_, err = f.Seek(base, io.SeekStart)
+	return err
 }
 
 // extend adds the span of a line to a case's, joined to the last one
@@ -452,20 +547,27 @@ type event struct {
 // readState reads the state file: the last event of every case, and the
 // cases in the order of their last event. Lines that do not parse (a
 // half-written last line) are ignored.
-func readState(path string) (map[string]event, []string, error) {
+func readState(path string) (map[string]event, []string, int64, error) {
 	last := map[string]event{}
+	var base int64
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return last, nil, nil
+		return last, nil, 0, nil
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	defer func() { _ = f.Close() }() // only read
 	sc := bufio.NewScanner(f)
 	for pos := 0; sc.Scan(); pos++ {
 		f := strings.Fields(sc.Text())
 		switch {
+		case pos == 0 && len(f) == 2 && f[0] == "base":
+			// An appending run's first line (Append).
+			base, err = strconv.ParseInt(f[1], 10, 64)
+			if err != nil || base < 0 {
+				return nil, nil, 0, fmt.Errorf("%s:1: %q: want base and a byte offset", path, sc.Text())
+			}
 		case len(f) == 2 && (f[0] == "start" || f[0] == "hung"):
 			last[f[1]] = event{kind: f[0], pos: pos}
 		case len(f) == 3 && f[0] == "done":
@@ -479,7 +581,7 @@ func readState(path string) (map[string]event, []string, error) {
 		order = append(order, key)
 	}
 	slices.SortFunc(order, func(a, b string) int { return last[a].pos - last[b].pos })
-	return last, order, sc.Err()
+	return last, order, base, sc.Err()
 }
 
 // rewrite replaces both files by what r keeps: the finished cases' lines
@@ -503,7 +605,7 @@ func rewrite(path string, r *Resumed, rd *reading) error {
 	cases := map[string]*stored{}
 	var heads []span
 	err := safefile.WriteWith(path, func(out io.Writer) error {
-		if len(pieces) == 0 {
+		if len(pieces) == 0 && rd.base == 0 {
 			return nil
 		}
 		in, err := os.Open(path)
@@ -511,7 +613,11 @@ func rewrite(path string, r *Resumed, rd *reading) error {
 			return err
 		}
 		defer func() { _ = in.Close() }() // only read
-		c := &copier{in: in, w: bufio.NewWriterSize(out, 64*1024), rd: rd, newHead: map[int]int{}}
+		c := &copier{in: in, w: bufio.NewWriterSize(out, 64*1024), rd: rd, newHead: map[int]int{}, pos: rd.base}
+		// The earlier runs of an appended file, as they are.
+		if _, err := io.Copy(c.w, io.NewSectionReader(in, 0, rd.base)); err != nil {
+			return err
+		}
 		for _, p := range pieces {
 			s := cases[p.key]
 			if s == nil {
@@ -535,6 +641,9 @@ func rewrite(path string, r *Resumed, rd *reading) error {
 	r.cases, r.heads = cases, heads
 
 	var state strings.Builder
+	if rd.base > 0 {
+		fmt.Fprintf(&state, "base %d\n", rd.base)
+	}
 	for _, key := range r.Done {
 		fmt.Fprintf(&state, "done %s %d\n", key, r.cases[key].n)
 	}

@@ -35,12 +35,17 @@ Common to every MPI command:
   -resume        continue a run that was killed, interrupted or hung: keep
                  the finished cases of its results file, measure the rest,
                  skip the case it hung in (FILE.state is the journal)
+  -append        add this run to the results file after the runs it holds,
+                 which stay as they are (without it a run replaces the file,
+                 and says so): several launches of one side of a compare
+                 in one file
 `
 
 // commonFlags are the flags every MPI command takes.
 type commonFlags struct {
 	timeout  time.Duration // cases.Options.Timeout: 0 default, < 0 off
 	resume   bool
+	append   bool
 	thread   string        // -thread_level, one of mpi.ThreadLevelNames
 	progress progress.Mode // -progress: Auto unless given
 }
@@ -82,6 +87,13 @@ func (c *commonFlags) commonSet() (*flag.FlagSet, *error) {
 	fs.BoolFunc("resume", "", keep(func(v string) error {
 		if resume.Set(v) != nil {
 			return errors.New("-resume takes no value")
+		}
+		return nil
+	}))
+	appendRun := cli.Switch{On: &c.append}
+	fs.BoolFunc("append", "", keep(func(v string) error {
+		if appendRun.Set(v) != nil {
+			return errors.New("-append takes no value")
 		}
 		return nil
 	}))

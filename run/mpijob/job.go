@@ -260,7 +260,7 @@ func agreeRoot[C any](c Command[C], size int, args []string) *agreed[C] {
 	if err == nil {
 		a.Timeout, a.Progress = common.timeout, common.progress
 		same := sameRun(append([]string{c.Name}, rest...), size)
-		err = a.openJournal(path, common.resume, cmp.Or(c.OutFlag, cli.ResultsFlag), same)
+		err = a.openJournal(path, common, cmp.Or(c.OutFlag, cli.ResultsFlag), same)
 	}
 	if err != nil {
 		if a.journal != nil {
@@ -323,12 +323,22 @@ func sameRun(args []string, procs int) func(*journal.Resumed) error {
 }
 
 // openJournal creates the results file path, or resumes it.
-func (a *agreed[C]) openJournal(path string, resume bool, outFlag string, same func(*journal.Resumed) error) error {
+func (a *agreed[C]) openJournal(path string, common commonFlags, outFlag string, same func(*journal.Resumed) error) error {
 	var err error
+	resume := common.resume
 	switch {
 	case path == "" && resume:
 		return fmt.Errorf("-resume: needs the results file of the run to resume (%s FILE)", outFlag)
+	case path == "" && common.append:
+		return fmt.Errorf("-append: needs the results file to add this run to (%s FILE)", outFlag)
+	case common.append && resume:
+		return fmt.Errorf("-append and -resume: a resumed run goes on in its own file; give one of them")
 	case path == "":
+		return nil
+	case common.append:
+		if a.journal, err = journal.Append(path); err != nil {
+			return fmt.Errorf("%s: %w", outFlag, err)
+		}
 		return nil
 	case !resume:
 		if a.journal, err = journal.Create(path); err != nil {
