@@ -164,3 +164,40 @@ func TestIODiskFull(t *testing.T) {
 	diskFullRun(t, dir, "8000000", 10, "io", "-disk", "60M", "P_Write_Priv", "C_Write_Indv")
 	diskFullRun(t, dir, "0", 0, "io", "-disk", "60M", "S_Write_Expl")
 }
+
+// TestResultsFileFull: the results file's own file system fills mid-run.
+// The run stops with a message and a non-zero exit; the file ends at its
+// last whole record (it once kept half a line, cut mid-field), so that
+// every reader takes it; once there is room again, -resume finishes the
+// run from what the journal kept.
+func TestResultsFileFull(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
+	dir := tmpfsDir(t, "16k")
+	js := filepath.Join(dir, "r.jsonl")
+	args := []string{"mpi1", "PingPong", "PingPing", "Sendrecv", "Exchange", "-iter", "10", "-time", "off", "-json", js}
+	r := e2e.Launch(t, 2, args...)
+	e2e.NoPanic(t, r)
+	if r.Code == 0 || !strings.Contains(r.Stderr, "no space left on device") {
+		t.Fatalf("want a failed run naming the full disk, got %s", r)
+	}
+	data, err := os.ReadFile(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) == 0 || data[len(data)-1] != '\n' {
+		t.Fatalf("the results file does not end with a whole line (%d bytes): %q", len(data), e2e.Tail(string(data), 200))
+	}
+	merged := e2e.Direct(t, "merge", js, "-o", filepath.Join(t.TempDir(), "m.jsonl"))
+	if merged.Code != 0 || strings.Contains(merged.Stderr, "warning") {
+		t.Errorf("merge of the cut file: %s", merged)
+	}
+	if out, err := exec.Command("mount", "-o", "remount,size=16m", dir).CombinedOutput(); err != nil {
+		t.Fatalf("remount: %v\n%s", err, out)
+	}
+	resumed := e2e.Launch(t, 2, append(args, "-resume")...)
+	e2e.MustSucceed(t, resumed)
+	data, _ = os.ReadFile(js)
+	if n := strings.Count(string(data), `"benchmark":"Exchange"`); n != 24 {
+		t.Errorf("after -resume: %d Exchange records, want IMB 3.0's 24 lengths", n)
+	}
+}

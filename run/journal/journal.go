@@ -45,6 +45,10 @@ type Journal struct {
 	empty   bool // not yet emptied
 	made    bool // both files were created by this journal
 	written bool
+	// failed is the error of a write to the results file that failed: the
+	// file was cut back to its last whole record, and the Writer, which
+	// believes the run's header written, must not write after it.
+	failed error
 	// base is the size of the results file an appending journal found
 	// (Append): its bytes stay as they are, and the state file's first
 	// line says where this run's begin. 0 for the others.
@@ -781,7 +785,7 @@ func (j *Journal) Finish(key string, recs []*result.Record) error {
 	}
 	for _, r := range recs {
 		r.Case = key
-		if err := j.w.Write(r); err != nil {
+		if err := j.write(r); err != nil {
 			return err
 		}
 	}
@@ -802,7 +806,7 @@ func (j *Journal) Stream(key string, r *result.Record) error {
 		return err
 	}
 	r.Case = key
-	if err := j.w.Write(r); err != nil {
+	if err := j.write(r); err != nil {
 		return err
 	}
 	if j.streamed == nil {
@@ -871,5 +875,29 @@ func (j *Journal) Write(r *result.Record) error {
 	if err := j.begin(); err != nil {
 		return err
 	}
-	return j.w.Write(r)
+	return j.write(r)
+}
+
+// write appends r (and its run's header when new) in one write. A write
+// that fails part way (a full file system) leaves part of a line, which
+// every reader would trip on: the file is cut back to its last whole
+// record, and every later write fails with the first error. The case's
+// "done" line is never written, so -resume measures it again. The caller
+// holds j.mu.
+func (j *Journal) write(r *result.Record) error {
+	if j.failed != nil {
+		return j.failed
+	}
+	st, err := j.out.Stat()
+	if err != nil {
+		return err
+	}
+	if err := j.w.Write(r); err != nil {
+		if terr := j.out.Truncate(st.Size()); terr != nil {
+			err = errors.Join(err, fmt.Errorf("cutting %s back to its last whole record: %w", j.out.Name(), terr))
+		}
+		j.failed = err
+		return err
+	}
+	return nil
 }
