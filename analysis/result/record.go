@@ -212,9 +212,9 @@ type Record struct {
 	// it exceeds (-mem, or the node's available memory per process),
 	// in bytes. Its figures are 0 and no reader takes them for a
 	// measurement (Skipped).
-	Skip       string `json:"skipped,omitempty"`
-	NeedBytes  int64  `json:"need_bytes,omitempty"`
-	LimitBytes int64  `json:"limit_bytes,omitempty"`
+	Skip       string `json:"skipped,omitempty"`     // why: "memory" (SkipMemory)
+	NeedBytes  int64  `json:"need_bytes,omitempty"`  // what one process would need, bytes
+	LimitBytes int64  `json:"limit_bytes,omitempty"` // the bound it exceeds, bytes
 
 	// Run is the run's header in records version 2 (RunHeader.Run): a
 	// reader replaces it with the header's context and sets it to 0.
