@@ -510,10 +510,16 @@ func (d *Driver) skipStep(b *Benchmark, q int, groups [][]int, m Mode, x int, o 
 
 // skipLine is the line of a record of a length left out for memory: IMB's
 // out-of-mem. line where -mem's bound left it out, else mpibench's for
-// the node's memory (memory.go).
+// the node's memory (memory.go). Under -multi 1 the length stands in the
+// #bytes column, after an empty Group cell: the case is left out for
+// every group.
 func (d *Driver) skipLine(r *result.Record) string {
-	if lim := d.cfg.F.memLimit(d.suite); lim > 0 && r.LimitBytes == int64(lim) {
-		return outOfMem(float64(r.NeedBytes), r.Bytes)
+	group := ""
+	if r.Multi == 1 {
+		group = fmt.Sprintf("\n%13s", "") // a blank line before each length, as the rows have
 	}
-	return outOfNodeMem(r.NeedBytes, r.LimitBytes, r.Bytes)
+	if lim := d.cfg.F.memLimit(d.suite); lim > 0 && r.LimitBytes == int64(lim) {
+		return group + outOfMem(float64(r.NeedBytes), r.Bytes)
+	}
+	return group + outOfNodeMem(r.NeedBytes, r.LimitBytes, r.Bytes)
 }
