@@ -30,12 +30,13 @@ type point struct {
 //     one IMB's throughput is computed from and its tables lead with.
 //
 // Check-mode records (not benchmark data), summaries (b_eff, b_eff_io)
-// and PGMPI's guideline violations carry no measurement and are skipped,
+// PGMPI's guideline violations and the lengths a run left out for memory
+// (result.Record.Skipped) carry no measurement and are skipped,
 // as are records without samples whose time is not positive (not
 // measured). A SKaMPI median at or below 0 (the correction, measured
 // apart, exceeded it) stays: its samples can still be tested.
 func measure(r *result.Record) (point, string, bool) {
-	if r.Check || r.Beff != nil || r.BeffIO != nil || r.Class == "summary" || r.Guideline != "" {
+	if r.Skipped() || r.Check || r.Beff != nil || r.BeffIO != nil || r.Class == "summary" || r.Guideline != "" {
 		return point{}, "", false
 	}
 	var p point

@@ -111,7 +111,7 @@ func FromRecords(recs []result.Record) *Data {
 	launches := map[int]bool{}
 	for i := range recs {
 		r := &recs[i]
-		if r.Suite != result.SuitePGMPI || (r.Class != "function" && r.Class != "mockup") {
+		if r.Suite != result.SuitePGMPI || (r.Class != "function" && r.Class != "mockup") || r.Skipped() {
 			continue
 		}
 		m, ok := recordMedian(r)

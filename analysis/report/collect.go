@@ -55,6 +55,9 @@ func (c *Collector) Add(r *result.Record) {
 	in.Records++
 	in.Merged = max(in.Merged, r.Merged)
 	in.noteStart(r.Context.Start)
+	if r.Skipped() {
+		return // a length left out measured nothing: no point, no figure
+	}
 	c.addRun(in, r)
 	if c.links.add(i, c.label, r) {
 		return

@@ -219,7 +219,8 @@ var suiteTitles = map[string]string{
 
 // Group turns the records of every input into measurements, in suite
 // order and within a suite in order of first appearance. Records of
-// -check runs (not benchmark data) and summary records are left out.
+// -check runs (not benchmark data), summary records and the lengths a
+// run left out for memory (result.Record.Skipped) are left out.
 func Group(inputs []Input) []*Measurement {
 	return collect(inputs).Measurements()
 }

@@ -411,6 +411,10 @@ func (p *parser) recordField(k []byte, r *Record) bool {
 		return p.strs(&r.PairHosts, p.prev.PairHosts)
 	case "io_bytes":
 		return p.int64(&r.IOBytes)
+	case "need_bytes":
+		return p.int64(&r.NeedBytes)
+	case "limit_bytes":
+		return p.int64(&r.LimitBytes)
 	case "seed":
 		return p.uint64(&r.Seed)
 	case "rel_err":
@@ -457,6 +461,8 @@ func recordStrings(r *Record, k []byte) *string {
 		return &r.Test
 	case "sync":
 		return &r.Sync
+	case "skipped":
+		return &r.Skip
 	}
 	return nil
 }

@@ -75,7 +75,10 @@ type MergeResult struct {
 // outliers that competing jobs or interrupts leave in single runs). The
 // rest, Context included, is the first record's; Merged counts the
 // records that went into it. An identity missing from some runs keeps the
-// median of the runs that have it and is counted in Partial.
+// median of the runs that have it and is counted in Partial. A record
+// that measured nothing (Record.Skipped: a length left out for memory)
+// adds no figure: where some run measured the identity, the median is of
+// the runs that did; where none did, the first such record stands for it.
 func Merge(runs [][]Record) MergeResult {
 	m := NewMerger()
 	for i, run := range runs {
@@ -110,6 +113,9 @@ type mergeAcc struct {
 	beff    [len(beffFloats)]mergeCol
 	beffIO  mergeCol
 	links   [3][]mergeCol // links' t_min_us, t_avg_us, t_max_us, by partner
+
+	// The runs whose record of the identity measured nothing (Skipped).
+	skipRuns, skipLast int
 }
 
 // mergeCol is the values of one figure; nil vals while all were 0, so
@@ -144,11 +150,27 @@ func (m *Merger) Add(run int, r *Record) {
 	m.key = appendIdentity(m.key[:0], r)
 	a := m.byID[string(m.key)]
 	if a == nil {
-		a = &mergeAcc{first: *r, lastRun: -1, reached: true}
+		a = &mergeAcc{first: *r, lastRun: -1, skipLast: -1, reached: true}
 		m.byID[string(m.key)] = a
 		m.order = append(m.order, a)
 	}
+	if r.Skipped() {
+		a.skip(run)
+		return
+	}
+	if a.n == 0 {
+		a.first = *r // the first measured record, not a left-out one
+	}
 	a.add(run, r)
+}
+
+// skip counts a record that measured nothing (Record.Skipped): it adds
+// no figure; an identity no run measured stays the first such record.
+func (a *mergeAcc) skip(run int) {
+	if run != a.skipLast {
+		a.skipRuns++
+		a.skipLast = run
+	}
 }
 
 func (a *mergeAcc) add(run int, r *Record) {
@@ -203,7 +225,7 @@ func (m *Merger) Result(runs int) MergeResult {
 	res := MergeResult{Runs: runs}
 	for _, a := range m.order {
 		res.Records = append(res.Records, a.record())
-		if a.runs < runs {
+		if a.runs < runs && (a.n > 0 || a.skipRuns < runs) {
 			res.Partial++
 		}
 	}
@@ -211,6 +233,9 @@ func (m *Merger) Result(runs int) MergeResult {
 }
 
 func (a *mergeAcc) record() Record {
+	if a.n == 0 {
+		return a.first // every run left it out: one record says so
+	}
 	out := a.first
 	out.Merged = a.n
 	for i, f := range mergeFloats {

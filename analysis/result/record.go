@@ -206,11 +206,28 @@ type Record struct {
 	InvalidReps *int    `json:"invalid_reps,omitempty"`
 	StartLag    float64 `json:"start_lag_s,omitempty"`
 
+	// A case that measured nothing (IMB: a length whose buffers do not
+	// fit, left out as IMB 2021's -mem leaves it out): Skip says why,
+	// "memory", with what one process would have needed and the bound
+	// it exceeds (-mem, or the node's available memory per process),
+	// in bytes. Its figures are 0 and no reader takes them for a
+	// measurement (Skipped).
+	Skip       string `json:"skipped,omitempty"`     // why: "memory" (SkipMemory)
+	NeedBytes  int64  `json:"need_bytes,omitempty"`  // what one process would need, bytes
+	LimitBytes int64  `json:"limit_bytes,omitempty"` // the bound it exceeds, bytes
+
 	// Run is the run's header in records version 2 (RunHeader.Run): a
 	// reader replaces it with the header's context and sets it to 0.
 	Run     int     `json:"run,omitempty"`
 	Context Context `json:"context"` // version 1 only: on every line
 }
+
+// SkipMemory is Skip of a case left out because its buffers do not fit.
+const SkipMemory = "memory"
+
+// Skipped tells whether r is a case that measured nothing (Skip): a
+// line in its table, never a zero-time measurement.
+func (r *Record) Skipped() bool { return r.Skip != "" }
 
 // Schema is the version of the records this mpibench writes. Version 2
 // (2026-11-28) writes the run's context once, in a header line, and

@@ -359,25 +359,38 @@ func TestIMBBarrier(t *testing.T) {
 
 // TestIMBMem: a sample whose message buffers (IMB's need: 2·np·max(X, 4)
 // bytes for Alltoall) exceed -mem GB is not run; IMB's out-of-mem. line
-// stands in its place, as IMB-MPI1 2021.11 prints it; the others run and
-// their records carry the flag.
+// stands in its place in the table, as IMB-MPI1 2021.11 prints it, in
+// both modes, and its record says so (skipped, IMB's need, -mem in
+// bytes); the others run and their records carry the flag.
 func TestIMBMem(t *testing.T) {
 	e2e.NeedMPI(t)
-	lens := e2e.Lengths(t, 0, 64, 4096) // 16, 256, 16384 bytes; the bound is 1073
-	js := filepath.Join(t.TempDir(), "o.jsonl")
-	r := e2e.Launch(t, 2, "mpi1", "Alltoall", "-mem", "0.000001", "-msglen", lens, "-iter", "5", "-time", "off", "-json", js)
-	e2e.MustSucceed(t, r)
-	want := `         4096 out-of-mem.; needed X=   0.001 GB; use flag "-mem X" or MAX_MEM_USAGE>=X (IMB_mem_info.h)` + "\n"
-	if !strings.Contains(r.Stdout, want) {
-		t.Errorf("no line %q in\n%s", want, r.Stdout)
-	}
-	recs := e2e.ReadJSONL[rec2021](t, js)
-	if got := rows2021(recs); !slices.Equal(got, []string{"Alltoall/0/5", "Alltoall/64/5"}) {
-		t.Errorf("rows %v, want Alltoall at 0 and 64 bytes", got)
-	}
-	for _, rec := range recs {
-		if rec.Context.Options["mem"] != "0.000001" {
-			t.Errorf("options %v, want mem 0.000001", rec.Context.Options)
+	for _, mode := range [][]string{nil, {"-imb", "2021"}} {
+		lens := e2e.Lengths(t, 0, 64, 4096, 16) // 16, 256, 16384, 64 bytes; the bound is 1073
+		js := filepath.Join(t.TempDir(), "o.jsonl")
+		args := append([]string{"mpi1", "Alltoall", "-mem", "0.000001", "-msglen", lens, "-iter", "5", "-time", "off",
+			"-json", js}, mode...)
+		r := e2e.Launch(t, 2, args...)
+		e2e.MustSucceed(t, r)
+		want := `         4096 out-of-mem.; needed X=   0.001 GB; use flag "-mem X" or MAX_MEM_USAGE>=X (IMB_mem_info.h)` + "\n"
+		if !strings.Contains(r.Stdout, want) {
+			t.Errorf("%v: no line %q in\n%s", mode, want, r.Stdout)
+		}
+		if got := tableLines(r.Stdout)[2]; !slices.Equal(got, []string{"0", "64", "4096 out", "16"}) {
+			t.Errorf("%v: table %v, want the line in place of 4096 bytes", mode, got)
+		}
+		recs := e2e.ReadJSONL[rec2021](t, js)
+		if got := rows2021(recs); !slices.Equal(got, []string{"Alltoall/0/5", "Alltoall/64/5", "Alltoall/4096/0", "Alltoall/16/5"}) {
+			t.Errorf("%v: rows %v, want Alltoall at 0 and 64 bytes and 4096 left out", mode, got)
+		}
+		for _, rec := range recs {
+			if rec.Context.Options["mem"] != "0.000001" {
+				t.Errorf("%v: options %v, want mem 0.000001", mode, rec.Context.Options)
+			}
+		}
+		for _, rec := range e2e.ReadJSONL[memRec](t, js) {
+			if left := rec.Bytes == 4096; left != (rec.Skipped == "memory") || left && (rec.NeedBytes != 2*2*4096 || rec.LimitBytes != 1073) {
+				t.Errorf("%v: %+v", mode, rec)
+			}
 		}
 	}
 }

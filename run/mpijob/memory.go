@@ -17,6 +17,13 @@ func CheckMemory(env *Env, need memcheck.Need, memMB int) (code int, ok bool) {
 	if err != nil {
 		return env.Fail(err), false
 	}
+	return CheckAvailable(env, need, avail, memMB)
+}
+
+// CheckAvailable is CheckMemory against avail, memcheck.Available's
+// figure that a suite has already read to fit its plan to it (IMB's
+// lengths): the plan and the check see the same number.
+func CheckAvailable(env *Env, need memcheck.Need, avail int64, memMB int) (code int, ok bool) {
 	msg := memcheck.Verdict(need, avail, memcheck.NodeLimit)
 	if msg == "" && memMB > 0 && int64(memMB) <= math.MaxInt64/mb {
 		// -mem is bounded far below the overflow; a larger one limits nothing.

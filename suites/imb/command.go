@@ -5,6 +5,7 @@ import (
 
 	"mpibench/analysis/result"
 	"mpibench/internal/cli"
+	"mpibench/run/memcheck"
 	"mpibench/run/mpijob"
 	"mpibench/suites/imb/imbtext"
 )
@@ -62,7 +63,15 @@ func (s *Suite) measure(cfg *Config, env *mpijob.Env) int {
 	if cfg.List {
 		return s.printList(cfg, env)
 	}
-	if code, ok := mpijob.CheckMemory(env, MemoryNeed(cfg, env.World.Size()), 0); !ok {
+	// Lengths that do not fit the node's memory are left out, each a
+	// line and a record; only a benchmark whose smallest length does not
+	// fit stops the run here (memory.go).
+	avail, err := memcheck.Available(env.World)
+	if err != nil {
+		return env.Fail(err)
+	}
+	cfg.avail = avail
+	if code, ok := mpijob.CheckAvailable(env, MemoryNeed(cfg, env.World.Size()), avail, 0); !ok {
 		return code
 	}
 	if s == IOSuite {

@@ -32,9 +32,9 @@ import (
 // applies IMB's default under IMB 2021's definitions (context.imb "2021":
 // -imb 2021, nbc, mpi4, rma), and no bound in an IMB 3.0 run without -mem,
 // which IMB 3.0 does not have. The need is IMB's (imbBufferBytes);
-// mpibench drops such lengths from the case before it allocates, and
-// prints IMB's lines after the case's tables (IMB prints each at its
-// length's place in every mode's table).
+// mpibench drops such lengths from the case before it allocates, prints
+// IMB's line at each one's place in every mode's table, as IMB does, and
+// writes a record that says so (skipped "memory", memory.go).
 
 // setIMBFlag reads -imb_barrier and -mem.
 func (f *Flags2021) setIMBFlag(name, val string) error {
@@ -133,19 +133,6 @@ func (f *Flags2021) memNeed(s *Suite, set *Settings, b *Benchmark, x, q int) flo
 		return max(l, float64(iter)*float64(offs))
 	}
 	return alloc(send) + alloc(recv)
-}
-
-// fitMem splits lens into the lengths whose buffers (need) fit under
-// limit bytes (all when limit is 0) and the others.
-func fitMem(need func(x int) float64, lens []int, limit float64) (fit, over []int) {
-	for _, x := range lens {
-		if limit > 0 && need(x) > limit {
-			over = append(over, x)
-		} else {
-			fit = append(fit, x)
-		}
-	}
-	return fit, over
 }
 
 // outOfMem is IMB's line for a sample not run for -mem (IMB_output.c,

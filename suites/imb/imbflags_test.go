@@ -43,8 +43,8 @@ func TestMemFlag(t *testing.T) {
 		t.Errorf("-mem 0.5: %v, limit %g", err, f.memLimit(MPI1Suite))
 	}
 	need := func(x int) float64 { return imbBufferBytes("Alltoall", x, 2) }
-	fit, over := fitMem(need, []int{0, 64, 4096}, 1000)
-	if !slices.Equal(fit, []int{0, 64}) || !slices.Equal(over, []int{4096}) {
+	fit, over := memBounds{imbNeed: need, imbLimit: 1000}.split([]int{0, 64, 4096})
+	if !slices.Equal(fit, []int{0, 64}) || len(over) != 1 || over[4096] != (leftOut{need: 16384, limit: 1000, imb: true}) {
 		t.Errorf("fit %v, over %v", fit, over)
 	}
 	want := `         4096 out-of-mem.; needed X=   0.001 GB; use flag "-mem X" or MAX_MEM_USAGE>=X (IMB_mem_info.h)`

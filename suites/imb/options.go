@@ -150,6 +150,11 @@ type Config struct {
 	Window     int       `json:"window_size,omitempty"` // -window_size; 0: IMB 2021's default
 	F          Flags2021 `json:"imb2021_flags"`         // IMB 2021's flags
 	List       bool      `json:"list,omitempty"`        // -list: print the list, measure nothing
+
+	// avail is the node's available memory per process in bytes, the
+	// same on every rank (memcheck.Available; set by measure): lengths
+	// whose buffers need more are left out (caseBounds). 0: no bound.
+	avail int64
 }
 
 // Resolve checks the options against the job size and reads the -input and

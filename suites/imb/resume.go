@@ -55,11 +55,17 @@ func (d *Driver) resumed(b *Benchmark, q int, lens []int) bool {
 	return true
 }
 
-// replayAll shows every case of b at q processes from the resumed run.
-func (d *Driver) replayAll(b *Benchmark, q int, lens []int) error {
+// replayAll shows every case of b at q processes from the resumed run,
+// and writes those left out for memory (out) that it lacks.
+func (d *Driver) replayAll(b *Benchmark, q int, lens []int, out map[int]leftOut) error {
+	groups := Layout(d.size, q, d.order, d.cfg.Multi >= 0)
 	for _, m := range d.cfg.F.runModes(b) {
 		for _, x := range lens {
-			if _, _, err := d.loop.Run(d.step(b, q, m, x)); err != nil {
+			step := d.step(b, q, m, x)
+			if o, ok := out[x]; ok {
+				step = d.skipStep(b, q, groups, m, x, o)
+			}
+			if _, _, err := d.loop.Run(step); err != nil {
 				return err
 			}
 		}

@@ -90,8 +90,8 @@ func (d *Driver) count() int {
 		b := d.cfg.F.lookup(d.suite, name)
 		for _, q := range d.suite.ProcessCounts(d.size, d.cfg.NPMin, b.Class) {
 			if _, bad := d.suite.invalid(b, q); !bad {
-				fit, _ := fitMem(d.memNeed(b, q), planLengths(d.set, d.cfg.Lengths, b), d.cfg.F.memLimit(d.suite))
-				n += len(d.cfg.F.runModes(b)) * len(fit)
+				// a length left out for memory is a case that measures nothing
+				n += len(d.cfg.F.runModes(b)) * len(planLengths(d.set, d.cfg.Lengths, b))
 			}
 		}
 	}
@@ -186,35 +186,30 @@ func (d *Driver) runBenchmark(b *Benchmark) error {
 			}
 			continue
 		}
-		need := d.memNeed(b, q)
-		fit, over := fitMem(need, lens, d.cfg.F.memLimit(d.suite)) // -mem (imbflags.go)
-		if err := d.runFit(b, q, fit); err != nil {
+		// -mem and the node's memory (memory.go): the lengths that do
+		// not fit are left out, each a line and a record at its place.
+		fit, out := caseBounds(d.cfg, d.suite, d.set, b, q).split(lens)
+		if err := d.runFit(b, q, lens, fit, out); err != nil {
 			return err
-		}
-		for _, x := range over {
-			if err := d.comment(outOfMem(need(x), x)); err != nil {
-				return err
-			}
 		}
 	}
 	return nil
 }
 
-// runFit runs b on q processes at the lengths lens, or replays it where
-// a resumed run has them all.
-func (d *Driver) runFit(b *Benchmark, q int, lens []int) error {
-	switch {
-	case len(lens) == 0:
-		return nil
-	case d.resumed(b, q, lens):
-		return d.replayAll(b, q, lens)
+// runFit runs b on q processes at the lengths lens, of which those in
+// out are left out for memory and fit are measured, or replays it where
+// a resumed run has every length of fit.
+func (d *Driver) runFit(b *Benchmark, q int, lens, fit []int, out map[int]leftOut) error {
+	if len(fit) == 0 || d.resumed(b, q, fit) {
+		return d.replayAll(b, q, lens, out) // nothing to set up
 	}
-	return d.runCase(b, q, lens)
+	return d.runCase(b, q, lens, fit, out)
 }
 
 // runCase runs one benchmark on one process count over all modes and
-// lengths, modes outermost as IMB does.
-func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
+// lengths, modes outermost as IMB does; its buffers are those of the
+// lengths fit.
+func (d *Driver) runCase(b *Benchmark, q int, lens, fit []int, out map[int]leftOut) error {
 	multi := d.cfg.Multi >= 0
 	color := Color(d.rank, q, d.order, multi, d.size)
 	comm, err := d.world.Split(color, d.order[d.rank])
@@ -222,7 +217,7 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 		return err
 	}
 	defer comm.Free()
-	env := &caseEnv{suite: d.suite.Name, b: b, set: d.set, comm: comm, q: q, group: color, multi: multi, lens: lens,
+	env := &caseEnv{suite: d.suite.Name, b: b, set: d.set, comm: comm, q: q, group: color, multi: multi, lens: fit,
 		check: d.cfg.Check, ioDir: d.cfg.IODir, cpuSecs: d.cpu, window: d.cfg.windowSize(), f21: &d.cfg.F,
 		sync: &syncState{budget: d.cfg.TimeLimit}}
 	c := newRunner(env)
@@ -230,7 +225,7 @@ func (d *Driver) runCase(b *Benchmark, q int, lens []int) error {
 	err = d.inCase(c.setup(), b, 0, -1, q)
 	d.cases.End()
 	if err == nil {
-		err = d.sweep(c, env, q, lens)
+		err = d.sweep(c, env, q, lens, out)
 	}
 	if mpi.EndsJob(err) {
 		// This rank alone met it, the others may wait for it inside the
@@ -255,13 +250,19 @@ func (d *Driver) watchSetup(b *Benchmark, q int, phase string) {
 		Key: fmt.Sprintf("%s/%s/np%d/%s", d.suite.Name, b.Name, q, phase)})
 }
 
-func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int) error {
+func (d *Driver) sweep(c runner, env *caseEnv, q int, lens []int, out map[int]leftOut) error {
 	b := env.b
 	groups := Layout(d.size, q, d.order, d.cfg.Multi >= 0)
 	for _, m := range d.cfg.F.runModes(b) {
 		var done []lenReps  // the -time counts of this mode's lengths so far
 		start := time.Now() // IMB 2021's time-out clock (timeout2021.go)
 		for _, x := range lens {
+			if o, ok := out[x]; ok {
+				if _, _, err := d.loop.Run(d.skipStep(b, q, groups, m, x, o)); err != nil {
+					return err
+				}
+				continue
+			}
 			step := d.step(b, q, m, x)
 			step.Measure = func() ([]*result.Record, error) {
 				return d.measure(c, env, groups, x, m, start, &done)
@@ -362,9 +363,16 @@ func (d *Driver) records(w *row) []*result.Record {
 	return rows
 }
 
-// show prints rows on rank 0 and notes the benchmarks with defects.
+// show prints rows on rank 0 and notes the benchmarks with defects; a
+// length left out for memory is its line.
 func (d *Driver) show(rows []*result.Record) error {
 	for _, r := range rows {
+		if r.Skipped() {
+			if err := d.out.Text.Note(r, d.skipLine(r)); err != nil {
+				return err
+			}
+			continue
+		}
 		if r.Defects > 0 && !slices.Contains(d.bad, r.Benchmark) {
 			d.bad = append(d.bad, r.Benchmark)
 		}
@@ -375,15 +383,23 @@ func (d *Driver) show(rows []*result.Record) error {
 	return nil
 }
 
-// record summarises the ranks of one group (g >= 0) or of all groups.
-func (d *Driver) record(w *row, g int) *result.Record {
-	b := w.b
+// caseRecord is the part of a record that says what was measured: b at
+// x bytes on q processes in mode m, group g (-1: all).
+func (d *Driver) caseRecord(b *Benchmark, q int, groups [][]int, x int, m Mode, g int) *result.Record {
 	r := &result.Record{Suite: d.suite.Name, Benchmark: b.Name, Class: b.Class.String(), Multi: d.cfg.Multi,
-		Group: g, NProcs: w.q, Groups: w.groups, Bytes: w.x, Reps: w.reps,
-		TimeLimit: d.cfg.TimeLimit, Check: d.cfg.Check, Mode: w.mode.String(), Context: d.ctx}
+		Group: g, NProcs: q, Groups: groups, Bytes: x,
+		TimeLimit: d.cfg.TimeLimit, Check: d.cfg.Check, Mode: m.String(), Context: d.ctx}
 	if d.cfg.MapP > 1 && d.cfg.MapQ > 1 {
 		r.Map = []int{d.cfg.MapP, d.cfg.MapQ}
 	}
+	return r
+}
+
+// record summarises the ranks of one group (g >= 0) or of all groups.
+func (d *Driver) record(w *row, g int) *result.Record {
+	b := w.b
+	r := d.caseRecord(b, w.q, w.groups, w.x, w.mode, g)
+	r.Reps = w.reps
 	var times, pure []float64
 	for i, grp := range w.groups {
 		if g >= 0 && g != i {
@@ -470,7 +486,40 @@ func MinMaxAvg(v []float64) (lo, hi, avg float64) {
 	return lo, hi, avg / float64(n)
 }
 
-// memNeed is -mem's need of b on q processes at a length (imbflags.go).
-func (d *Driver) memNeed(b *Benchmark, q int) func(x int) float64 {
-	return func(x int) float64 { return d.cfg.F.memNeed(d.suite, d.set, b, x, q) }
+// skipStep is the case of b at q processes, mode m and length x that
+// memory left out (o): it measures nothing, and its record (skipped
+// "memory", with the need and the bound) and its line take the length's
+// place in the journal, the results file and the table.
+func (d *Driver) skipStep(b *Benchmark, q int, groups [][]int, m Mode, x int, o leftOut) mpijob.Step {
+	s := d.step(b, q, m, x)
+	s.Measure = func() ([]*result.Record, error) {
+		if d.rank != 0 {
+			return nil, nil
+		}
+		r := d.caseRecord(b, q, groups, x, m, -1)
+		r.Calls = persistCalls(b)
+		syncFields(r, d.cfg.F.method(b), nil)
+		if d.cfg.F.rates(b) && b.Class == ParallelTransferMsgRate {
+			r.Window = d.cfg.windowSize() // the table's Msg/sec column
+		}
+		r.Skip, r.NeedBytes, r.LimitBytes = result.SkipMemory, o.need, o.limit
+		return []*result.Record{r}, nil
+	}
+	return s
+}
+
+// skipLine is the line of a record of a length left out for memory: IMB's
+// out-of-mem. line where -mem's bound left it out, else mpibench's for
+// the node's memory (memory.go). Under -multi 1 the length stands in the
+// #bytes column, after an empty Group cell: the case is left out for
+// every group.
+func (d *Driver) skipLine(r *result.Record) string {
+	group := ""
+	if r.Multi == 1 {
+		group = fmt.Sprintf("\n%13s", "") // a blank line before each length, as the rows have
+	}
+	if lim := d.cfg.F.memLimit(d.suite); lim > 0 && r.LimitBytes == int64(lim) {
+		return group + outOfMem(float64(r.NeedBytes), r.Bytes)
+	}
+	return group + outOfNodeMem(r.NeedBytes, r.LimitBytes, r.Bytes)
 }
