@@ -463,6 +463,8 @@ func recordStrings(r *Record, k []byte) *string {
 		return &r.Sync
 	case "skipped":
 		return &r.Skip
+	case "cut":
+		return &r.Cut
 	}
 	return nil
 }
@@ -511,6 +513,8 @@ func recordInts(r *Record, k []byte) *int {
 		return &r.ValidReps
 	case "run":
 		return &r.Run
+	case "reps_asked":
+		return &r.RepsAsked
 	}
 	return nil
 }

@@ -29,6 +29,7 @@ func decodeLines() []string {
 		`{"rel_err":0.25}`, `{"osu":{"tail":[]},"osu":{"datatype":"x"}}`, `{"osu":null}`, `{"osu":{"tail":[{"p":1}],"x":1}}`,
 		`{"sync":"window","window_s":1e-3,"clock_error_s":2e-6,"valid_reps":9,"invalid_reps":0,"start_lag_s":1e-7}`,
 		`{"suite":"mpi1","bytes":4194304,"skipped":"memory","need_bytes":33554464,"limit_bytes":1073741824}`,
+		`{"suite":"mpi1","reps":4,"cut":"time","reps_asked":1000}`, `{"suite":"beffio","cut":"disk"}`,
 		`{"invalid_reps":null}`, `{"invalid_reps":3,"invalid_reps":1}`, `{} {}`, `{"suite":"a",}`, `{`, ``, `[]`, ` { "suite" : "spaced" , "np" : 4 } `)
 }
 

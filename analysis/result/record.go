@@ -216,6 +216,14 @@ type Record struct {
 	NeedBytes  int64  `json:"need_bytes,omitempty"`  // what one process would need, bytes
 	LimitBytes int64  `json:"limit_bytes,omitempty"` // the bound it exceeds, bytes
 
+	// A case that measured less than its definition asked (issue 26):
+	// Cut says what cut it, CutTime (IMB 2021's -time rule lowered the
+	// repetitions, RepsAsked the count the definition gave) or CutDisk
+	// (a time-driven b_eff_io pattern stopped at the -disk bound before
+	// its scheduled time). Its figures are a measurement, of less.
+	Cut       string `json:"cut,omitempty"`
+	RepsAsked int    `json:"reps_asked,omitempty"`
+
 	// Run is the run's header in records version 2 (RunHeader.Run): a
 	// reader replaces it with the header's context and sets it to 0.
 	Run     int     `json:"run,omitempty"`
@@ -224,6 +232,12 @@ type Record struct {
 
 // SkipMemory is Skip of a case left out because its buffers do not fit.
 const SkipMemory = "memory"
+
+// Cuts (Record.Cut).
+const (
+	CutTime = "time" // IMB's -time bound lowered the repetitions
+	CutDisk = "disk" // b_eff_io's -disk bound stopped a time-driven pattern
+)
 
 // Skipped tells whether r is a case that measured nothing (Skip): a
 // line in its table, never a zero-time measurement.

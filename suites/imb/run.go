@@ -297,7 +297,8 @@ func (d *Driver) measure(c runner, env *caseEnv, groups [][]int, x int, m Mode, 
 	case d.rank != 0:
 		return nil, nil
 	}
-	return d.records(&row{b: env.b, q: env.q, groups: groups, x: x, mode: m, reps: reps, all: all, win: env.lastWindow()}), nil
+	return d.records(&row{b: env.b, q: env.q, groups: groups, x: x, mode: m, reps: reps, asked: env.asked,
+		all: all, win: env.lastWindow()}), nil
 }
 
 // measureCase measures length x in mode m: it chooses the repetitions,
@@ -347,6 +348,7 @@ type row struct {
 	x      int
 	mode   Mode
 	reps   int // n_sample, as -time left it
+	asked  int // n_sample as the definition gave it, before -time
 	all    []float64
 	win    *clocksync.Result // -sync window: the result (the same on every active rank)
 }
@@ -379,8 +381,23 @@ func (d *Driver) show(rows []*result.Record) error {
 		if err := d.out.Text.Row(r); err != nil {
 			return err
 		}
+		if r.Cut == result.CutTime {
+			if err := d.out.Text.Note(r, d.cutLine(r)); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// cutLine is the line under a row whose repetitions -time's rule lowered
+// (issue 26: one stall could cut a whole table, unmarked). It starts with
+// "#", as IMB's own comment lines, so that parsers of IMB's tables pass
+// over it.
+func (d *Driver) cutLine(r *result.Record) string {
+	return fmt.Sprintf("#   ^ %d of %d repetitions: lowered by the -time bound, %g s a sample (IMB 2021's rule; "+
+		"a count never grows with the length, so a stall at a shorter length lowers the longer ones too)",
+		r.Reps, r.RepsAsked, d.cfg.TimeLimit)
 }
 
 // caseRecord is the part of a record that says what was measured: b at
@@ -421,6 +438,9 @@ func (d *Driver) record(w *row, g int) *result.Record {
 	}
 	if d.cfg.F.rates(b) {
 		rates2021(r, b, d.cfg.windowSize())
+	}
+	if w.reps < w.asked && w.reps > 0 && d.cfg.TimeLimit > 0 {
+		r.Cut, r.RepsAsked = result.CutTime, w.asked
 	}
 	r.Calls = persistCalls(b)
 	if BigBench(b) && mpi.IsBig(int64(w.x)) {

@@ -36,6 +36,7 @@ type caseEnv struct {
 	ioDir   string     // IMB-IO: where files go
 	cpuSecs float64    // IMB-IO: calibrated CPU_Exploit seconds, t_CPU
 	nRep    int        // repetitions of the next measure (-time); 0: IMB 3.0's count
+	asked   int        // the count the definition gave before -time's rule (limitReps)
 	probing bool       // the next measure is a probe or an untimed run: no warm-up (nbc, mpi4, rma)
 	window  int        // Uniband, Biband: -window_size
 	f21     *Flags2021 // IMB 2021's flags (-imb 2021, -sync, -root_shift)

@@ -142,6 +142,7 @@ func countFixed(sel int) bool { return sel <= 1 }
 // already measured in this mode; x's count is added to it.
 func (d *Driver) limitReps(c runner, env *caseEnv, x int, m Mode, done *[]lenReps) (int, error) {
 	sel, secs := d.cfg.F.reps2021(d.set, env.b, x, m, env.q), d.cfg.TimeLimit
+	env.asked = sel
 	if !d.cfg.F.timed(env.b) && !d.cfg.F.windowed(env.b) {
 		// Where no -time rule sets the count (-iter_policy off,
 		// multiple_np, auto for the rooted benchmarks), IMB 2021.11 runs
