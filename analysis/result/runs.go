@@ -5,8 +5,8 @@ import (
 	"fmt"
 )
 
-// isHeader says whether a line is a run header of records version 2: an
-// object whose first key is "schema", as Writer puts it.
+// isHeader says whether a line is a run header of records version 2 or
+// 3: an object whose first key is "schema", as Writer puts it.
 func isHeader(line []byte) bool {
 	rest, ok := bytes.CutPrefix(line, []byte("{"))
 	return ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r\n"), []byte(`"schema"`))
@@ -58,7 +58,7 @@ func (s *runs) header(sh *scannedHead) {
 	switch h := &sh.h; {
 	case h.Schema > Schema:
 		s.warn(sh.line, fmt.Errorf("records version %d: this mpibench reads versions 1 to %d", h.Schema, Schema))
-	case h.Schema != Schema:
+	case h.Schema < 2:
 		s.warn(sh.line, fmt.Errorf("run header of records version %d: version 1 has no header", h.Schema))
 	case h.Run < 1:
 		s.warn(sh.line, fmt.Errorf("run header with run %d: runs count from 1", h.Run))
