@@ -78,9 +78,10 @@ type Record struct {
 	// prefix as built (MPI_ or Open MPI's MPIX_).
 	Calls string `json:"calls,omitempty"`
 
-	// Non-blocking IMB-IO rows and IMB-NBC (suite "nbc"): the overlap
-	// figures, in "overlap" (version 3; flat before).
-	OverlapFigures `json:"overlap,omitzero"`
+	// Non-blocking IMB-IO rows (section 4.2.5.2) and IMB-NBC (suite
+	// "nbc"): t_min/t_max/t_avg are the overlapped times, and IMB-IO's
+	// Mbytes/sec comes from t_pure.
+	OverlapFigures `json:"overlap,omitzero"` // the overlap figures (version 3; flat on the record before)
 
 	// b_eff (suite "beff"): one record per b(pat,L,mthd,rep) with
 	// Benchmark the pattern, Class its group (cartesian, ring, random,
@@ -88,10 +89,9 @@ type Record struct {
 	// the messages of one execution of the pattern and TMin/TMax/TAvg the
 	// loop time over processes (with -check, Check and Defects the data
 	// check's verdict); then one summary record (Benchmark "b_eff", Class
-	// "summary") carrying BeffSummary. Its own figures are in "b_eff"
-	// (version 3; flat before).
-	BeffFigures `json:"b_eff,omitzero"`
-	Messages    int `json:"messages,omitempty"` // b_eff: total messages of one execution of the pattern; p2p: of the timed loop
+	// "summary") carrying BeffSummary.
+	BeffFigures `json:"b_eff,omitzero"` // b_eff's own figures (version 3; flat on the record before)
+	Messages    int                     `json:"messages,omitempty"` // b_eff: total messages of one execution of the pattern; p2p: of the timed loop
 
 	// b_eff_io (suite "beffio"): one record per pattern and access method
 	// with Benchmark the pattern number of Table 2 ("p00".."p42"), Class
@@ -102,8 +102,7 @@ type Record struct {
 	// after MPI_File_sync); one record per type and access (Benchmark
 	// "total") whose TMax runs from before the open to after the close;
 	// last the summary record (Benchmark "b_eff_io", Class "summary").
-	// Its own figures are in "b_eff_io" (version 3; flat before).
-	BeffIOFigures `json:"b_eff_io,omitzero"`
+	BeffIOFigures `json:"b_eff_io,omitzero"` // b_eff_io's own figures (version 3; flat on the record before)
 
 	// SKaMPI (suite "skampi"): one record per measured point, with
 	// Benchmark the measurement's name (e.g. "Pingpong_Send_Recv"), Class
@@ -113,11 +112,9 @@ type Record struct {
 	// correction, Samples the raw (uncorrected) time of every repetition
 	// in µs unless the run dropped them (-samples=false). TMin/TMax/TAvg
 	// are left out: one process times, there is no spread over ranks.
-	// SKaMPI's own figures are in "skampi" (version 3; flat before), which
-	// every SKaMPI record has.
-	SkampiFigures `json:"skampi,omitzero"`
-	Stats         *stats.Summary `json:"stats,omitempty"`        // n, mean, trimmed mean and standard errors, min, median, max (SKaMPI, PGMPI)
-	TimeLimit     float64        `json:"time_limit_s,omitempty"` // the bound on the sum of the samples (s; negative: none; IMB: -time per sample)
+	SkampiFigures `json:"skampi,omitzero"` // SKaMPI's own figures, on every SKaMPI record (version 3; flat on the record before)
+	Stats         *stats.Summary           `json:"stats,omitempty"`        // n, mean, trimmed mean and standard errors, min, median, max (SKaMPI, PGMPI)
+	TimeLimit     float64                  `json:"time_limit_s,omitempty"` // the bound on the sum of the samples (s; negative: none; IMB: -time per sample)
 
 	// merge: the number of records `mpibench merge` took the median of
 	// (one per run that had this measurement); 0 for a record of one run.
@@ -136,9 +133,8 @@ type Record struct {
 	// function, NProcs the processes and Bytes the size it shows at (n of
 	// a pattern guideline, the larger size m_j of GL1 and GL2); TMax and
 	// TMin are the medians over launches of the slower and the faster
-	// side in µs. The violation's own figures are in "violation"
-	// (version 3; flat before).
-	Violation `json:"violation,omitzero"`
+	// side in µs.
+	Violation `json:"violation,omitzero"` // the violation's own figures (version 3; flat on the record before)
 
 	// The message rate, messages per second: IMB-P2P's Msg/sec (suite
 	// "p2p": one record per benchmark and length, with Class the pattern,
@@ -163,9 +159,8 @@ type Record struct {
 	// the time per message over the iterations (latency: half the round
 	// trip) and MBps Bytes/TAvg with MB = 2^20 bytes, as mpiGraph.
 	PairHosts []string `json:"pair_hosts,omitempty"` // processor names of src and dst
-	// -sync (mpi1 and nbc collectives, skampi's collective pattern): how
-	// the repetitions were started, in "starts" (version 3; flat before).
-	Starts `json:"starts,omitzero"`
+	// -sync (mpi1 and nbc collectives, skampi's collective pattern).
+	Starts `json:"starts,omitzero"` // how the repetitions were started (version 3; flat on the record before)
 
 	// Run is the run's header in records version 2 and 3 (RunHeader.Run):
 	// a reader replaces it with the header's context and sets it to 0.
