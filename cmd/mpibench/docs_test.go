@@ -124,7 +124,7 @@ func recordReference(t *testing.T) string {
 		"`starts`: the Go types embedded in `Record` with a key), where version 2 had the same keys flat\n" +
 		"on the record; versions 2 and 3 put a run's `Context` once in its header line and give its\n" +
 		"`run` on each record; version 1 had no header and a `context` on every record. Readers take\n" +
-		"all three ([records.md](records.md#version-3)). A field marked \"if set\" is left out of the\n" +
+		"all three ([records.md](records.md#older-files)). A field marked \"if set\" is left out of the\n" +
 		"line when it is zero or empty (`omitempty`; an object: when all its fields are, `omitzero`).\n" +
 		"What the records are for, suite by suite: [records.md](records.md).\n")
 	for _, name := range reachable(all, "RunHeader", "Record") {
