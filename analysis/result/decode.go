@@ -443,9 +443,11 @@ func figureGroup(k []byte) int {
 // of figures' object (version 3) or one of its fields given flat
 // (versions 1 and 2).
 func (p *parser) recordField(k []byte, r *Record) bool {
-	if g := objectGroup(k); g != groupNone {
-		p.objects |= 1 << g
-		return p.object(func(k []byte) bool { return figureGroup(k) == g && p.field(k, r) })
+	if p.i < len(p.b) && p.b[p.i] == '{' {
+		if g := objectGroup(k); g != groupNone {
+			p.objects |= 1 << g
+			return p.object(func(k []byte) bool { return figureGroup(k) == g && p.field(k, r) })
+		}
 	}
 	if g := figureGroup(k); g != groupNone {
 		p.flat |= 1 << g

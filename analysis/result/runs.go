@@ -12,7 +12,7 @@ func isHeader(line []byte) bool {
 	return ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r\n"), []byte(`"schema"`))
 }
 
-// runs resolves the records of version 2 against the run headers read so
+// runs resolves the records of version 2 and 3 against the run headers read so
 // far, in file order: a record gets its run's context and, where its line
 // leaves them out, the groups its description gives.
 type runs struct {
@@ -74,7 +74,7 @@ func (s *runs) header(sh *scannedHead) {
 
 func (s *runs) warn(line int, err error) { s.warns = append(s.warns, Warning{s.name, line, err}) }
 
-// resolve gives a version 2 record its context and groups; a record of
+// resolve gives a version 2 or 3 record its context and groups; a record of
 // version 1 carries both.
 func (s *runs) resolve(r *Record) error {
 	if r.Run == 0 {

@@ -14,7 +14,7 @@ import (
 const scanBatch = 256
 
 // scanned is one batch of lines, decoded: its records with their line
-// numbers, and the run headers of records version 2, each before the
+// numbers, and the run headers of records version 2 and 3, each before the
 // record at its index.
 type scanned struct {
 	recs  []Record
