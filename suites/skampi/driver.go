@@ -414,7 +414,10 @@ func (d *Driver) records(m *Measurement, pts []point) []result.Record {
 			Suite: result.SuiteSkampi, Benchmark: m.Name, Class: m.Pattern, Mode: m.Mode(),
 			Multi: -1, Group: -1, NProcs: p.NProcs, Groups: p.Groups, Bytes: p.Bytes, Reps: p.R.N,
 			Stats: &s, Samples: microAll(p.R.Samples), TimeLimit: pol.TimeLimit,
-			SkampiFigures: result.SkampiFigures{Param: m.Param, X: p.X, Epsilon: pol.Epsilon, Reached: p.R.Reached, RelErr: p.RelErr, Correction: p.R.Correction * us, Stop: p.R.Stop, MinReps: pol.MinReps, MaxReps: pol.MaxReps, Tick: pol.Tick * us}, Context: d.Context,
+			Context: d.Context,
+			SkampiFigures: result.SkampiFigures{Param: m.Param, X: p.X, Epsilon: pol.Epsilon, Reached: p.R.Reached,
+				RelErr: p.RelErr, Correction: p.R.Correction * us, Stop: p.R.Stop,
+				MinReps: pol.MinReps, MaxReps: pol.MaxReps, Tick: pol.Tick * us},
 		})
 		d.syncFields(&recs[len(recs)-1], m, p.Win)
 	}
