@@ -298,8 +298,8 @@ func (m *meter) record(pat *Pattern, meth string, rep, l, msgs int, res loopResu
 		Suite: result.SuiteBeff, Benchmark: pat.Name, Class: pat.Group, Multi: -1, Group: -1,
 		NProcs: m.plan.Procs, Bytes: l, Reps: res.ll, Mode: meth, Messages: msgs,
 		TMax: res.tmax * 1e6, TMin: res.tmin * 1e6, TAvg: res.tavg * 1e6, Context: m.ctx,
+		Check: m.plan.Opts.Check, Defects: float64(res.defects),
 		BeffFigures: result.BeffFigures{Rep: rep, Tries: res.tries, BMBps: Bandwidth(l, msgs, res.ll, res.tmax)},
-		Check:       m.plan.Opts.Check, Defects: float64(res.defects),
 	}
 	if pat.Group == Random {
 		r.Seed = m.plan.Opts.Seed
