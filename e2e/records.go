@@ -105,9 +105,10 @@ func ReadJSONL[T any](t *testing.T, path string) []T {
 	return recs
 }
 
-// runHeaders turns the lines of a results file of records version 2 into
-// those of version 1, which the tests decode: a record whole, with its
-// run's context and its groups. The product's reader (result.Read, whose
+// runHeaders turns the lines of a results file of records version 2 or 3
+// into whole records, which the tests decode: with its run's context and
+// its groups on the line, as version 1 wrote them, and a suite's figures
+// in version 3's objects (result.Record.MarshalJSON). The product's reader (result.Read, whose
 // rules the files of version 1 in analysis/result/testdata/v1 hold)
 // fills them in; the tests then check the record as before.
 type runHeaders map[int]string
@@ -191,7 +192,7 @@ func RecordLines(text string) []string {
 }
 
 // IsRunHeader says whether a line of a results file is a run header of
-// records version 2 rather than a record.
+// records version 2 or 3 rather than a record.
 func IsRunHeader(line string) bool {
 	var head struct {
 		Schema int `json:"schema"`

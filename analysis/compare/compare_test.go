@@ -106,7 +106,7 @@ func TestSamples(t *testing.T) {
 			s[i] = 20*f*math.Exp(0.03*rng.NormFloat64()) + corr
 		}
 		return result.Record{Suite: result.SuiteSkampi, Benchmark: "Bcast", NProcs: 4, Multi: -1, Group: -1,
-			Bytes: 8, Param: "bytes", X: 8, Samples: s, Correction: corr}
+			Bytes: 8, Samples: s, SkampiFigures: result.SkampiFigures{Param: "bytes", X: 8, Correction: corr}}
 	}
 	c := Compare(SetOf("old", []result.Record{rec(1, 0)}), SetOf("new", []result.Record{rec(1.1, 3)}), DefaultAlpha)
 	ch := c.Changes[0]
@@ -202,7 +202,7 @@ func TestSkippedAndUnmatched(t *testing.T) {
 	recs := []result.Record{
 		{Suite: "mpi1", Benchmark: "PingPong", TMax: 1, Check: true},
 		{Suite: "beff", Benchmark: "b_eff", Class: "summary", TMax: 1},
-		{Suite: "pgmpi", Benchmark: "MPI_Bcast", Class: "violation", Guideline: "GL1", TMax: 1},
+		{Suite: "pgmpi", Benchmark: "MPI_Bcast", Class: "violation", Violation: result.Violation{Guideline: "GL1"}, TMax: 1},
 		{Suite: "mpi1", Benchmark: "Barrier", TMax: 0},
 		{Suite: "mpi1", Benchmark: "Bcast", TMax: 3, Bytes: 8},
 	}

@@ -17,9 +17,11 @@ func (res *Result) Records() []result.Record {
 					Suite: result.SuitePGMPI, Benchmark: r.Function, Class: "violation",
 					Multi: -1, Group: -1, NProcs: g.Procs, Bytes: f.Size,
 					TMax: f.Slow, TMin: f.Fast,
-					Guideline: r.Guideline.ID, Kind: r.Guideline.Kind.String(),
-					FromBytes: f.From, Factor: f.Factor,
-					Test: res.Options.Test, PValue: f.P, Alpha: res.Options.Alpha,
+					Violation: result.Violation{
+						Guideline: r.Guideline.ID, Kind: r.Guideline.Kind.String(),
+						FromBytes: f.From, Factor: f.Factor,
+						Test: res.Options.Test, PValue: f.P, Alpha: res.Options.Alpha,
+					},
 				}
 				if r.Guideline.Kind == Split {
 					rec.Tolerance = res.Options.Tolerance

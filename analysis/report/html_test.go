@@ -45,13 +45,12 @@ func reportBeff(host string) []result.Record {
 			for rep := 1; rep <= 2; rep++ {
 				b := float64(l) / 100 * float64(1+mi) * float64(rep)
 				recs = append(recs, result.Record{Suite: "beff", Benchmark: "ring-1", Class: "ring",
-					Mode: m, Multi: -1, Group: -1, NProcs: 4, Bytes: l, Reps: 10, Rep: rep,
-					TMax: 100, BMBps: b, Context: reportContext(host)})
+					Mode: m, Multi: -1, Group: -1, NProcs: 4, Bytes: l, Reps: 10, TMax: 100, BeffFigures: result.BeffFigures{Rep: rep, BMBps: b}, Context: reportContext(host)})
 			}
 		}
 	}
 	recs = append(recs, result.Record{Suite: "beff", Benchmark: "b_eff", Class: "summary",
-		Beff: &result.BeffSummary{Beff: 123.5, Procs: 4, PerProc: 30.875}, Context: reportContext(host)})
+		BeffFigures: result.BeffFigures{Beff: &result.BeffSummary{Beff: 123.5, Procs: 4, PerProc: 30.875}}, Context: reportContext(host)})
 	return recs
 }
 
@@ -60,10 +59,10 @@ func reportBeff(host string) []result.Record {
 func reportBeffIO(host string) []result.Record {
 	c := reportContext(host)
 	return []result.Record{
-		{Suite: "beffio", Benchmark: "p00", Class: "scatter", Mode: "write", NProcs: 4, Bytes: 1 << 20, TMax: 1e6, IOMBps: 400, Context: c},
-		{Suite: "beffio", Benchmark: "p01", Class: "scatter", Mode: "write", NProcs: 4, Bytes: 1024, TMax: 1e6, IOMBps: 20, Context: c},
-		{Suite: "beffio", Benchmark: "total", Class: "scatter", Mode: "write", NProcs: 4, TMax: 2e6, IOMBps: 210, Context: c},
-		{Suite: "beffio", Benchmark: "b_eff_io", Class: "summary", NProcs: 4, BeffIO: &result.BeffIOSummary{BeffIO: 99, Procs: 4}, Context: c},
+		{Suite: "beffio", Benchmark: "p00", Class: "scatter", Mode: "write", NProcs: 4, Bytes: 1 << 20, TMax: 1e6, BeffIOFigures: result.BeffIOFigures{IOMBps: 400}, Context: c},
+		{Suite: "beffio", Benchmark: "p01", Class: "scatter", Mode: "write", NProcs: 4, Bytes: 1024, TMax: 1e6, BeffIOFigures: result.BeffIOFigures{IOMBps: 20}, Context: c},
+		{Suite: "beffio", Benchmark: "total", Class: "scatter", Mode: "write", NProcs: 4, TMax: 2e6, BeffIOFigures: result.BeffIOFigures{IOMBps: 210}, Context: c},
+		{Suite: "beffio", Benchmark: "b_eff_io", Class: "summary", NProcs: 4, BeffIOFigures: result.BeffIOFigures{BeffIO: &result.BeffIOSummary{BeffIO: 99, Procs: 4}}, Context: c},
 	}
 }
 
@@ -90,7 +89,7 @@ func reportSKaMPI(host string, names ...string) []result.Record {
 
 func reportSK(host, name, pattern, param string, x, np, bytes int, t float64) result.Record {
 	return result.Record{Suite: "skampi", Benchmark: name, Class: pattern, Mode: "MPI_" + name,
-		Param: param, X: x, NProcs: np, Bytes: bytes, Reps: 20, Epsilon: 0.05, Reached: true,
+		NProcs: np, Bytes: bytes, Reps: 20, SkampiFigures: result.SkampiFigures{Param: param, X: x, Epsilon: 0.05, Reached: true},
 		Stats:   &stats.Summary{N: 20, Mean: t * 1.01, Trimmed: t, StdErr: t / 50, Min: t * 0.9, Median: t, Max: t * 1.5},
 		Context: reportContext(host)}
 }
@@ -360,7 +359,7 @@ func TestReportPNGPDF(t *testing.T) {
 func TestReportDegenerate(t *testing.T) {
 	recs := []result.Record{
 		{Suite: "mpi1", Benchmark: "Barrier", NProcs: 2, TMax: 0, Context: reportContext("h")},
-		{Suite: "skampi", Benchmark: "Wtime", Param: "none", Stats: &stats.Summary{N: 1, Trimmed: math.NaN()}, Context: reportContext("h")},
+		{Suite: "skampi", Benchmark: "Wtime", SkampiFigures: result.SkampiFigures{Param: "none"}, Stats: &stats.Summary{N: 1, Trimmed: math.NaN()}, Context: reportContext("h")},
 	}
 	var b bytes.Buffer
 	if err := HTML(&b, []Input{{Name: "z", Records: recs}}); err != nil {

@@ -67,10 +67,10 @@ func TestAggregateRate(t *testing.T) {
 		mbps, t float64
 	}{{10, 8}, {30, 2}, {20, 4}} {
 		recs = append(recs, result.Record{Suite: "beffio", Benchmark: "p01", Class: "scatter", Mode: "write",
-			NProcs: 2, Bytes: 1 << 20, TMax: run.t, IOMBps: run.mbps, Context: reportContext("h")})
+			NProcs: 2, Bytes: 1 << 20, TMax: run.t, BeffIOFigures: result.BeffIOFigures{IOMBps: run.mbps}, Context: reportContext("h")})
 	}
 	recs = append(recs, result.Record{Suite: "beffio", Benchmark: "p02", Class: "scatter", Mode: "write",
-		NProcs: 2, Bytes: 1 << 20, TMax: 9, IOMBps: 99, Context: reportContext("h")})
+		NProcs: 2, Bytes: 1 << 20, TMax: 9, BeffIOFigures: result.BeffIOFigures{IOMBps: 99}, Context: reportContext("h")})
 	ms := Group([]Input{{Name: "a", Records: recs}})
 	ps := ms[0].Series[0].Points
 	// Two patterns of one chunk size stay two points; p01's three runs are one.

@@ -34,6 +34,10 @@ type parser struct {
 	prev *Record // the line before, whose strings this one may share
 
 	scratch []int
+	// The groups of figures (figureGroup) the line gave flat and as
+	// objects: a line with both goes to encoding/json, whose order of
+	// the two is the reference.
+	flat, objects uint8
 }
 
 func (p *parser) record(r *Record) bool {
@@ -41,7 +45,7 @@ func (p *parser) record(r *Record) bool {
 		return false
 	}
 	p.ws()
-	return p.i == len(p.b)
+	return p.i == len(p.b) && p.flat&p.objects == 0
 }
 
 func (p *parser) ws() {
@@ -384,9 +388,76 @@ func contextStrings(c *Context, k []byte) *string {
 	return nil
 }
 
-// recordField reads the value of key k; b_eff and b_eff_io summaries
-// (a few records a run) go to encoding/json.
+// The groups of figures that records version 3 puts in objects.
+const (
+	groupNone = iota
+	groupOverlap
+	groupBeff
+	groupBeffIO
+	groupSkampi
+	groupViolation
+	groupStarts
+)
+
+// objectGroup is the group whose object key k is; groupNone for any
+// other key.
+func objectGroup(k []byte) int {
+	switch string(k) {
+	case "overlap":
+		return groupOverlap
+	case "b_eff":
+		return groupBeff
+	case "b_eff_io":
+		return groupBeffIO
+	case "skampi":
+		return groupSkampi
+	case "violation":
+		return groupViolation
+	case "starts":
+		return groupStarts
+	}
+	return groupNone
+}
+
+// figureGroup is the group of figures field key k belongs to;
+// groupNone for the record's own fields.
+func figureGroup(k []byte) int {
+	switch string(k) {
+	case "t_ovrl_us", "t_pure_us", "t_cpu_us", "overlap_pct", "cpu_mflops":
+		return groupOverlap
+	case "rep", "b_mbps", "seed", "tries", "beff":
+		return groupBeff
+	case "mem_bytes", "units", "pos", "io_bytes", "sched_s", "io_mbps", "beffio":
+		return groupBeffIO
+	case "param", "x", "epsilon", "reached", "rel_err", "correction_us", "stop", "min_reps", "max_reps", "tick_us":
+		return groupSkampi
+	case "guideline", "kind", "against", "from_bytes", "factor", "test", "tolerance", "p_value", "alpha":
+		return groupViolation
+	case "sync", "window_s", "clock_error_s", "valid_reps", "invalid_reps", "start_lag_s":
+		return groupStarts
+	}
+	return groupNone
+}
+
+// recordField reads the value of key k: a field of the record, a group
+// of figures' object (version 3) or one of its fields given flat
+// (versions 1 and 2).
 func (p *parser) recordField(k []byte, r *Record) bool {
+	if p.i < len(p.b) && p.b[p.i] == '{' {
+		if g := objectGroup(k); g != groupNone {
+			p.objects |= 1 << g
+			return p.object(func(k []byte) bool { return figureGroup(k) == g && p.field(k, r) })
+		}
+	}
+	if g := figureGroup(k); g != groupNone {
+		p.flat |= 1 << g
+	}
+	return p.field(k, r)
+}
+
+// field reads the value of key k; b_eff and b_eff_io summaries (a few
+// records a run) go to encoding/json.
+func (p *parser) field(k []byte, r *Record) bool {
 	if v := recordStrings(r, k); v != nil {
 		return p.str(v, *recordStrings(p.prev, k))
 	}

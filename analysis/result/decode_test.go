@@ -30,6 +30,13 @@ func decodeLines() []string {
 		`{"sync":"window","window_s":1e-3,"clock_error_s":2e-6,"valid_reps":9,"invalid_reps":0,"start_lag_s":1e-7}`,
 		`{"suite":"mpi1","bytes":4194304,"skipped":"memory","need_bytes":33554464,"limit_bytes":1073741824}`,
 		`{"suite":"mpi1","reps":4,"cut":"time","reps_asked":1000}`, `{"suite":"beffio","cut":"disk"}`,
+		`{"suite":"nbc","overlap":{"t_ovrl_us":1.5,"t_pure_us":1,"t_cpu_us":0.5,"overlap_pct":-3,"cpu_mflops":9}}`,
+		`{"skampi":{"param":"bytes","x":4,"reached":false,"rel_err":null,"correction_us":0},"suite":"skampi"}`,
+		`{"t_ovrl_us":1,"overlap":{"t_ovrl_us":2}}`, `{"overlap":{"t_ovrl_us":2},"t_ovrl_us":1}`, `{"overlap":{"bytes":1}}`,
+		`{"overlap":null}`, `{"overlap":{}}`, `{"overlap":{"t_ovrl_us":1},"overlap":{"t_pure_us":2}}`, `{"starts":{"invalid_reps":0}}`,
+		`{"b_eff":{"beff":{"b_eff":1}}}`, `{"b_eff":{"rep":2,"seed":18446744073709551615}}`, `{"b_eff_io":{"io_bytes":9007199254740993}}`,
+		`{"violation":{"p_value":0.01,"kind":"pattern"},"skampi":{"stop":"epsilon"},"starts":{"sync":"window"}}`,
+		`{"skampi":{"rel_err":1},"rel_err":null}`, `{"skampi":{"Param":"upper"}}`, `{"starts":{"sync":"a"},"reached":true}`,
 		`{"invalid_reps":null}`, `{"invalid_reps":3,"invalid_reps":1}`, `{} {}`, `{"suite":"a",}`, `{`, ``, `[]`, ` { "suite" : "spaced" , "np" : 4 } `)
 }
 

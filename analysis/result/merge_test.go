@@ -79,8 +79,8 @@ func TestMergeMedian(t *testing.T) {
 func TestMergeStats(t *testing.T) {
 	sk := func(trimmed, se float64, n int, reached bool) Record {
 		rel := se / trimmed
-		return Record{Suite: "skampi", Benchmark: "Reduce", Param: "bytes", X: 1024, Bytes: 1024,
-			Epsilon: 0.05, Reached: reached, Reps: n, Samples: []float64{trimmed}, RelErr: &rel, Correction: se, Stop: "epsilon",
+		return Record{Suite: "skampi", Benchmark: "Reduce", Bytes: 1024,
+			Reps: n, Samples: []float64{trimmed}, SkampiFigures: SkampiFigures{Param: "bytes", X: 1024, Epsilon: 0.05, Reached: reached, RelErr: &rel, Correction: se, Stop: "epsilon"},
 			Stats: &stats.Summary{N: n, Mean: trimmed + 1, Trimmed: trimmed, StdErr: se, TrimmedStdErr: se / 2,
 				Min: trimmed - 1, Median: trimmed, Max: trimmed * 2}}
 	}
@@ -108,10 +108,10 @@ func TestMergeStats(t *testing.T) {
 func TestMergeSummaries(t *testing.T) {
 	be := func(v float64) Record {
 		return Record{Suite: "beff", Benchmark: "b_eff", Class: "summary",
-			Beff: &BeffSummary{Beff: v, Patterns: []BeffPattern{{Name: "ring-1"}}}}
+			BeffFigures: BeffFigures{Beff: &BeffSummary{Beff: v, Patterns: []BeffPattern{{Name: "ring-1"}}}}}
 	}
 	bio := func(v float64) Record {
-		return Record{Suite: "beffio", Benchmark: "b_eff_io", Class: "summary", BeffIO: &BeffIOSummary{BeffIO: v}}
+		return Record{Suite: "beffio", Benchmark: "b_eff_io", Class: "summary", BeffIOFigures: BeffIOFigures{BeffIO: &BeffIOSummary{BeffIO: v}}}
 	}
 	runs := [][]Record{{be(1), bio(7)}, {be(9), bio(3)}, {be(4), bio(5)}}
 	res := Merge(runs)
@@ -132,7 +132,7 @@ func TestMergeSummaries(t *testing.T) {
 
 // TestIdentityText holds Identity to the text fmt makes of its fields.
 func TestIdentityText(t *testing.T) {
-	recs := append(testRecords(), Record{}, Record{Groups: [][]int{{}, {0, -1}}, Map: []int{2, 3}, Param: "procs", X: -4, Check: true})
+	recs := append(testRecords(), Record{}, Record{Groups: [][]int{{}, {0, -1}}, Map: []int{2, 3}, SkampiFigures: SkampiFigures{Param: "procs", X: -4}, Check: true})
 	for _, r := range recs {
 		want := fmt.Sprintf("%s|%s|%s|%s|np=%d|multi=%d|group=%d|groups=%v|map=%v|bytes=%d|mem=%d|%s=%d|rep=%d|check=%t",
 			r.Suite, r.Benchmark, r.Class, r.Mode, r.NProcs, r.Multi, r.Group, r.Groups, r.Map,

@@ -78,26 +78,20 @@ type Record struct {
 	// prefix as built (MPI_ or Open MPI's MPIX_).
 	Calls string `json:"calls,omitempty"`
 
-	// Non-blocking IMB-IO rows (section 4.2.5.2); t_min/t_max/t_avg are
-	// then the overlapped times and Mbytes/sec comes from t_pure.
-	TOvrl     float64 `json:"t_ovrl_us,omitempty"`   // max over ranks of the overlapped time
-	TPure     float64 `json:"t_pure_us,omitempty"`   // max over ranks of the blocking time
-	TCPU      float64 `json:"t_cpu_us,omitempty"`    // calibrated CPU_Exploit time
-	Overlap   float64 `json:"overlap_pct,omitempty"` // 100·(t_pure+t_CPU−t_ovrl)/min(t_pure,t_CPU), not clamped
-	CPUMflops float64 `json:"cpu_mflops,omitempty"`  // CPU_Exploit's undisturbed rate
+	// Non-blocking IMB-IO rows (section 4.2.5.2) and IMB-NBC (suite
+	// "nbc"): t_min/t_max/t_avg are the overlapped times, and IMB-IO's
+	// Mbytes/sec comes from t_pure.
+	OverlapFigures `json:"overlap,omitzero"` // the overlap figures (version 3; flat on the record before)
 
 	// b_eff (suite "beff"): one record per b(pat,L,mthd,rep) with
 	// Benchmark the pattern, Class its group (cartesian, ring, random,
-	// analysis), Mode the method, Bytes L, Reps the looplength and
-	// TMin/TMax/TAvg the loop time over processes (with -check, Check and
-	// Defects the data check's verdict); then one summary record
-	// (Benchmark "b_eff", Class "summary") carrying BeffSummary.
-	Rep      int          `json:"rep,omitempty"`      // repetition 1..3
-	Messages int          `json:"messages,omitempty"` // total messages of one execution of the pattern
-	BMBps    float64      `json:"b_mbps,omitempty"`   // b = L·messages·looplength/TMax, MB = 10^6 bytes
-	Seed     uint64       `json:"seed,omitempty"`     // seed of the random patterns
-	Tries    int          `json:"tries,omitempty"`    // measurements taken, the last one recorded (adaptive looplength: 1 + retunes)
-	Beff     *BeffSummary `json:"beff,omitempty"`     // the summary record's figures
+	// analysis), Mode the method, Bytes L, Reps the looplength, Messages
+	// the messages of one execution of the pattern and TMin/TMax/TAvg the
+	// loop time over processes (with -check, Check and Defects the data
+	// check's verdict); then one summary record (Benchmark "b_eff", Class
+	// "summary") carrying BeffSummary.
+	BeffFigures `json:"b_eff,omitzero"` // b_eff's own figures (version 3; flat on the record before)
+	Messages    int                     `json:"messages,omitempty"` // b_eff: total messages of one execution of the pattern; p2p: of the timed loop
 
 	// b_eff_io (suite "beffio"): one record per pattern and access method
 	// with Benchmark the pattern number of Table 2 ("p00".."p42"), Class
@@ -108,13 +102,7 @@ type Record struct {
 	// after MPI_File_sync); one record per type and access (Benchmark
 	// "total") whose TMax runs from before the open to after the close;
 	// last the summary record (Benchmark "b_eff_io", Class "summary").
-	MemBytes int            `json:"mem_bytes,omitempty"` // L: contiguous chunk in memory
-	Units    int            `json:"units,omitempty"`     // U of Table 2
-	Pos      int            `json:"pos,omitempty"`       // row of the chunk-size table; 0 none
-	IOBytes  int64          `json:"io_bytes,omitempty"`  // bytes moved by all processes
-	SchedSec float64        `json:"sched_s,omitempty"`   // scheduled time of a time-driven pattern
-	IOMBps   float64        `json:"io_mbps,omitempty"`   // IOBytes / TMax, MB = 10^6 bytes
-	BeffIO   *BeffIOSummary `json:"beffio,omitempty"`    // the summary record's figures
+	BeffIOFigures `json:"b_eff_io,omitzero"` // b_eff_io's own figures (version 3; flat on the record before)
 
 	// SKaMPI (suite "skampi"): one record per measured point, with
 	// Benchmark the measurement's name (e.g. "Pingpong_Send_Recv"), Class
@@ -124,20 +112,9 @@ type Record struct {
 	// correction, Samples the raw (uncorrected) time of every repetition
 	// in µs unless the run dropped them (-samples=false). TMin/TMax/TAvg
 	// are left out: one process times, there is no spread over ranks.
-	// MarshalJSON writes reached, rel_err and correction_us on every
-	// SKaMPI record, also when false, null (rel_err not finite) or 0.
-	Param      string         `json:"param,omitempty"`         // the varied parameter: bytes, procs, workpieces, none
-	X          int            `json:"x,omitempty"`             // its value at this point
-	Stats      *stats.Summary `json:"stats,omitempty"`         // n, mean, trimmed mean and standard errors, min, median, max
-	Epsilon    float64        `json:"epsilon,omitempty"`       // requested relative standard error
-	Reached    bool           `json:"reached,omitempty"`       // the precision rules held when the repetitions stopped
-	RelErr     *float64       `json:"rel_err,omitempty"`       // the stopping rule's figure: trimmed standard error / trimmed mean of the raw samples
-	Correction float64        `json:"correction_us,omitempty"` // the empty measurement subtracted, µs
-	Stop       string         `json:"stop,omitempty"`          // why the repetitions ended: epsilon, max_reps, time_limit
-	MinReps    int            `json:"min_reps,omitempty"`      // the policy: bounds on the repetitions,
-	MaxReps    int            `json:"max_reps,omitempty"`
-	TimeLimit  float64        `json:"time_limit_s,omitempty"` // the bound on the sum of the samples (s; negative: none; IMB: -time per sample),
-	Tick       float64        `json:"tick_us,omitempty"`      // and MPI_Wtick of the timing process (µs)
+	SkampiFigures `json:"skampi,omitzero"` // SKaMPI's own figures, on every SKaMPI record (version 3; flat on the record before)
+	Stats         *stats.Summary           `json:"stats,omitempty"`        // n, mean, trimmed mean and standard errors, min, median, max (SKaMPI, PGMPI)
+	TimeLimit     float64                  `json:"time_limit_s,omitempty"` // the bound on the sum of the samples (s; negative: none; IMB: -time per sample)
 
 	// merge: the number of records `mpibench merge` took the median of
 	// (one per run that had this measurement); 0 for a record of one run.
@@ -157,15 +134,7 @@ type Record struct {
 	// a pattern guideline, the larger size m_j of GL1 and GL2); TMax and
 	// TMin are the medians over launches of the slower and the faster
 	// side in µs.
-	Guideline string  `json:"guideline,omitempty"`  // id in the guideline file, e.g. GL3
-	Kind      string  `json:"kind,omitempty"`       // monotony, split-robustness, pattern
-	Against   string  `json:"against,omitempty"`    // pattern: the mock-up
-	FromBytes int     `json:"from_bytes,omitempty"` // GL1, GL2: the smaller size m_i
-	Factor    int     `json:"factor,omitempty"`     // GL2: k, the smallest with k·m_i ≥ m_j
-	Test      string  `json:"test,omitempty"`       // wilcoxon or ks, one-sided; median: GL2 by the median rule
-	Tolerance float64 `json:"tolerance,omitempty"`  // GL2: the fraction T(m_j) had to exceed k·T(m_i) by
-	PValue    float64 `json:"p_value,omitempty"`
-	Alpha     float64 `json:"alpha,omitempty"`
+	Violation `json:"violation,omitzero"` // the violation's own figures (version 3; flat on the record before)
 
 	// The message rate, messages per second: IMB-P2P's Msg/sec (suite
 	// "p2p": one record per benchmark and length, with Class the pattern,
@@ -190,21 +159,8 @@ type Record struct {
 	// the time per message over the iterations (latency: half the round
 	// trip) and MBps Bytes/TAvg with MB = 2^20 bytes, as mpiGraph.
 	PairHosts []string `json:"pair_hosts,omitempty"` // processor names of src and dst
-	// -sync (mpi1 and nbc collectives, skampi's collective pattern): the
-	// method (barrier, none, window) and, with window, the window W
-	// between two repetitions' starts, the clock synchronisation's
-	// estimated error (clocksync: the largest over the ranks of the fit's
-	// |residual| + round trip/2, summed along the tree), and the
-	// repetitions every rank began in time (valid, timed) and those some
-	// rank began late (invalid, excluded; written also when 0); start_lag_s
-	// is the median over all repetitions of the latest rank's start lag
-	// (its first clock reading at or after the start minus the start).
-	Sync        string  `json:"sync,omitempty"`
-	WindowS     float64 `json:"window_s,omitempty"`
-	ClockErr    float64 `json:"clock_error_s,omitempty"`
-	ValidReps   int     `json:"valid_reps,omitempty"`
-	InvalidReps *int    `json:"invalid_reps,omitempty"`
-	StartLag    float64 `json:"start_lag_s,omitempty"`
+	// -sync (mpi1 and nbc collectives, skampi's collective pattern).
+	Starts `json:"starts,omitzero"` // how the repetitions were started (version 3; flat on the record before)
 
 	// A case that measured nothing (IMB: a length whose buffers do not
 	// fit, left out as IMB 2021's -mem leaves it out): Skip says why,
@@ -224,10 +180,97 @@ type Record struct {
 	Cut       string `json:"cut,omitempty"`
 	RepsAsked int    `json:"reps_asked,omitempty"`
 
-	// Run is the run's header in records version 2 (RunHeader.Run): a
-	// reader replaces it with the header's context and sets it to 0.
+	// Run is the run's header in records version 2 and 3 (RunHeader.Run):
+	// a reader replaces it with the header's context and sets it to 0.
 	Run     int     `json:"run,omitempty"`
 	Context Context `json:"context"` // version 1 only: on every line
+}
+
+// OverlapFigures are the figures of a non-blocking benchmark of IMB-IO
+// (section 4.2.5.2) or IMB-NBC, whose t_min/t_max/t_avg are the
+// overlapped times (IMB-IO's Mbytes/sec comes from t_pure). Record key
+// "overlap" in records version 3, flat on the record before.
+type OverlapFigures struct {
+	TOvrl     float64 `json:"t_ovrl_us,omitempty"`   // max over ranks of the overlapped time
+	TPure     float64 `json:"t_pure_us,omitempty"`   // max over ranks of the blocking time
+	TCPU      float64 `json:"t_cpu_us,omitempty"`    // calibrated CPU_Exploit time
+	Overlap   float64 `json:"overlap_pct,omitempty"` // 100·(t_pure+t_CPU−t_ovrl)/min(t_pure,t_CPU), not clamped
+	CPUMflops float64 `json:"cpu_mflops,omitempty"`  // CPU_Exploit's undisturbed rate
+}
+
+// BeffFigures are b_eff's own figures (suite "beff"). Record key "b_eff"
+// in records version 3, flat on the record before.
+type BeffFigures struct {
+	Rep   int          `json:"rep,omitempty"`    // repetition 1..3
+	BMBps float64      `json:"b_mbps,omitempty"` // b = L·messages·looplength/TMax, MB = 10^6 bytes
+	Seed  uint64       `json:"seed,omitempty"`   // seed of the random patterns
+	Tries int          `json:"tries,omitempty"`  // measurements taken, the last one recorded (adaptive looplength: 1 + retunes)
+	Beff  *BeffSummary `json:"beff,omitempty"`   // the summary record's figures
+}
+
+// BeffIOFigures are b_eff_io's own figures (suite "beffio"). Record key
+// "b_eff_io" in records version 3, flat on the record before.
+type BeffIOFigures struct {
+	MemBytes int            `json:"mem_bytes,omitempty"` // L: contiguous chunk in memory
+	Units    int            `json:"units,omitempty"`     // U of Table 2
+	Pos      int            `json:"pos,omitempty"`       // row of the chunk-size table; 0 none
+	IOBytes  int64          `json:"io_bytes,omitempty"`  // bytes moved by all processes
+	SchedSec float64        `json:"sched_s,omitempty"`   // scheduled time of a time-driven pattern
+	IOMBps   float64        `json:"io_mbps,omitempty"`   // IOBytes / TMax, MB = 10^6 bytes
+	BeffIO   *BeffIOSummary `json:"beffio,omitempty"`    // the summary record's figures
+}
+
+// SkampiFigures are SKaMPI's own figures of a measured point (suite
+// "skampi"). Record key "skampi" in records version 3, flat on the record
+// before. A SKaMPI record always has it, and in it reached, rel_err
+// (null when the trimmed mean is not positive) and correction_us, also
+// when false, null or 0.
+type SkampiFigures struct {
+	Param      string   `json:"param,omitempty"`         // the varied parameter: bytes, procs, workpieces, none
+	X          int      `json:"x,omitempty"`             // its value at this point
+	Epsilon    float64  `json:"epsilon,omitempty"`       // requested relative standard error
+	Reached    bool     `json:"reached,omitempty"`       // the precision rules held when the repetitions stopped
+	RelErr     *float64 `json:"rel_err,omitempty"`       // the stopping rule's figure: trimmed standard error / trimmed mean of the raw samples
+	Correction float64  `json:"correction_us,omitempty"` // the empty measurement subtracted, µs
+	Stop       string   `json:"stop,omitempty"`          // why the repetitions ended: epsilon, max_reps, time_limit
+	MinReps    int      `json:"min_reps,omitempty"`      // the policy: bounds on the repetitions (the bound on their time is the record's time_limit_s)
+	MaxReps    int      `json:"max_reps,omitempty"`
+	Tick       float64  `json:"tick_us,omitempty"` // MPI_Wtick of the timing process (µs)
+}
+
+// Violation is a guideline violation's own figures (suite "pgmpi", Class
+// "violation"). Record key "violation" in records version 3, flat on the
+// record before.
+type Violation struct {
+	Guideline string  `json:"guideline,omitempty"`  // id in the guideline file, e.g. GL3
+	Kind      string  `json:"kind,omitempty"`       // monotony, split-robustness, pattern
+	Against   string  `json:"against,omitempty"`    // pattern: the mock-up
+	FromBytes int     `json:"from_bytes,omitempty"` // GL1, GL2: the smaller size m_i
+	Factor    int     `json:"factor,omitempty"`     // GL2: k, the smallest with k·m_i ≥ m_j
+	Test      string  `json:"test,omitempty"`       // wilcoxon or ks, one-sided; median: GL2 by the median rule
+	Tolerance float64 `json:"tolerance,omitempty"`  // GL2: the fraction T(m_j) had to exceed k·T(m_i) by
+	PValue    float64 `json:"p_value,omitempty"`
+	Alpha     float64 `json:"alpha,omitempty"`
+}
+
+// Starts is how the repetitions of a collective were started with -sync
+// (mpi1 and nbc collectives, skampi's collective pattern): the method
+// (barrier, none, window) and, with window, the window W between two
+// repetitions' starts, the clock synchronisation's estimated error
+// (clocksync: the largest over the ranks of the fit's |residual| + round
+// trip/2, summed along the tree), and the repetitions every rank began in
+// time (valid, timed) and those some rank began late (invalid, excluded;
+// written also when 0); start_lag_s is the median over all repetitions of
+// the latest rank's start lag (its first clock reading at or after the
+// start minus the start). Record key "starts" in records version 3, flat
+// on the record before.
+type Starts struct {
+	Sync        string  `json:"sync,omitempty"`
+	WindowS     float64 `json:"window_s,omitempty"`
+	ClockErr    float64 `json:"clock_error_s,omitempty"`
+	ValidReps   int     `json:"valid_reps,omitempty"`
+	InvalidReps *int    `json:"invalid_reps,omitempty"`
+	StartLag    float64 `json:"start_lag_s,omitempty"`
 }
 
 // SkipMemory is Skip of a case left out because its buffers do not fit.
@@ -243,45 +286,47 @@ const (
 // line in its table, never a zero-time measurement.
 func (r *Record) Skipped() bool { return r.Skip != "" }
 
-// Schema is the version of the records this mpibench writes. Version 2
-// (2026-11-28) writes the run's context once, in a header line, and
-// leaves out groups that a record's description gives back; version 1
-// (no header) carried both on every line. Readers take both.
-const Schema = 2
+// Schema is the version of the records this mpibench writes. Version 3
+// (2026-11-29) puts the figures of one suite or one method in an object
+// of their own (OverlapFigures "overlap", BeffFigures "b_eff",
+// BeffIOFigures "b_eff_io", SkampiFigures "skampi", Violation
+// "violation", Starts "starts"), where version 2 had them flat on the
+// record. Version 2 (2026-11-28) writes the run's context once, in a
+// header line, and leaves out groups that a record's description gives
+// back; version 1 (no header) carried both on every line. Readers take
+// all three, and a line in either shape under a header of either
+// version 2 or 3.
+const Schema = 3
 
-// RunHeader is the header line of records version 2: it comes before the
+// RunHeader is the header line of records version 2 and 3: it comes before the
 // first record of a run in a file, and every record of the run refers to
 // it by Run. A file may hold several (runs appended, merge's output); a
 // record belongs to the latest header before it with its Run.
 type RunHeader struct {
-	Schema  int     `json:"schema"`  // records version: 2
+	Schema  int     `json:"schema"`  // records version: 2 or 3
 	Run     int     `json:"run"`     // the id the run's records give as run, from 1
 	Context Context `json:"context"` // the run's context, once
 }
 
-// MarshalJSON writes a Record whole, as version 1 did, its context and its
-// groups on the line. In a results file (Writer, version 2) a record's
-// line leaves out its context, which its run's header holds, and leaves
-// out groups where np, map and multi describe them on the header's procs
-// (IMB's layout: the first np ranks, or -map's order, or -multi's groups);
-// pairs are listed, and [] says "none" where a suite always has groups.
-// A SKaMPI record always has reached, rel_err (null when the trimmed mean
-// is not positive) and correction_us, so that a false, an undefined error
-// or a zero correction shows as such, and never t_min_us/t_max_us/
-// t_avg_us, which only one timing process cannot fill. Other records are
-// written field by field as tagged.
+// MarshalJSON writes a Record whole, its context and its groups on the
+// line as version 1 did, its suite's figures in the objects of version 3.
+// In a results file (Writer, version 3) a record's line leaves out its
+// context, which its run's header holds, and leaves out groups where np,
+// map and multi describe them on the header's procs (IMB's layout: the
+// first np ranks, or -map's order, or -multi's groups); pairs are listed,
+// and [] says "none" where a suite always has groups. A SKaMPI record
+// always has its "skampi" object, and in it reached, rel_err (null when
+// the trimmed mean is not positive) and correction_us, so that a false,
+// an undefined error or a zero correction shows as such, and never
+// t_min_us/t_max_us/t_avg_us, which only one timing process cannot fill.
+// Other records are written field by field as tagged, a group of figures
+// left out when all of its fields are zero.
 func (r Record) MarshalJSON() ([]byte, error) { return marshalRecord(&r, 0, nil) }
 
 // marshalRecord writes r with the fields of its suite. run 0 writes the
-// whole record; run > 0 a line of version 2, which refers to its header
+// whole record; run > 0 a line of version 3, which refers to its header
 // by run, leaves the context out, and holds groups only when not nil
 // (nil: described, left out; an empty list: none).
-//
-// A SKaMPI record always has reached, rel_err (null when the trimmed mean
-// is not positive) and correction_us, so that a false, an undefined error
-// or a zero correction shows as such, and never t_min_us/t_max_us/
-// t_avg_us, which only one timing process cannot fill. Other records are
-// written field by field as tagged.
 func marshalRecord(r *Record, run int, groups *[][]int) ([]byte, error) {
 	type plain Record // plain has no methods: no recursion
 	p := plain(*r)
@@ -294,15 +339,21 @@ func marshalRecord(r *Record, run int, groups *[][]int) ([]byte, error) {
 		Context *Context `json:"context,omitempty"`
 		Groups  *[][]int `json:"groups,omitempty"`
 	}
-	type skampi struct {
-		TMin       *float64 `json:"t_min_us,omitempty"`
-		TMax       *float64 `json:"t_max_us,omitempty"`
-		TAvg       *float64 `json:"t_avg_us,omitempty"`
+	// SKaMPI's figures with reached, rel_err and correction_us always.
+	type skampiFigures struct {
+		SkampiFigures
 		Reached    bool     `json:"reached"`
 		RelErr     *float64 `json:"rel_err"`
 		Correction float64  `json:"correction_us"`
 	}
-	sk := skampi{Reached: r.Reached, RelErr: r.RelErr, Correction: r.Correction}
+	type skampi struct {
+		TMin    *float64      `json:"t_min_us,omitempty"`
+		TMax    *float64      `json:"t_max_us,omitempty"`
+		TAvg    *float64      `json:"t_avg_us,omitempty"`
+		Figures skampiFigures `json:"skampi"`
+	}
+	sk := skampi{Figures: skampiFigures{SkampiFigures: r.SkampiFigures,
+		Reached: r.Reached, RelErr: r.RelErr, Correction: r.Correction}}
 	switch {
 	case run == 0 && r.Suite != SuiteSkampi:
 		return json.Marshal(p)
@@ -324,7 +375,133 @@ func marshalRecord(r *Record, run int, groups *[][]int) ([]byte, error) {
 	}{deep{p}, v2{Groups: groups}, sk})
 }
 
-// Writer appends Records to a JSON Lines stream in records version 2, one
+// flatFigures are the keys of the figures version 3 puts in objects, as
+// versions 1 and 2 wrote them: flat on the record.
+type flatFigures struct {
+	TOvrl     *float64 `json:"t_ovrl_us"`
+	TPure     *float64 `json:"t_pure_us"`
+	TCPU      *float64 `json:"t_cpu_us"`
+	Overlap   *float64 `json:"overlap_pct"`
+	CPUMflops *float64 `json:"cpu_mflops"`
+
+	Rep   *int         `json:"rep"`
+	BMBps *float64     `json:"b_mbps"`
+	Seed  *uint64      `json:"seed"`
+	Tries *int         `json:"tries"`
+	Beff  *BeffSummary `json:"beff"`
+
+	MemBytes *int           `json:"mem_bytes"`
+	Units    *int           `json:"units"`
+	Pos      *int           `json:"pos"`
+	IOBytes  *int64         `json:"io_bytes"`
+	SchedSec *float64       `json:"sched_s"`
+	IOMBps   *float64       `json:"io_mbps"`
+	BeffIO   *BeffIOSummary `json:"beffio"`
+
+	Param      *string  `json:"param"`
+	X          *int     `json:"x"`
+	Epsilon    *float64 `json:"epsilon"`
+	Reached    *bool    `json:"reached"`
+	RelErr     *float64 `json:"rel_err"`
+	Correction *float64 `json:"correction_us"`
+	Stop       *string  `json:"stop"`
+	MinReps    *int     `json:"min_reps"`
+	MaxReps    *int     `json:"max_reps"`
+	Tick       *float64 `json:"tick_us"`
+
+	Guideline *string  `json:"guideline"`
+	Kind      *string  `json:"kind"`
+	Against   *string  `json:"against"`
+	FromBytes *int     `json:"from_bytes"`
+	Factor    *int     `json:"factor"`
+	Test      *string  `json:"test"`
+	Tolerance *float64 `json:"tolerance"`
+	PValue    *float64 `json:"p_value"`
+	Alpha     *float64 `json:"alpha"`
+
+	Sync        *string  `json:"sync"`
+	WindowS     *float64 `json:"window_s"`
+	ClockErr    *float64 `json:"clock_error_s"`
+	ValidReps   *int     `json:"valid_reps"`
+	InvalidReps *int     `json:"invalid_reps"`
+	StartLag    *float64 `json:"start_lag_s"`
+}
+
+// UnmarshalJSON reads a record of any version: the figures in the
+// objects of version 3 or flat, as versions 1 and 2 wrote them. A flat
+// key given (not null) sets its field after the objects are read.
+func (r *Record) UnmarshalJSON(b []byte) error {
+	type plain Record // plain has no methods: no recursion
+	var v struct {
+		*plain
+		flatFigures
+	}
+	v.plain = (*plain)(r)
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	f := &v.flatFigures
+	set(&r.TOvrl, f.TOvrl)
+	set(&r.TPure, f.TPure)
+	set(&r.TCPU, f.TCPU)
+	set(&r.Overlap, f.Overlap)
+	set(&r.CPUMflops, f.CPUMflops)
+	set(&r.Rep, f.Rep)
+	set(&r.BMBps, f.BMBps)
+	set(&r.Seed, f.Seed)
+	set(&r.Tries, f.Tries)
+	setPtr(&r.Beff, f.Beff)
+	set(&r.MemBytes, f.MemBytes)
+	set(&r.Units, f.Units)
+	set(&r.Pos, f.Pos)
+	set(&r.IOBytes, f.IOBytes)
+	set(&r.SchedSec, f.SchedSec)
+	set(&r.IOMBps, f.IOMBps)
+	setPtr(&r.BeffIO, f.BeffIO)
+	set(&r.Param, f.Param)
+	set(&r.X, f.X)
+	set(&r.Epsilon, f.Epsilon)
+	set(&r.Reached, f.Reached)
+	setPtr(&r.RelErr, f.RelErr)
+	set(&r.Correction, f.Correction)
+	set(&r.Stop, f.Stop)
+	set(&r.MinReps, f.MinReps)
+	set(&r.MaxReps, f.MaxReps)
+	set(&r.Tick, f.Tick)
+	set(&r.Guideline, f.Guideline)
+	set(&r.Kind, f.Kind)
+	set(&r.Against, f.Against)
+	set(&r.FromBytes, f.FromBytes)
+	set(&r.Factor, f.Factor)
+	set(&r.Test, f.Test)
+	set(&r.Tolerance, f.Tolerance)
+	set(&r.PValue, f.PValue)
+	set(&r.Alpha, f.Alpha)
+	set(&r.Sync, f.Sync)
+	set(&r.WindowS, f.WindowS)
+	set(&r.ClockErr, f.ClockErr)
+	set(&r.ValidReps, f.ValidReps)
+	setPtr(&r.InvalidReps, f.InvalidReps)
+	set(&r.StartLag, f.StartLag)
+	return nil
+}
+
+// set sets *dst to the flat key's value when the line had it.
+func set[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+// setPtr sets a pointer field to the flat key's value when the line had
+// it (null leaves the field as it is, as it does a number).
+func setPtr[T any](dst **T, v *T) {
+	if v != nil {
+		*dst = v
+	}
+}
+
+// Writer appends Records to a JSON Lines stream in records version 3, one
 // line per Record, after the header of its run when the run has none yet
 // in this stream. Each line is handed to the operating system before
 // Write returns so that a crash of the process keeps every finished row.

@@ -46,7 +46,7 @@ func headers(lines []string) int {
 	for _, l := range lines {
 		var h RunHeader
 		l = strings.TrimSpace(l)
-		if isHeader([]byte(l)) && json.Unmarshal([]byte(l), &h) == nil && h.Schema == Schema && h.Run > 0 {
+		if isHeader([]byte(l)) && json.Unmarshal([]byte(l), &h) == nil && h.Schema >= 2 && h.Schema <= Schema && h.Run > 0 {
 			n++
 		}
 	}

@@ -221,10 +221,10 @@ func TestSkampiFields(t *testing.T) {
 		r          Record
 		has, hasNo []string
 	}{
-		{Record{Suite: "skampi", Reached: false, Samples: []float64{1, 2}},
+		{Record{Suite: "skampi", SkampiFigures: SkampiFigures{Reached: false}, Samples: []float64{1, 2}},
 			[]string{`"reached":false`, `"rel_err":null`, `"correction_us":0`, `"samples_us":[1,2]`},
 			[]string{"t_min_us", "t_max_us", "t_avg_us"}},
-		{Record{Suite: "skampi", Reached: true, RelErr: &rel, Correction: 0.5},
+		{Record{Suite: "skampi", SkampiFigures: SkampiFigures{Reached: true, RelErr: &rel, Correction: 0.5}},
 			[]string{`"reached":true`, `"rel_err":0.02`, `"correction_us":0.5`},
 			[]string{"t_min_us", "samples_us"}},
 		{Record{Suite: "mpi1", TMin: 0, TMax: 2},

@@ -5,14 +5,14 @@ import (
 	"fmt"
 )
 
-// isHeader says whether a line is a run header of records version 2: an
-// object whose first key is "schema", as Writer puts it.
+// isHeader says whether a line is a run header of records version 2 or
+// 3: an object whose first key is "schema", as Writer puts it.
 func isHeader(line []byte) bool {
 	rest, ok := bytes.CutPrefix(line, []byte("{"))
 	return ok && bytes.HasPrefix(bytes.TrimLeft(rest, " \t\r\n"), []byte(`"schema"`))
 }
 
-// runs resolves the records of version 2 against the run headers read so
+// runs resolves the records of version 2 and 3 against the run headers read so
 // far, in file order: a record gets its run's context and, where its line
 // leaves them out, the groups its description gives.
 type runs struct {
@@ -58,7 +58,7 @@ func (s *runs) header(sh *scannedHead) {
 	switch h := &sh.h; {
 	case h.Schema > Schema:
 		s.warn(sh.line, fmt.Errorf("records version %d: this mpibench reads versions 1 to %d", h.Schema, Schema))
-	case h.Schema != Schema:
+	case h.Schema < 2:
 		s.warn(sh.line, fmt.Errorf("run header of records version %d: version 1 has no header", h.Schema))
 	case h.Run < 1:
 		s.warn(sh.line, fmt.Errorf("run header with run %d: runs count from 1", h.Run))
@@ -74,7 +74,7 @@ func (s *runs) header(sh *scannedHead) {
 
 func (s *runs) warn(line int, err error) { s.warns = append(s.warns, Warning{s.name, line, err}) }
 
-// resolve gives a version 2 record its context and groups; a record of
+// resolve gives a version 2 or 3 record its context and groups; a record of
 // version 1 carries both.
 func (s *runs) resolve(r *Record) error {
 	if r.Run == 0 {

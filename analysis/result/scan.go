@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"runtime"
+	"slices"
 )
 
 // scanBatch is the number of lines one decoding goroutine takes at a
@@ -14,7 +15,7 @@ import (
 const scanBatch = 256
 
 // scanned is one batch of lines, decoded: its records with their line
-// numbers, and the run headers of records version 2, each before the
+// numbers, and the run headers of records version 2 and 3, each before the
 // record at its index.
 type scanned struct {
 	recs  []Record
@@ -47,10 +48,14 @@ func Scan(r io.Reader, name string, fn func(*Record) error) ([]Warning, error) {
 		if err != nil {
 			continue // drain, so that the reader ends
 		}
+		// The batch's lines that do not parse and its records and headers
+		// that do not resolve, in line order.
+		first := len(runs.warns)
 		runs.warns = append(runs.warns, b.warns...)
 		if err = runs.batch(&b, fn); err != nil {
 			close(stop)
 		}
+		slices.SortStableFunc(runs.warns[first:], func(a, b Warning) int { return a.Line - b.Line })
 	}
 	warns := runs.warns
 	if err != nil {

@@ -2,6 +2,7 @@ package result
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -60,7 +61,7 @@ func TestV1Files(t *testing.T) {
 		if got := readFile(t, out); !reflect.DeepEqual(got, v1) {
 			t.Errorf("%s: version 2 reads back other records than version 1", path)
 		}
-		runs := strings.Count(v2, `{"schema":2,`)
+		runs := strings.Count(v2, fmt.Sprintf(`{"schema":%d,`, Schema))
 		if runs < 1 || strings.Count(v2, `"context"`) != runs {
 			t.Errorf("%s: %d headers, %d contexts in version 2", path, runs, strings.Count(v2, `"context"`))
 		}

@@ -119,10 +119,14 @@ func recordReference(t *testing.T) string {
 		"do not edit: go test -run TestRecordReference ./cmd/mpibench -update rewrites it -->\n\n")
 	b.WriteString("Every field of a results file's lines (one JSON object per line), from the Go types\n" +
 		"`RunHeader` and `Record` of package `analysis/result` and the structs they hold, with the\n" +
-		"comment the source gives each. Records version 2 (`schema` 2) put a run's `Context` once in\n" +
-		"its header line and give its `run` on each record; version 1 had no header and a `context`\n" +
-		"on every record. A field marked \"if set\" is left out of the line when it is zero or empty\n" +
-		"(`omitempty`). What the records are for, suite by suite: [records.md](records.md).\n")
+		"comment the source gives each. Records version 3 (`schema` 3) put the figures of one suite\n" +
+		"or method in an object of their own (`overlap`, `b_eff`, `b_eff_io`, `skampi`, `violation`,\n" +
+		"`starts`: the Go types embedded in `Record` with a key), where version 2 had the same keys flat\n" +
+		"on the record; versions 2 and 3 put a run's `Context` once in its header line and give its\n" +
+		"`run` on each record; version 1 had no header and a `context` on every record. Readers take\n" +
+		"all three ([records.md](records.md#older-files)). A field marked \"if set\" is left out of the\n" +
+		"line when it is zero or empty (`omitempty`; an object: when all its fields are, `omitzero`).\n" +
+		"What the records are for, suite by suite: [records.md](records.md).\n")
 	for _, name := range reachable(all, "RunHeader", "Record") {
 		writeStruct(&b, all, all[name])
 	}
@@ -282,9 +286,21 @@ func fieldRuns(s *structDoc) [][]*ast.Field {
 
 // ownComment: the comment above f begins with f's name, so it is f's.
 func ownComment(f *ast.Field) bool {
-	return f.Doc != nil && len(f.Names) > 0 && strings.HasPrefix(f.Doc.Text(), f.Names[0].Name+" ")
+	return f.Doc != nil && strings.HasPrefix(f.Doc.Text(), fieldName(f)+" ")
 }
 
+// fieldName is f's Go name: an embedded field's is its type's.
+func fieldName(f *ast.Field) string {
+	if len(f.Names) > 0 {
+		return f.Names[0].Name
+	}
+	name := types.ExprString(f.Type)
+	return name[strings.LastIndex(name, ".")+1:]
+}
+
+// jsonName is f's key. An embedded struct with a key in its tag is an
+// object of its own under that key (encoding/json's rule; its section
+// lists its fields); one without would lend the record its fields.
 func jsonName(f *ast.Field) string {
 	tag := ""
 	if f.Tag != nil {
@@ -292,9 +308,10 @@ func jsonName(f *ast.Field) string {
 	}
 	name, opts, _ := strings.Cut(tag, ",")
 	if name == "" {
-		name = f.Names[0].Name
+		name = fieldName(f)
 	}
-	if slices.Contains(strings.Split(opts, ","), "omitempty") {
+	o := strings.Split(opts, ",")
+	if slices.Contains(o, "omitempty") || slices.Contains(o, "omitzero") {
 		return "`" + name + "` (if set)"
 	}
 	return "`" + name + "`"

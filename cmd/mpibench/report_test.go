@@ -25,7 +25,7 @@ func reportFile(t *testing.T, name, host string, scale float64, extra ...string)
 	recs := []result.Record{
 		{Suite: "mpi1", Benchmark: "PingPong", Multi: -1, Group: -1, NProcs: 2, Bytes: 1, TMax: 1 * scale, Context: ctx},
 		{Suite: "mpi1", Benchmark: "PingPong", Multi: -1, Group: -1, NProcs: 2, Bytes: 1024, TMax: 10 * scale, Context: ctx},
-		{Suite: "skampi", Benchmark: "Reduce", Class: "collective", Param: "bytes", X: 64, Bytes: 64, NProcs: 2,
+		{Suite: "skampi", Benchmark: "Reduce", Class: "collective", SkampiFigures: result.SkampiFigures{Param: "bytes", X: 64}, Bytes: 64, NProcs: 2,
 			Stats: &stats.Summary{N: 10, Mean: scale, Trimmed: scale, StdErr: 0.01, Min: 1, Median: 1, Max: 1}, Context: ctx},
 	}
 	w := result.NewWriter(&b)

@@ -12,12 +12,12 @@ import (
 )
 
 // scaleRecords is the size of the generated results file of the scale
-// benchmarks: a million records, about 300 MB in records version 2 (740
+// benchmarks: a million records, about 300 MB in records version 2 and 3 (740
 // MB in version 1, which repeated the context on every line).
 const scaleRecords = 1_000_000
 
 // scaleFile writes n records shaped like what the IMB suites write, as
-// the Writer writes them (version 2: a header per run), every benchmark of a default mpi1 run
+// the Writer writes them (version 3: a header per run), every benchmark of a default mpi1 run
 // at the 25 default lengths, runs appended to one file (each run has its
 // own start time), so that every measurement is repeated many times.
 func scaleFile(tb testing.TB, dir string, n int) string {

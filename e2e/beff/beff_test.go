@@ -23,24 +23,29 @@ import (
 // beffRecord is the JSON form of a b_eff record, read independently of
 // package result.
 type beffRecord struct {
-	Suite     string  `json:"suite"`
-	Benchmark string  `json:"benchmark"`
-	Class     string  `json:"class"`
-	Mode      string  `json:"mode"`
-	NP        int     `json:"np"`
-	Bytes     int     `json:"bytes"`
-	Reps      int     `json:"reps"`
-	Rep       int     `json:"rep"`
-	Messages  int     `json:"messages"`
-	TMin      float64 `json:"t_min_us"`
-	TMax      float64 `json:"t_max_us"`
-	TAvg      float64 `json:"t_avg_us"`
-	B         float64 `json:"b_mbps"`
-	Seed      uint64  `json:"seed"`
-	Tries     int     `json:"tries"`
-	Check     bool    `json:"check"`
-	Defects   float64 `json:"defects"`
-	Beff      *struct {
+	Suite       string  `json:"suite"`
+	Benchmark   string  `json:"benchmark"`
+	Class       string  `json:"class"`
+	Mode        string  `json:"mode"`
+	NP          int     `json:"np"`
+	Bytes       int     `json:"bytes"`
+	Reps        int     `json:"reps"`
+	Messages    int     `json:"messages"`
+	TMin        float64 `json:"t_min_us"`
+	TMax        float64 `json:"t_max_us"`
+	TAvg        float64 `json:"t_avg_us"`
+	Check       bool    `json:"check"`
+	Defects     float64 `json:"defects"`
+	BeffFigures `json:"b_eff"`
+}
+
+// BeffFigures are b_eff's own figures, in the record's "b_eff".
+type BeffFigures struct {
+	Rep   int     `json:"rep"`
+	B     float64 `json:"b_mbps"`
+	Seed  uint64  `json:"seed"`
+	Tries int     `json:"tries"`
+	Beff  *struct {
 		Beff     float64 `json:"b_eff"`
 		PerProc  float64 `json:"b_eff_per_proc"`
 		Primary  string  `json:"primary"`

@@ -22,21 +22,26 @@ import (
 
 // beffioRecord is the JSON form of a b_eff_io record.
 type beffioRecord struct {
-	Suite     string  `json:"suite"`
-	Benchmark string  `json:"benchmark"`
-	Class     string  `json:"class"`
-	Mode      string  `json:"mode"`
-	NP        int     `json:"np"`
-	Bytes     int     `json:"bytes"`
-	MemBytes  int     `json:"mem_bytes"`
-	Units     int     `json:"units"`
-	Reps      int64   `json:"reps"`
-	TMax      float64 `json:"t_max_us"`
-	IOBytes   int64   `json:"io_bytes"`
-	Sched     float64 `json:"sched_s"`
-	MBps      float64 `json:"io_mbps"`
-	Defects   float64 `json:"defects"`
-	BeffIO    *struct {
+	Suite         string  `json:"suite"`
+	Benchmark     string  `json:"benchmark"`
+	Class         string  `json:"class"`
+	Mode          string  `json:"mode"`
+	NP            int     `json:"np"`
+	Bytes         int     `json:"bytes"`
+	Reps          int64   `json:"reps"`
+	TMax          float64 `json:"t_max_us"`
+	Defects       float64 `json:"defects"`
+	BeffIOFigures `json:"b_eff_io"`
+}
+
+// BeffIOFigures are b_eff_io's own figures, in the record's "b_eff_io".
+type BeffIOFigures struct {
+	MemBytes int     `json:"mem_bytes"`
+	Units    int     `json:"units"`
+	IOBytes  int64   `json:"io_bytes"`
+	Sched    float64 `json:"sched_s"`
+	MBps     float64 `json:"io_mbps"`
+	BeffIO   *struct {
 		BeffIO     float64 `json:"b_eff_io"`
 		Procs      int     `json:"procs"`
 		MemMB      int     `json:"mem_mb"`

@@ -110,28 +110,24 @@ func ioRankCounts() []int {
 }
 
 type ioRecord struct {
-	Suite     string  `json:"suite"`
-	Benchmark string  `json:"benchmark"`
-	Class     string  `json:"class"`
-	Multi     int     `json:"multi"`
-	Group     int     `json:"group"`
-	NP        int     `json:"np"`
-	Groups    [][]int `json:"groups"`
-	Bytes     int     `json:"bytes"`
-	Reps      int     `json:"reps"`
-	TMin      float64 `json:"t_min_us"`
-	TMax      float64 `json:"t_max_us"`
-	TAvg      float64 `json:"t_avg_us"`
-	MBps      float64 `json:"mbytes_per_sec"`
-	Check     bool    `json:"check"`
-	Defects   float64 `json:"defects"`
-	Mode      string  `json:"mode"`
-	TOvrl     float64 `json:"t_ovrl_us"`
-	TPure     float64 `json:"t_pure_us"`
-	TCPU      float64 `json:"t_cpu_us"`
-	Overlap   float64 `json:"overlap_pct"`
-	CPUMflops float64 `json:"cpu_mflops"`
-	Context   struct {
+	Suite          string  `json:"suite"`
+	Benchmark      string  `json:"benchmark"`
+	Class          string  `json:"class"`
+	Multi          int     `json:"multi"`
+	Group          int     `json:"group"`
+	NP             int     `json:"np"`
+	Groups         [][]int `json:"groups"`
+	Bytes          int     `json:"bytes"`
+	Reps           int     `json:"reps"`
+	TMin           float64 `json:"t_min_us"`
+	TMax           float64 `json:"t_max_us"`
+	TAvg           float64 `json:"t_avg_us"`
+	MBps           float64 `json:"mbytes_per_sec"`
+	Check          bool    `json:"check"`
+	Defects        float64 `json:"defects"`
+	Mode           string  `json:"mode"`
+	OverlapFigures `json:"overlap"`
+	Context        struct {
 		MPI   string `json:"mpi"`
 		Procs int    `json:"procs"`
 	} `json:"context"`

@@ -33,11 +33,17 @@ func nbcPure(calls []string) []string {
 // nbcRecord is a record with the overlap figures.
 type nbcRecord struct {
 	e2e.Record
-	TOvrl   float64 `json:"t_ovrl_us"`
-	TPure   float64 `json:"t_pure_us"`
-	TCPU    float64 `json:"t_cpu_us"`
-	Overlap float64 `json:"overlap_pct"`
-	Calls   string  `json:"calls"`
+	OverlapFigures `json:"overlap"`
+	Calls          string `json:"calls"`
+}
+
+// OverlapFigures are the record's "overlap".
+type OverlapFigures struct {
+	TOvrl     float64 `json:"t_ovrl_us"`
+	TPure     float64 `json:"t_pure_us"`
+	TCPU      float64 `json:"t_cpu_us"`
+	Overlap   float64 `json:"overlap_pct"`
+	CPUMflops float64 `json:"cpu_mflops"`
 }
 
 // runNBC runs mpibench suite (nbc or mpi4) on np processes with a small

@@ -51,24 +51,15 @@ type skampiRecord struct {
 	Groups    [][]int `json:"groups"`
 	Bytes     int     `json:"bytes"`
 	Reps      int     `json:"reps"`
-	Param     string  `json:"param"`
-	X         int     `json:"x"`
-	Epsilon   float64 `json:"epsilon"`
-	Reached   bool    `json:"reached"`
 	Stats     *struct {
 		N                                       int
 		Mean, Trimmed, StdErr, Min, Median, Max float64
 		TrimmedStdErr                           float64 `json:"trimmed_stderr"`
 	} `json:"stats"`
-	Samples    []float64 `json:"samples_us"`
-	Correction float64   `json:"correction_us"`
-	RelErr     *float64  `json:"rel_err"`
-	Stop       string    `json:"stop"`
-	MinReps    int       `json:"min_reps"`
-	MaxReps    int       `json:"max_reps"`
-	TimeLimit  float64   `json:"time_limit_s"`
-	Tick       float64   `json:"tick_us"`
-	Context    struct {
+	Samples       []float64 `json:"samples_us"`
+	TimeLimit     float64   `json:"time_limit_s"`
+	SkampiFigures `json:"skampi"`
+	Context       struct {
 		Procs   int    `json:"procs"`
 		MPI     string `json:"mpi"`
 		Node    string `json:"node"`
@@ -278,4 +269,18 @@ func TestSkampiKillResume(t *testing.T) {
 	if !slices.Equal(order, want) {
 		t.Errorf("journal after resume: %v, want %v", order, want)
 	}
+}
+
+// SkampiFigures are the record's "skampi".
+type SkampiFigures struct {
+	Param      string   `json:"param"`
+	X          int      `json:"x"`
+	Epsilon    float64  `json:"epsilon"`
+	Reached    bool     `json:"reached"`
+	Correction float64  `json:"correction_us"`
+	RelErr     *float64 `json:"rel_err"`
+	Stop       string   `json:"stop"`
+	MinReps    int      `json:"min_reps"`
+	MaxReps    int      `json:"max_reps"`
+	Tick       float64  `json:"tick_us"`
 }

@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -59,7 +60,7 @@ func TestResumeV1(t *testing.T) {
 	j.Close()
 
 	text, _ := os.ReadFile(path)
-	if n := strings.Count(string(text), `{"schema":2,`); n != 2 {
+	if n := strings.Count(string(text), fmt.Sprintf(`{"schema":%d,`, result.Schema)); n != 2 {
 		t.Errorf("%d run headers after the resumed run, want 2 (the old run's, the new):\n%s", n, text)
 	}
 	got, warns, err := result.Read(strings.NewReader(string(text)), path)

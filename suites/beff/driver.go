@@ -296,10 +296,10 @@ func (m *meter) nextLoop(ll int, tau float64, li int) int {
 func (m *meter) record(pat *Pattern, meth string, rep, l, msgs int, res loopResult) *result.Record {
 	r := &result.Record{
 		Suite: result.SuiteBeff, Benchmark: pat.Name, Class: pat.Group, Multi: -1, Group: -1,
-		NProcs: m.plan.Procs, Bytes: l, Reps: res.ll, Mode: meth, Rep: rep, Messages: msgs,
-		TMax: res.tmax * 1e6, TMin: res.tmin * 1e6, TAvg: res.tavg * 1e6, Tries: res.tries,
-		BMBps: Bandwidth(l, msgs, res.ll, res.tmax), Context: m.ctx,
+		NProcs: m.plan.Procs, Bytes: l, Reps: res.ll, Mode: meth, Messages: msgs,
+		TMax: res.tmax * 1e6, TMin: res.tmin * 1e6, TAvg: res.tavg * 1e6, Context: m.ctx,
 		Check: m.plan.Opts.Check, Defects: float64(res.defects),
+		BeffFigures: result.BeffFigures{Rep: rep, Tries: res.tries, BMBps: Bandwidth(l, msgs, res.ll, res.tmax)},
 	}
 	if pat.Group == Random {
 		r.Seed = m.plan.Opts.Seed
@@ -343,6 +343,7 @@ func (m *meter) summary(uname string) *result.Record {
 	}
 	return &result.Record{
 		Suite: result.SuiteBeff, Benchmark: "b_eff", Class: "summary", Multi: -1, Group: -1,
-		NProcs: p.Procs, Bytes: p.LMax, Seed: p.Opts.Seed, Beff: s, Context: m.ctx,
+		NProcs: p.Procs, Bytes: p.LMax, Context: m.ctx,
+		BeffFigures: result.BeffFigures{Seed: p.Opts.Seed, Beff: s},
 	}
 }

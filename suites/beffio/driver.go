@@ -374,17 +374,17 @@ func timed(a, typ int, refill bool) bool { return a == 0 && typ <= 2 && !refill 
 func (m *meter) patternRecord(a, n int, p Pattern, l, mem int, r int64, t float64, moved int64, sched float64) *result.Record {
 	return &result.Record{
 		Suite: result.SuiteBeffIO, Benchmark: fmt.Sprintf("p%02d", p.No), Class: TypeNames[p.Type],
-		Mode: Accesses[a], Multi: -1, Group: -1, NProcs: n, Bytes: l, MemBytes: mem,
-		Units: p.U, Pos: p.Pos, Reps: int(r), TMax: t * 1e6, IOBytes: moved,
-		SchedSec: sched, IOMBps: Bandwidth(moved, t), Context: m.ctx,
+		Mode: Accesses[a], Multi: -1, Group: -1, NProcs: n, Bytes: l, Reps: int(r), TMax: t * 1e6, Context: m.ctx,
+		BeffIOFigures: result.BeffIOFigures{MemBytes: mem, Units: p.U, Pos: p.Pos, IOBytes: moved,
+			SchedSec: sched, IOMBps: Bandwidth(moved, t)},
 	}
 }
 
 func (m *meter) typeRecord(a, n, typ int, bytes int64, t float64) *result.Record {
 	return &result.Record{
 		Suite: result.SuiteBeffIO, Benchmark: "total", Class: TypeNames[typ], Mode: Accesses[a],
-		Multi: -1, Group: -1, NProcs: n, TMax: t * 1e6, IOBytes: bytes,
-		IOMBps: Bandwidth(bytes, t), Context: m.ctx,
+		Multi: -1, Group: -1, NProcs: n, TMax: t * 1e6, Context: m.ctx,
+		BeffIOFigures: result.BeffIOFigures{IOBytes: bytes, IOMBps: Bandwidth(bytes, t)},
 	}
 }
 
@@ -413,6 +413,6 @@ func (m *meter) summary(uname string) *result.Record {
 	s.BeffIO, s.Procs = best, p.Partitions[at]
 	return &result.Record{
 		Suite: result.SuiteBeffIO, Benchmark: "b_eff_io", Class: "summary", Multi: -1, Group: -1,
-		NProcs: s.Procs, Bytes: p.MPart, BeffIO: s, Context: m.ctx,
+		NProcs: s.Procs, Bytes: p.MPart, BeffIOFigures: result.BeffIOFigures{BeffIO: s}, Context: m.ctx,
 	}
 }

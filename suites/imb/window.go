@@ -20,7 +20,7 @@ const syncWindow = clocksync.Window
 const windowUsage = `  -sync window  time every collective call (nbc: the _pure loops) from a
                 start common to all ranks on clocks synchronised against
                 rank 0 to the last rank's end; late repetitions are excluded
-                and counted (records: sync, window_s, clock_error_s,
+                and counted (records' starts: sync, window_s, clock_error_s,
                 valid_reps, invalid_reps). nbc: -sync on|off|barrier|none too
   -window_time S  -sync window: seconds between two repetitions' starts
                 (default: twice the longest of 5 calls + 4 clock errors)

@@ -413,10 +413,11 @@ func (d *Driver) records(m *Measurement, pts []point) []result.Record {
 		recs = append(recs, result.Record{
 			Suite: result.SuiteSkampi, Benchmark: m.Name, Class: m.Pattern, Mode: m.Mode(),
 			Multi: -1, Group: -1, NProcs: p.NProcs, Groups: p.Groups, Bytes: p.Bytes, Reps: p.R.N,
-			Param: m.Param, X: p.X, Stats: &s, Epsilon: pol.Epsilon, Reached: p.R.Reached,
-			Samples: microAll(p.R.Samples), RelErr: p.RelErr, Correction: p.R.Correction * us,
-			Stop: p.R.Stop, MinReps: pol.MinReps, MaxReps: pol.MaxReps, TimeLimit: pol.TimeLimit,
-			Tick: pol.Tick * us, Context: d.Context,
+			Stats: &s, Samples: microAll(p.R.Samples), TimeLimit: pol.TimeLimit,
+			Context: d.Context,
+			SkampiFigures: result.SkampiFigures{Param: m.Param, X: p.X, Epsilon: pol.Epsilon, Reached: p.R.Reached,
+				RelErr: p.RelErr, Correction: p.R.Correction * us, Stop: p.R.Stop,
+				MinReps: pol.MinReps, MaxReps: pol.MaxReps, Tick: pol.Tick * us},
 		})
 		d.syncFields(&recs[len(recs)-1], m, p.Win)
 	}

@@ -49,7 +49,7 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full")
 // Text returns the write error of its output; what it writes is one
 // table per measurement.
 func TestTextErrorAndShape(t *testing.T) {
-	recs := []result.Record{{Suite: Name, Benchmark: "A", Param: OverBytes, Stats: &stats.Summary{N: 1}}}
+	recs := []result.Record{{Suite: Name, Benchmark: "A", SkampiFigures: result.SkampiFigures{Param: OverBytes}, Stats: &stats.Summary{N: 1}}}
 	if err := Text(failWriter{}, recs); err == nil || err.Error() != "disk full" {
 		t.Errorf("Text: %v, want the write's error", err)
 	}

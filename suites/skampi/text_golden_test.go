@@ -21,19 +21,17 @@ func goldenRecords() []result.Record {
 	var recs []result.Record
 	for i, x := range []int{0, 1024, 65536} {
 		recs = append(recs, result.Record{Suite: "skampi", Benchmark: "Pingpong_Send_Recv", Class: PingPong,
-			Mode: "MPI_Send/MPI_Recv", Param: OverBytes, Epsilon: 0.03, Groups: [][]int{{0, 1}}, NProcs: 2,
-			X: x, Stats: s(2.5 + 3*float64(i)), Reached: i < 2})
+			Mode: "MPI_Send/MPI_Recv", Groups: [][]int{{0, 1}}, NProcs: 2,
+			Stats: s(2.5 + 3*float64(i)), SkampiFigures: result.SkampiFigures{Param: OverBytes, Epsilon: 0.03, X: x, Reached: i < 2}})
 	}
 	for _, p := range []int{2, 3, 4} {
 		recs = append(recs, result.Record{Suite: "skampi", Benchmark: "Bcast_procs", Class: Collective,
-			Mode: "MPI_Bcast", Param: OverProcs, Epsilon: 0.05, NProcs: p, X: p, Stats: s(float64(4 * p)),
-			Reached: true})
+			Mode: "MPI_Bcast", NProcs: p, Stats: s(float64(4 * p)),
+			SkampiFigures: result.SkampiFigures{Param: OverProcs, Epsilon: 0.05, X: p, Reached: true}})
 	}
 	recs = append(recs,
-		result.Record{Suite: "skampi", Benchmark: "Wtime", Class: Simple, Mode: "MPI_Wtime", Param: OverNone,
-			Epsilon: 0.1, NProcs: 4, Stats: s(0.04), Reached: true},
-		result.Record{Suite: "skampi", Benchmark: "Wtime", Class: Simple, Mode: "MPI_Wtime", Param: OverNone,
-			Epsilon: 0.1, NProcs: 4, X: 1})
+		result.Record{Suite: "skampi", Benchmark: "Wtime", Class: Simple, Mode: "MPI_Wtime", NProcs: 4, Stats: s(0.04), SkampiFigures: result.SkampiFigures{Param: OverNone, Epsilon: 0.1, Reached: true}},
+		result.Record{Suite: "skampi", Benchmark: "Wtime", Class: Simple, Mode: "MPI_Wtime", NProcs: 4, SkampiFigures: result.SkampiFigures{Param: OverNone, Epsilon: 0.1, X: 1}})
 	return recs
 }
 

@@ -24,7 +24,7 @@ measure D simple Attr_get none
 func journalRecs(name string, n int) []result.Record {
 	var recs []result.Record
 	for i := 0; i < n; i++ {
-		recs = append(recs, result.Record{Suite: "skampi", Benchmark: name, X: i, Stats: &stats.Summary{N: 1}})
+		recs = append(recs, result.Record{Suite: "skampi", Benchmark: name, SkampiFigures: result.SkampiFigures{X: i}, Stats: &stats.Summary{N: 1}})
 	}
 	return recs
 }

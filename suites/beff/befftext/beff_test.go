@@ -19,7 +19,7 @@ func beffRecords() []result.Record {
 				}
 				for rep := 1; rep <= 3; rep++ {
 					recs = append(recs, result.Record{Suite: "beff", Benchmark: pat.name, Class: pat.group,
-						Mode: m, Bytes: l, Rep: rep, BMBps: float64(l) + float64(10*mi+rep)/100})
+						Mode: m, Bytes: l, BeffFigures: result.BeffFigures{Rep: rep, BMBps: float64(l) + float64(10*mi+rep)/100}})
 				}
 			}
 		}
@@ -27,11 +27,11 @@ func beffRecords() []result.Record {
 	recs = append(recs, result.Record{Suite: "beff", Benchmark: "b_eff", Class: "summary",
 		Context: result.Context{Tool: "mpibench test", Args: []string{"beff"}, Start: "2026-01-02T03:04:05Z",
 			MPILibrary: "Open MPI v4.1.4", Hosts: []string{"node1", "node2"}},
-		Beff: &result.BeffSummary{Beff: 9709.549, PerProc: 37.928, Procs: 256, MemMB: 128, LMax: 1 << 20,
+		BeffFigures: result.BeffFigures{Beff: &result.BeffSummary{Beff: 9709.549, PerProc: 37.928, Procs: 256, MemMB: 128, LMax: 1 << 20,
 			Lengths: []int{1, 8192}, Looplength: "adaptive",
 			Primary: "cartesian", Uname: "sn6715 hwwt3e 2.0.4.71 unicosmk CRAY T3E", PingPong: 330,
 			Patterns: []result.BeffPattern{{Name: "cart-1d-x", Group: "cartesian", Messages: 512, Avg: 1,
-				Methods: map[string]float64{"sendrecv": 1}}}}})
+				Methods: map[string]float64{"sendrecv": 1}}}}}})
 	return recs
 }
 

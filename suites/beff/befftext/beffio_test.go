@@ -18,22 +18,21 @@ func beffioRecords() []result.Record {
 		for ti, ty := range types {
 			for pos := 1; pos <= 7; pos++ {
 				recs = append(recs, result.Record{Suite: "beffio", Benchmark: fmt.Sprintf("p%02d", ti*9+pos),
-					Class: ty, Mode: acc, NProcs: 2, Bytes: sizes[pos], MemBytes: sizes[pos], Pos: pos,
-					Reps: 3, TMax: 1e6, IOBytes: int64(6 * sizes[pos]), IOMBps: float64(100*ti + pos)})
+					Class: ty, Mode: acc, NProcs: 2, Bytes: sizes[pos], Reps: 3, TMax: 1e6, BeffIOFigures: result.BeffIOFigures{MemBytes: sizes[pos], Pos: pos, IOBytes: int64(6 * sizes[pos]), IOMBps: float64(100*ti + pos)}})
 			}
 			recs = append(recs, result.Record{Suite: "beffio", Benchmark: "total", Class: ty, Mode: acc,
-				NProcs: 2, TMax: 2e6, IOBytes: 4e6, IOMBps: 2})
+				NProcs: 2, TMax: 2e6, BeffIOFigures: result.BeffIOFigures{IOBytes: 4e6, IOMBps: 2}})
 		}
 		recs = append(recs, result.Record{Suite: "beffio", Benchmark: "p02", Class: "scatter", Mode: acc,
-			NProcs: 2, Bytes: 1 << 20, MemBytes: 2 << 20, Pos: 8, IOMBps: 77.5})
+			NProcs: 2, Bytes: 1 << 20, BeffIOFigures: result.BeffIOFigures{MemBytes: 2 << 20, Pos: 8, IOMBps: 77.5}})
 	}
 	recs = append(recs, result.Record{Suite: "beffio", Benchmark: "b_eff_io", Class: "summary",
 		Context: result.Context{Tool: "mpibench test", Args: []string{"beffio"}, Procs: 2,
 			Start: "2026-01-02T03:04:05Z", MPILibrary: "MPICH Version: 4.0.2", Hosts: []string{"node1"}},
-		BeffIO: &result.BeffIOSummary{BeffIO: 63.25, Procs: 2, MemMB: 128, MPart: 2 << 20, T: 900, SumU: 64,
+		BeffIOFigures: result.BeffIOFigures{BeffIO: &result.BeffIOSummary{BeffIO: 63.25, Procs: 2, MemMB: 128, MPart: 2 << 20, T: 900, SumU: 64,
 			Uname: "Linux host", Accesses: []string{"write", "rewrite", "read"}, Types: types,
 			Partitions: []result.BeffIOPartition{{Procs: 2, T: 900, Access: [3]float64{10, 20, 30}, Value: 63.25,
-				Types: [3][]float64{{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}, {11, 12, 13, 14, 15}}}}}})
+				Types: [3][]float64{{1, 2, 3, 4, 5}, {6, 7, 8, 9, 10}, {11, 12, 13, 14, 15}}}}}}})
 	return recs
 }
 

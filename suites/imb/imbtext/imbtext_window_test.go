@@ -15,8 +15,7 @@ func TestWindowColumns(t *testing.T) {
 	tx := NewIMBText(&buf)
 	invalid := 3
 	r := &result.Record{Suite: "mpi1", Benchmark: "Allreduce", Class: "collective", Multi: -1, Group: -1, NProcs: 2,
-		Groups: [][]int{{0, 1}}, Bytes: 4, Reps: 10, TMin: 1.5, TMax: 1.5, TAvg: 1.5, Sync: "window",
-		WindowS: 0.001, ClockErr: 2.5e-6, ValidReps: 7, InvalidReps: &invalid}
+		Groups: [][]int{{0, 1}}, Bytes: 4, Reps: 10, TMin: 1.5, TMax: 1.5, TAvg: 1.5, Starts: result.Starts{Sync: "window", WindowS: 0.001, ClockErr: 2.5e-6, ValidReps: 7, InvalidReps: &invalid}}
 	if err := tx.Row(r); err != nil {
 		t.Fatal(err)
 	}
