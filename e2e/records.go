@@ -35,6 +35,8 @@ type Record struct {
 	Mode      string  `json:"mode"`
 	Case      string  `json:"case"`
 	CountMode string  `json:"count_mode"`
+	Cut       string  `json:"cut"`
+	RepsAsked int     `json:"reps_asked"`
 	Context   struct {
 		Tool  string   `json:"tool"`
 		MPI   string   `json:"mpi"`

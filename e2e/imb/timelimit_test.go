@@ -1,8 +1,10 @@
 package imb
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"mpibench/e2e"
@@ -13,7 +15,9 @@ import (
 // (a 4 MiB round trip takes far more than the 0.056 ms that 10 would
 // allow: int(1 + 0.5/t) < 10) and never raises a count above a shorter
 // length's; -time off and the default (10 s, which these samples are far
-// from) keep IMB 3.0's counts, 1000 and 10. Each record carries its bound.
+// from) keep IMB 3.0's counts, 1000 and 10. Each record carries its bound,
+// and a row whose count the bound lowered says so under it and in its
+// record (issue 26: a table cut to a few repetitions bore no mark).
 func TestTimeLimit(t *testing.T) {
 	e2e.NeedMPI(t)
 	lens := e2e.Lengths(t, 0, 4<<20)
@@ -40,6 +44,17 @@ func TestTimeLimit(t *testing.T) {
 				}
 			}
 			small, large := recs[0].Reps, recs[1].Reps
+			for _, rec := range recs {
+				asked := map[int]int{0: 1000, 4 << 20: 10}[rec.Bytes]
+				cut := rec.Reps < asked
+				if cut != (rec.Cut == "time") || cut != (rec.RepsAsked == asked) {
+					t.Errorf("%d B: %d of %d repetitions, cut %q, reps_asked %d", rec.Bytes, rec.Reps, asked, rec.Cut, rec.RepsAsked)
+				}
+				mark := fmt.Sprintf("#   ^ %d of %d repetitions: lowered by the -time bound", rec.Reps, asked)
+				if strings.Contains(r.Stdout, mark) != cut {
+					t.Errorf("%d B: the line %q is there: %v, cut: %v\n%s", rec.Bytes, mark, !cut, cut, r.Stdout)
+				}
+			}
 			if c.limit == 0.0005 {
 				if large < 1 || large >= 10 || small < large || small > 1000 {
 					t.Errorf("-time 0.0005: repetitions %d (0 B), %d (4 MiB); want 4 MiB below 10 and 0 B in [that, 1000]", small, large)

@@ -67,6 +67,7 @@ type meter struct {
 	defects int64
 	wrong   []string
 	last    int64 // the defects of the last read pattern
+	cut     bool  // the last pattern stopped at the -disk bound before its scheduled time
 }
 
 // Out is where a run's records go on rank 0 besides the returned slice.
@@ -284,6 +285,9 @@ func (m *meter) pass(a, pi, typ int, comm mpi.Comm, refill bool) ([]*result.Reco
 		if rank == 0 && !refill {
 			rec := m.patternRecord(a, n, p, l, mem, r, t, moved, sched)
 			rec.Defects = float64(m.last)
+			if m.cut {
+				rec.Cut = result.CutDisk
+			}
 			recs = append(recs, rec)
 		}
 	}
@@ -313,7 +317,7 @@ func (m *meter) pass(a, pi, typ int, comm mpi.Comm, refill bool) ([]*result.Reco
 // on rank 0 to m.defects.
 func (m *meter) exec(f *kernel.File, a, pi int, p Pattern, l, mem int, refill bool, comm mpi.Comm) (int64, float64, float64, error) {
 	st := m.parts[pi]
-	m.last = 0
+	m.last, m.cut = 0, false
 	run := kernel.Pattern{Type: p.Type, Write: a != 2, Buf: m.wbuf, Len: mem, Chunk: l, Rank: comm.Rank(),
 		Pattern: p.No, Dir: m.plan.Opts.IODir, Room: int64(comm.Size()) * int64(mem)}
 	if a == 2 {
@@ -333,6 +337,7 @@ func (m *meter) exec(f *kernel.File, a, pi int, p Pattern, l, mem int, refill bo
 		st.reps[p.No] = res.Calls
 		if p.U > 0 && res.Calls == run.MaxReps {
 			st.bounded++
+			m.cut = true
 		}
 	}
 	if a == 2 {

@@ -63,3 +63,33 @@ func TestBeffIOText(t *testing.T) {
 		t.Error("no error without a summary record")
 	}
 }
+
+// TestBeffIOTextCut: a time-driven pattern that stopped at the -disk
+// bound is marked on its row, and a line under the patterns says what the
+// mark means (issue 26: only one stderr line said so).
+func TestBeffIOTextCut(t *testing.T) {
+	recs := beffioRecords()
+	var plain strings.Builder
+	if err := BeffIOText(&plain, recs); err != nil {
+		t.Fatal(err)
+	}
+	recs[1].Cut = result.CutDisk
+	var b strings.Builder
+	if err := BeffIOText(&b, recs); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	var marked []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasSuffix(line, "  < -disk") {
+			marked = append(marked, line)
+		}
+	}
+	if len(marked) != 1 || !strings.HasPrefix(marked[0], "p02  scatter") ||
+		!strings.Contains(out, "# < -disk: 1 time-driven patterns stopped at the -disk bound") {
+		t.Errorf("marked rows %q:\n%s", marked, out)
+	}
+	if strings.Contains(plain.String(), "-disk") {
+		t.Errorf("a run without cuts mentions -disk:\n%s", plain.String())
+	}
+}
