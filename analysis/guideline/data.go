@@ -95,6 +95,12 @@ func readFile(name string) ([]result.Record, []result.Warning, error) {
 	if err != nil {
 		return nil, warns, fmt.Errorf("%s: %w", name, err)
 	}
+	if len(warns) > 0 {
+		// A verdict from what was left would read as no violation
+		// (issue 26): the reader refuses, as report, merge and compare.
+		return nil, warns, fmt.Errorf("%v (%d unreadable lines in all); mpibench reads only files of its records, "+
+			"whole", warns[0], len(warns))
+	}
 	return recs, warns, nil
 }
 

@@ -77,6 +77,9 @@ func (s *runs) warn(line int, err error) { s.warns = append(s.warns, Warning{s.n
 // resolve gives a version 2 or 3 record its context and groups; a record of
 // version 1 carries both.
 func (s *runs) resolve(r *Record) error {
+	if !knownSuites[r.Suite] {
+		return notRecord(r)
+	}
 	if r.Run == 0 {
 		return nil
 	}

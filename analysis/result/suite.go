@@ -1,5 +1,7 @@
 package result
 
+import "fmt"
+
 // The suite names: the command words of mpibench and Record.Suite. They
 // live here, in a package without MPI, so that report, merge and the
 // guideline check use the same names as the suites that write records.
@@ -18,3 +20,19 @@ const (
 	SuiteOSU    = "osu"    // OSU Micro-Benchmarks 7.4
 	SuiteLinks  = "links"  // every link at once, mpiGraph's pattern
 )
+
+// knownSuites are the suites whose records mpibench writes: a line of
+// another (or none) is no mpibench record, whatever else it holds
+// (issue 26: JSON that mpibench did not write was read as an all-zero
+// record).
+var knownSuites = map[string]bool{SuiteMPI1: true, SuiteEXT: true, SuiteIO: true, SuiteBeff: true,
+	SuiteBeffIO: true, SuiteSkampi: true, SuitePGMPI: true, SuiteP2P: true, SuiteNBC: true, SuiteMPI4: true,
+	SuiteRMA: true, SuiteOSU: true, SuiteLinks: true}
+
+// notRecord says why a decoded line is not an mpibench record.
+func notRecord(r *Record) error {
+	if r.Suite == "" {
+		return fmt.Errorf("not an mpibench record: no suite")
+	}
+	return fmt.Errorf("not an mpibench record: suite %q is none of mpibench's", r.Suite)
+}

@@ -52,16 +52,13 @@ func reportRun(args ...string) (int, string, string) {
 }
 
 func TestReportCommand(t *testing.T) {
-	a := reportFile(t, "a.jsonl", "hostA", 1, `{"suite": "mpi1", "bench`)
+	a := reportFile(t, "a.jsonl", "hostA", 1)
 	b := reportFile(t, "b.jsonl", "hostB", 2)
 	out := filepath.Join(t.TempDir(), "r.html")
 	// Flags after the files, as the usage shows them.
 	code, _, stderr := reportRun("report", a, b, "-o", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	if !strings.Contains(stderr, "a.jsonl:5: ") { // line 1 is the run's header
-		t.Errorf("the half line is not reported as file:line: %q", stderr)
 	}
 	page, err := os.ReadFile(out)
 	if err != nil {
@@ -121,7 +118,7 @@ func TestReportBadInput(t *testing.T) {
 	}{
 		{[]string{"report"}, "no results file"},
 		{[]string{"report", missing}, "missing.jsonl"},
-		{[]string{"report", empty}, "empty.jsonl: no records"},
+		{[]string{"report", empty}, "empty.jsonl:1: invalid character"},
 		{[]string{"report", good, "-bogus"}, "-bogus"},
 		{[]string{"report", good, "-format", "svg"}, `-format "svg"`},
 		{[]string{"report", good, "-o", filepath.Join(missing, "x", "r.html")}, "r.html"},
@@ -185,5 +182,41 @@ func TestMergePartial(t *testing.T) {
 	}
 	if !strings.Contains(stdout, `"t_max_us":2,`) {
 		t.Errorf("PingPong 1 B median of 1 and 3 is not 2: %s", stdout)
+	}
+}
+
+// TestReadersRefuseGarbage: JSON that mpibench did not write, or a cut
+// line, stops report, merge and compare with exit 2, the file, the line
+// and what was wrong, and no output (issue 26: merge wrote an all-zero
+// record, report an empty page, both with exit 0).
+func TestReadersRefuseGarbage(t *testing.T) {
+	good := reportFile(t, "a.jsonl", "h", 1)
+	dir := t.TempDir()
+	other := filepath.Join(dir, "other.jsonl")
+	os.WriteFile(other, []byte(`{"name":"latency","value":1.5}`+"\n"), 0o666)
+	cut := reportFile(t, "cut.jsonl", "h", 1, `{"suite": "mpi1", "bench`)
+	alien := reportFile(t, "alien.jsonl", "h", 1, `{"suite":"hpl","benchmark":"x"}`)
+	for _, c := range []struct {
+		file, want string
+	}{
+		{other, "other.jsonl:1: not an mpibench record: no suite"},
+		{cut, "cut.jsonl:5: unexpected end of JSON input"}, // line 1 is the run's header
+		{alien, `alien.jsonl:5: not an mpibench record: suite "hpl" is none of mpibench's`},
+	} {
+		for _, cmd := range [][]string{
+			{"report", c.file, "-o", filepath.Join(dir, "r.html")},
+			{"merge", c.file, "-o", filepath.Join(dir, "m.jsonl")},
+			{"compare", good, c.file, "-json", filepath.Join(dir, "c.jsonl")},
+		} {
+			code, stdout, stderr := reportRun(cmd...)
+			if code != 2 || !strings.Contains(stderr, c.want) || stdout != "" {
+				t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", cmd, code, stdout, stderr, c.want)
+			}
+			for _, out := range []string{"r.html", "m.jsonl", "c.jsonl"} {
+				if _, err := os.Stat(filepath.Join(dir, out)); err == nil {
+					t.Errorf("%q: wrote %s", cmd, out)
+				}
+			}
+		}
 	}
 }

@@ -29,10 +29,13 @@ func reportParse(fs *flag.FlagSet, args []string, usage string, stdout, stderr i
 	return files, 0
 }
 
-// scanFile hands every record of a file to add, printing each
-// unreadable line as file:line on stderr, without keeping the records. A
-// missing file or one without records is an error: a report or a median
-// without it would silently say less.
+// scanFile hands every record of a file to add, without keeping the
+// records. A missing file, one without records, or one with a line that
+// is not an mpibench record (JSON of another program, a cut line) is an
+// error, the first such line named as file:line with what was wrong and
+// every other printed on stderr: a report, median or comparison made of
+// what was left would silently say less or something else (issue 26).
+// The callers write nothing before every input is read.
 func scanFile(cmd, name string, add func(*result.Record) error, stderr io.Writer) error {
 	f, err := os.Open(name)
 	if err != nil {
@@ -44,11 +47,15 @@ func scanFile(cmd, name string, add func(*result.Record) error, stderr io.Writer
 		n++
 		return add(r)
 	})
-	for _, w := range warns {
-		_, _ = fmt.Fprintf(stderr, "mpibench %s: warning: %s\n", cmd, textout.Clean(w.String()))
-	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
+	}
+	if len(warns) > 0 {
+		for _, w := range warns[1:] {
+			_, _ = fmt.Fprintf(stderr, "mpibench %s: also: %s\n", cmd, textout.Clean(w.String()))
+		}
+		return fmt.Errorf("%s (%d unreadable lines in all); mpibench reads only files of its records, whole "+
+			"(-resume repairs the file of a run that was cut off)", textout.Clean(warns[0].String()), len(warns))
 	}
 	if n == 0 {
 		return fmt.Errorf("%s: no records", name)

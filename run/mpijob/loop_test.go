@@ -46,7 +46,7 @@ func resumed(t *testing.T, path string) *journal.Resumed {
 		t.Fatal(err)
 	}
 	_ = j.Start("kept")
-	_ = j.Finish("kept", []*result.Record{{Benchmark: "stored"}})
+	_ = j.Finish("kept", []*result.Record{{Suite: result.SuiteMPI1, Benchmark: "stored"}})
 	_ = j.Start("hung")
 	_ = j.Hung("hung")
 	if err := j.Close(); err != nil {
