@@ -466,6 +466,10 @@ func sizedSVG(p *plot.Plot, width, height vg.Length) ([]byte, error) {
 // shared directory such as /tmp another user could plant it to have the
 // plots written elsewhere.
 func WritePNG(dir string, ms []Drawing) ([]string, error) {
+	if len(ms) == 0 {
+		// As WritePDF: no directory of nothing with exit 0.
+		return nil, fmt.Errorf("no measurements to plot")
+	}
 	if err := plotDir(dir); err != nil {
 		return nil, err
 	}

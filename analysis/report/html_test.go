@@ -353,6 +353,14 @@ func TestReportPNGPDF(t *testing.T) {
 	if err := WritePDF(&pdf, nil); err == nil {
 		t.Error("a PDF of no plots is not an error")
 	}
+	// Both formats the same way (issue 26: png wrote 0 plots, exit 0).
+	empty := filepath.Join(t.TempDir(), "none")
+	if paths, err := WritePNG(empty, nil); err == nil || len(paths) != 0 {
+		t.Errorf("PNGs of no plots: %v, %v", paths, err)
+	}
+	if _, err := os.Stat(empty); err == nil {
+		t.Error("PNGs of no plots made their directory")
+	}
 }
 
 // A plot whose figures are zero or NaN keeps a linear axis and draws.
