@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"testing"
 
 	"mpibench/analysis/result"
@@ -37,5 +38,30 @@ func TestContextPointerValue(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no slow_pct row in %v", rows)
+	}
+}
+
+// TestReportReproducible: the same inputs give the same page, byte for
+// byte, from two collectors (issue 26: links' slow_pct printed as a
+// pointer, which changed between runs and builds).
+func TestReportReproducible(t *testing.T) {
+	page := func() []byte {
+		recs := append(linksRecords("h"), reportAll("a.jsonl", "h").Records...)
+		for i := range recs {
+			pct := 20.0 // a fresh pointer each time, as a reader makes
+			recs[i].Context.SlowPct = &pct
+		}
+		var b bytes.Buffer
+		if err := collect([]Input{{Name: "a.jsonl", Records: recs}, reportAll("b.jsonl", "g")}).HTML(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	first, second := page(), page()
+	if !bytes.Equal(first, second) {
+		t.Errorf("two pages of the same inputs differ (%d and %d bytes)", len(first), len(second))
+	}
+	if bytes.Contains(first, []byte("0xc")) {
+		t.Errorf("the page holds what looks like a pointer")
 	}
 }
