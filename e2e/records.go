@@ -201,3 +201,19 @@ func IsRunHeader(line string) bool {
 	}
 	return json.Unmarshal([]byte(line), &head) == nil && head.Schema != 0
 }
+
+// ReadResults reads a results file as the readers do (every records
+// version), failing the test on an error or any line it cannot read.
+func ReadResults(t *testing.T, path string) []result.Record {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, warns, err := result.Read(f, path)
+	if err != nil || len(warns) > 0 {
+		t.Fatalf("%s: %v %v", path, err, warns)
+	}
+	return recs
+}

@@ -57,14 +57,8 @@ func TestCompareRealRuns(t *testing.T) {
 	for i := range runs {
 		out := filepath.Join(dir, []string{"old.jsonl", "new.jsonl"}[i])
 		e2e.MustSucceed(t, e2e.Launch(t, 2, "skampi", "-config", cfg, "-o", out))
-		f, err := os.Open(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		runs[i], _, err = result.Read(f, out)
-		_ = f.Close()
-		if err != nil || len(runs[i]) != 3 {
-			t.Fatalf("%s: %d records, %v", out, len(runs[i]), err)
+		if runs[i] = e2e.ReadResults(t, out); len(runs[i]) != 3 {
+			t.Fatalf("%s: %d records", out, len(runs[i]))
 		}
 	}
 	old := filepath.Join(dir, "old.jsonl")

@@ -53,16 +53,7 @@ func TestBeffIODiskCut(t *testing.T) {
 	e2e.MustSucceed(t, r)
 	e2e.AssertEmpty(t, iodir)
 	var cut []result.Record
-	f, err := os.Open(js)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, warns, err := result.Read(f, js)
-	if err != nil || len(warns) > 0 {
-		t.Fatalf("%s: %v %v", js, warns, err)
-	}
-	for _, rec := range recs {
+	for _, rec := range e2e.ReadResults(t, js) {
 		if rec.Cut != "" {
 			cut = append(cut, rec)
 			if rec.Cut != result.CutDisk || rec.Mode != "write" || rec.Units == 0 || rec.TMax/1e6 >= rec.SchedSec {

@@ -51,14 +51,9 @@ func skewRunOut(t *testing.T, bin string, np, us int, args ...string) (result.Re
 // oneRecord is the one record of the results file path.
 func oneRecord(t *testing.T, path string) result.Record {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, _, err := result.Read(f, path)
-	if err != nil || len(recs) != 1 {
-		t.Fatalf("%s: want 1 record, got %d (%v)", path, len(recs), err)
+	recs := e2e.ReadResults(t, path)
+	if len(recs) != 1 {
+		t.Fatalf("%s: want 1 record, got %d", path, len(recs))
 	}
 	return recs[0]
 }

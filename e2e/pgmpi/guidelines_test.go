@@ -23,16 +23,7 @@ func pgmpiMpirun(np int) []string {
 // pgmpiRead reads a launch file, failing on any bad line.
 func pgmpiRead(t *testing.T, path string) []result.Record {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, warns, err := result.Read(f, path)
-	if err != nil || len(warns) > 0 {
-		t.Fatalf("%s: %v %v", path, err, warns)
-	}
-	return recs
+	return e2e.ReadResults(t, path)
 }
 
 // pgmpiCheckLaunch checks the records of one launch file: one per call
