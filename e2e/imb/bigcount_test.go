@@ -117,11 +117,13 @@ func TestBigCountOver2GiB(t *testing.T) {
 	}
 }
 
-// TestBigCountMemory: a plan whose buffers do not fit stops before any
-// allocation, on every rank, naming the need and what is available.
+// TestBigCountMemory: a plan whose only length does not fit stops before
+// any allocation, on every rank, naming the need and what is available
+// (with shorter lengths that fit, the 4 GiB one would be left out with a
+// line and a record: TestMemFitNode).
 func TestBigCountMemory(t *testing.T) {
 	e2e.SetFakeMem(t, "3000")
-	r := e2e.Launch(t, 2, "mpi1", "-msglog", "32", "PingPong")
+	r := e2e.Launch(t, 2, "mpi1", "-msglog", "32", "-msglen", e2e.Lengths(t, 1<<32), "PingPong")
 	e2e.NoPanic(t, r)
 	want := "PingPong at 4294967296 bytes on 2 processes needs 4096.0 MiB per process; this node has 1500.0 MiB per process available"
 	if r.Code != 2 || !strings.Contains(r.Stderr, want) {
