@@ -36,6 +36,8 @@ import (
 	"io"
 	"os"
 	"runtime"
+
+	"mpibench/suites/imb"
 )
 
 func init() {
@@ -45,7 +47,22 @@ func init() {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(runAs(os.Args[0], os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// runAs is run under the program name argv0: an Intel or OSU program's
+// name (a link to the binary, or the first argument) runs mpibench's
+// command for that program (dropin.go).
+func runAs(argv0 string, args []string, stdout, stderr io.Writer) int {
+	args, peer, err := dropIn(argv0, args)
+	if err != nil {
+		_, _ = fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if peer && args[0] != "osu" {
+		imb.DropIn = true // IMB 2021's parser: unknown arguments are ignored
+	}
+	return run(args, stdout, stderr)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

@@ -30,6 +30,7 @@ type Options struct {
 	Help       bool      // -h, -help
 	F          Flags2021 // IMB 2021's flags (flags2021.go)
 	List       bool      // -list: print the benchmark list and stop (imb2021.go)
+	Dropped    []string  // unknown flags ignored under an Intel program name (DropIn)
 }
 
 // UsageError is a bad command line or input file: the run stops before any
@@ -65,6 +66,9 @@ func ParseArgs(args []string) (Options, error) {
 	fs.Var(cli.Switch{On: &o.Check}, "check", "")
 	fs.Var(cli.Switch{On: &o.List}, "list", "")
 	cli.Results(fs, &o.JSON)
+	if DropIn {
+		args, o.Dropped = dropUnknownFlags(func(n string) bool { return fs.Lookup(n) != nil || n == "h" || n == "help" }, args)
+	}
 	names, err := cli.ParseMixed(fs, args, &o.Help)
 	if len(names) > 0 {
 		o.Benchmarks = names
@@ -150,6 +154,9 @@ type Config struct {
 	Window     int       `json:"window_size,omitempty"` // -window_size; 0: IMB 2021's default
 	F          Flags2021 `json:"imb2021_flags"`         // IMB 2021's flags
 	List       bool      `json:"list,omitempty"`        // -list: print the list, measure nothing
+	// Invalid are the arguments ignored under an Intel program name
+	// (DropIn), each printed as IMB 2021 does before the header.
+	Invalid []string `json:"invalid,omitempty"`
 
 	// avail is the node's available memory per process in bytes, the
 	// same on every rank (memcheck.Available; set by measure): lengths
@@ -198,6 +205,23 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 		return nil, usagef("-map %dx%d numbers %d processes, but the job has %d", o.MapP, o.MapQ, o.MapP*o.MapQ, size)
 	}
 	names := o.Benchmarks
+	c.Invalid = o.Dropped
+	if DropIn {
+		// IMB 2021 ignores what it cannot run, with a line each
+		// (dropin.go); nothing valid left is its default list.
+		var bad, badIncl []string
+		given := len(names) > 0
+		names, bad = dropUnknownNames(s, names)
+		c.F.Include, badIncl = dropUnknownNames(s, c.F.Include)
+		c.F.Exclude, _ = dropUnknownNames(s, c.F.Exclude)
+		c.Invalid = append(append(c.Invalid, bad...), badIncl...)
+		o.F.Include, o.F.Exclude = c.F.Include, c.F.Exclude
+		if given && len(names) == 0 {
+			// Names were given, none valid: IMB runs the -include
+			// names alone, or its default list without them.
+			names = c.F.Include
+		}
+	}
 	if o.Input != "" {
 		more, err := readSelection(s, o.Input)
 		if err != nil {
@@ -210,7 +234,9 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 		return nil, err
 	}
 	if o.MsgLen != "" {
-		if c.Lengths, err = readLengths(o.MsgLen); err != nil {
+		// IMB 2021's suites, and mpi1 and ext under -imb 2021, read k and M.
+		imb2021 := o.F.IMB == imb2021 || s == NBCSuite || s == MPI4Suite || s == RMASuite
+		if c.Lengths, err = readLengths(o.MsgLen, imb2021); err != nil {
 			return nil, err
 		}
 	}
@@ -324,25 +350,41 @@ func parseSelection(s *Suite, r io.Reader, path string) ([]string, error) {
 
 // readLengths reads a -msglen file: one non-negative length per line
 // (section 5.1.2.5); blank lines and # comments are allowed.
-func readLengths(path string) ([]int, error) {
+func readLengths(path string, imb2021 bool) ([]int, error) {
 	f, err := openInput(path)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }() // read only: nothing to lose
-	return parseLengths(f, path)
+	return parseLengthsAs(f, path, imb2021)
 }
 
 // parseLengths reads the lines of a -msglen file from r.
 func parseLengths(r io.Reader, path string) ([]int, error) {
+	return parseLengthsAs(r, path, false)
+}
+
+// parseLengthsAs is parseLengths, with IMB 2021.11's k and M suffixes
+// when imb2021 (lengthLine2021).
+func parseLengthsAs(r io.Reader, path string, imb2021 bool) ([]int, error) {
 	var lens []int
+	want := "want a non-negative integer"
+	if imb2021 {
+		want = "want a non-negative integer, optionally followed by k or M, as IMB 2021 reads it"
+	}
 	err := scanLines(r, path, func(line int, t string) error {
-		x, err := strconv.ParseInt(t, 10, 64)
+		var x int64
+		var err error
+		if imb2021 {
+			x, err = lengthLine2021(t)
+		} else {
+			x, err = strconv.ParseInt(t, 10, 64)
+		}
 		switch {
 		case errors.Is(err, strconv.ErrRange):
 			return usagef("%s:%d: message length %s overflows a 64-bit integer", path, line, t)
 		case err != nil:
-			return usagef("%s:%d: %q is not a message length (want a non-negative integer)", path, line, t)
+			return usagef("%s:%d: %q is not a message length (%s)", path, line, t, want)
 		case x < 0:
 			return usagef("%s:%d: negative message length %d", path, line, x)
 		}
