@@ -82,4 +82,3 @@ func sortedIntel() []string {
 	slices.Sort(names)
 	return names
 }
-

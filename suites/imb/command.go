@@ -82,7 +82,6 @@ func (s *Suite) measure(cfg *Config, env *mpijob.Env) int {
 	}
 	var out *Output
 	if env.World.Rank() == 0 {
-		printInvalid(env.Stdout, cfg.Invalid)
 		out = &Output{Text: imbtext.NewIMBText(env.Stdout)}
 	}
 	env.ResumeNote(false)

@@ -1,8 +1,6 @@
 package imb
 
 import (
-	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -76,14 +74,6 @@ func dropUnknownNames(s *Suite, names []string) (known, unknown []string) {
 		}
 	}
 	return known, unknown
-}
-
-// printInvalid prints IMB 2021's line for every argument it ignored, as
-// its suites' prepare does, before the header.
-func printInvalid(w io.Writer, invalid []string) {
-	for _, a := range invalid {
-		_, _ = fmt.Fprintf(w, "Invalid benchmark name %s\n", a)
-	}
 }
 
 // lengthLine2021 reads one line of a -msglen file as IMB 2021.11 does
