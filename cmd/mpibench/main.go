@@ -60,7 +60,9 @@ func runAs(argv0 string, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if peer && args[0] != "osu" {
-		imb.DropIn = true // IMB 2021's parser: unknown arguments are ignored
+		// IMB 2021's parser: unknown arguments are ignored.
+		defer func(was bool) { imb.DropIn = was }(imb.DropIn)
+		imb.DropIn = true
 	}
 	return run(args, stdout, stderr)
 }
