@@ -38,6 +38,7 @@ import (
 	"runtime"
 
 	"mpibench/suites/imb"
+	"mpibench/suites/p2p"
 )
 
 func init() {
@@ -61,8 +62,8 @@ func runAs(argv0 string, args []string, stdout, stderr io.Writer) int {
 	}
 	if peer && args[0] != "osu" {
 		// IMB 2021's parser: unknown arguments are ignored.
-		defer func(was bool) { imb.DropIn = was }(imb.DropIn)
-		imb.DropIn = true
+		defer func(was, wasP2P bool) { imb.DropIn, p2p.DropIn = was, wasP2P }(imb.DropIn, p2p.DropIn)
+		imb.DropIn, p2p.DropIn = true, true
 	}
 	return run(args, stdout, stderr)
 }

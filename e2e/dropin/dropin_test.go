@@ -149,3 +149,20 @@ func TestIMBMT(t *testing.T) {
 		}
 	}
 }
+
+// TestIMBP2PByName: a link named IMB-P2P ignores an unknown flag and
+// name without a word, as Intel's IMB-P2P 2021.11 does: the same header
+// lines up to their values and the same tables.
+func TestIMBP2PByName(t *testing.T) {
+	e2e.NeedMPI(t)
+	peer := e2e.NeedPeer(t, "IMB-P2P", e2e.PeerBinary("IMB-P2P"), "")
+	args := strings.Fields("PingPong -msglog 0:2 -iter 10 -show_tail yes")
+	theirs := e2e.LaunchBin(t, peer, 2, args...)
+	e2e.MustSucceed(t, theirs)
+	r := e2e.LaunchBin(t, link(t, "IMB-P2P"), 2, args...)
+	e2e.MustSucceed(t, r)
+	e2e.SameHeader(t, r.Stdout, "IMB-P2P", theirs.Stdout)
+	if a, b := shape(t, r.Stdout), shape(t, theirs.Stdout); !slices.Equal(a, b) {
+		t.Errorf("tables differ\n mpibench: %q\n IMB-P2P: %q", a, b)
+	}
+}

@@ -20,50 +20,6 @@ import (
 // an error there.
 var DropIn bool
 
-// dropUnknownFlags takes out of args, under DropIn, every argument that
-// looks like a flag fs does not define, returning the rest and the
-// arguments taken out, in order. A flag's value is not taken with it: IMB
-// reads it as a benchmark name, which dropUnknownNames then drops.
-func dropUnknownFlags(defined func(string) bool, args []string) (rest, dropped []string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			return append(rest, args[i:]...), dropped
-		}
-		name, ok := flagName(a)
-		if !ok || defined(name) {
-			rest = append(rest, a)
-			// A defined flag's separate value is kept with it.
-			if ok && !strings.Contains(a, "=") && takesValue(name) && i+1 < len(args) {
-				i++
-				rest = append(rest, args[i])
-			}
-			continue
-		}
-		dropped = append(dropped, a)
-	}
-	return rest, dropped
-}
-
-// flagName is the name of a flag argument ("-msglog", "--iter=5"); ok is
-// false for a non-flag (a benchmark name, a negative number, "-").
-func flagName(a string) (string, bool) {
-	if len(a) < 2 || a[0] != '-' {
-		return "", false
-	}
-	n := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-	n, _, _ = strings.Cut(n, "=")
-	if n == "" || unicode.IsDigit(rune(n[0])) || n[0] == '.' {
-		return "", false
-	}
-	return n, true
-}
-
-// switches are the flags of ParseArgs that take no value.
-var switches = map[string]bool{"check": true, "list": true, "h": true, "help": true}
-
-func takesValue(name string) bool { return !switches[name] }
-
 // dropUnknownNames splits names into those s knows and the others.
 func dropUnknownNames(s *Suite, names []string) (known, unknown []string) {
 	for _, n := range names {

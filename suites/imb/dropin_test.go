@@ -62,6 +62,15 @@ func TestMsgLenSuffixes(t *testing.T) {
 			t.Errorf("%s %q: %v; want 4k refused", c.s.Name, c.args, err)
 		}
 	}
+	// io reads them under the name IMB-IO (IO_suite.cpp's reader is the same).
+	func() {
+		defer func(was bool) { DropIn = was }(DropIn)
+		DropIn = true
+		o, _ := ParseArgs([]string{"-msglen", path})
+		if cfg, err := Resolve(IOSuite, o, 2, nil); err != nil || !slices.Equal(cfg.Lengths, []int{4096, 1 << 20, 0}) {
+			t.Errorf("IMB-IO -msglen: %v, %v", cfg, err)
+		}
+	}()
 	if _, err := parseLengthsAs(strings.NewReader("-4\n"), "f", true); err == nil {
 		t.Error("-4 under IMB 2021: accepted")
 	}

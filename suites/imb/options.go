@@ -67,7 +67,7 @@ func ParseArgs(args []string) (Options, error) {
 	fs.Var(cli.Switch{On: &o.List}, "list", "")
 	cli.Results(fs, &o.JSON)
 	if DropIn {
-		args, o.Dropped = dropUnknownFlags(func(n string) bool { return fs.Lookup(n) != nil || n == "h" || n == "help" }, args)
+		args, o.Dropped = cli.DropUnknown(fs, args)
 	}
 	names, err := cli.ParseMixed(fs, args, &o.Help)
 	if len(names) > 0 {
@@ -234,8 +234,9 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 		return nil, err
 	}
 	if o.MsgLen != "" {
-		// IMB 2021's suites, and mpi1 and ext under -imb 2021, read k and M.
-		imb2021 := o.F.IMB == imb2021 || s == NBCSuite || s == MPI4Suite || s == RMASuite
+		// IMB 2021's suites, mpi1 and ext under -imb 2021 and io under
+		// the name IMB-IO read k and M (IO_suite.cpp has the same reader).
+		imb2021 := o.F.IMB == imb2021 || s == NBCSuite || s == MPI4Suite || s == RMASuite || DropIn
 		if c.Lengths, err = readLengths(o.MsgLen, imb2021); err != nil {
 			return nil, err
 		}
