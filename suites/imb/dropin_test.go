@@ -102,6 +102,16 @@ func TestDropInArgs(t *testing.T) {
 			t.Errorf("%q: %v, %v; want %q and invalid %q", c.args, cfg, err, c.names, c.invalid)
 		}
 	}
+	// An -input file's unknown names are invalid names too.
+	sel := filepath.Join(t.TempDir(), "sel")
+	if err := os.WriteFile(sel, []byte("# selection\nPingPong first\nNope\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o, _ := ParseArgs([]string{"-imb", "2021", "-input", sel})
+	if cfg, err := Resolve(MPI1Suite, o, 2, nil); err != nil || !slices.Equal(cfg.Benchmarks, []string{"PingPong"}) ||
+		!slices.Equal(cfg.Invalid, []string{"Nope"}) {
+		t.Errorf("-input: %v, %v; want PingPong and invalid Nope", cfg, err)
+	}
 	// A known flag keeps its value, and its errors stay errors.
 	if _, err := ParseArgs([]string{"-imb", "2021", "-iter", "x"}); err == nil {
 		t.Error("-iter x: accepted")

@@ -205,6 +205,13 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 		return nil, usagef("-map %dx%d numbers %d processes, but the job has %d", o.MapP, o.MapQ, o.MapP*o.MapQ, size)
 	}
 	names := o.Benchmarks
+	if o.Input != "" {
+		more, err := readSelection(s, o.Input)
+		if err != nil {
+			return nil, err
+		}
+		names = append(names, more...)
+	}
 	c.Invalid = o.Dropped
 	if DropIn {
 		// IMB 2021 ignores what it cannot run, with a line each
@@ -221,13 +228,6 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 			// names alone, or its default list without them.
 			names = c.F.Include
 		}
-	}
-	if o.Input != "" {
-		more, err := readSelection(s, o.Input)
-		if err != nil {
-			return nil, err
-		}
-		names = append(names, more...)
 	}
 	var err error
 	if c.Benchmarks, err = o.F.selectNames(s, names); err != nil {
@@ -334,6 +334,12 @@ func readSelection(s *Suite, path string) ([]string, error) {
 func parseSelection(s *Suite, r io.Reader, path string) ([]string, error) {
 	var names []string
 	err := scanLines(r, path, func(line int, t string) error {
+		if DropIn {
+			// IMB 2021 reads each line's first word (imb.cpp,
+			// sscanf "%31s"); Resolve reports those it lacks.
+			names = append(names, strings.Fields(t)[0])
+			return nil
+		}
 		if f := strings.Fields(t); len(f) != 1 {
 			return usagef("%s:%d: want exactly one benchmark name, got %q", path, line, t)
 		}
@@ -343,7 +349,7 @@ func parseSelection(s *Suite, r io.Reader, path string) ([]string, error) {
 		names = append(names, t)
 		return nil
 	})
-	if err == nil && len(names) == 0 {
+	if err == nil && len(names) == 0 && !DropIn {
 		err = usagef("%s: no benchmark selected (every line is blank or a comment)", path)
 	}
 	return names, err
