@@ -38,6 +38,7 @@ import (
 	"runtime"
 
 	"mpibench/suites/imb"
+	"mpibench/suites/osu"
 	"mpibench/suites/p2p"
 )
 
@@ -59,6 +60,12 @@ func runAs(argv0 string, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		_, _ = fmt.Fprintln(stderr, err)
 		return 2
+	}
+	if peer && args[0] == "osu" {
+		// OSU 7.4's parser, built without accelerators: the operands
+		// after the options are ignored.
+		defer func(was bool) { osu.DropIn = was }(osu.DropIn)
+		osu.DropIn = true
 	}
 	if peer && args[0] != "osu" {
 		// IMB 2021's parser: unknown arguments are ignored.
