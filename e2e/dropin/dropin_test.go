@@ -167,3 +167,38 @@ func TestIMBP2PByName(t *testing.T) {
 		t.Errorf("tables differ\n mpibench: %q\n IMB-P2P: %q", a, b)
 	}
 }
+
+// TestLinksScript: scripts/links.sh (make links) makes a link per Intel
+// program mpibench runs and per OSU test, each to the binary, and leaves
+// IMB-MT out.
+func TestLinksScript(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "peers")
+	r := e2e.Execute(t, e2e.DirectTimeout, "bash", filepath.Join("..", "..", "scripts", "links.sh"), e2e.Bin(), dir)
+	e2e.MustSucceed(t, r)
+	list := e2e.Direct(t, "list")
+	e2e.MustSucceed(t, list)
+	want := []string{"IMB-EXT", "IMB-IO", "IMB-MPI1", "IMB-MPI4", "IMB-NBC", "IMB-P2P", "IMB-RMA"}
+	for _, line := range strings.Split(list.Stdout, "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "osu" {
+			want = append(want, f[1])
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+		if target, err := filepath.EvalSymlinks(filepath.Join(dir, e.Name())); err != nil || target != e2e.Bin() {
+			if real, _ := filepath.EvalSymlinks(e2e.Bin()); target != real {
+				t.Errorf("%s -> %s, %v; want %s", e.Name(), target, err, e2e.Bin())
+			}
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) || len(want) < 7+30 {
+		t.Errorf("links %q, want %q", got, want)
+	}
+}
