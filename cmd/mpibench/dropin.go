@@ -28,8 +28,8 @@ var intelNames = map[string][]string{
 var intelMissing = []string{"IMB-MT"}
 
 // peerNames are the program names mpibench runs as, Intel's sorted, then
-// OSU's in listing order: the links scripts/links.sh makes
-// (mpibench peers prints them).
+// OSU's in listing order: the links scripts/links.sh makes (it reads OSU's
+// from mpibench list).
 func peerNames() []string {
 	names := sortedIntel()
 	for _, b := range osu.Benchmarks() {
