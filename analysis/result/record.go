@@ -637,6 +637,9 @@ type Header struct {
 	CPUMflops  float64 // IMB-IO with non-blocking benchmarks: CPU_Exploit's rate
 	TimeLimit  float64 // IMB -time: seconds per sample, < 0 off; 0 unknown (not printed)
 	IMB2021    bool    // IMB 2021.11's header lines: -imb 2021, and the suites IMB 3.0 lacks (nbc, rma, mpi4)
+	// Invalid are the arguments IMB 2021 ignores, run under an Intel
+	// program name: an "Invalid benchmark name" line each, after the list.
+	Invalid []string
 }
 
 // Collector keeps every Record of a run and hands each to Sink as soon as

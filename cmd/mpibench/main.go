@@ -36,6 +36,10 @@ import (
 	"io"
 	"os"
 	"runtime"
+
+	"mpibench/suites/imb"
+	"mpibench/suites/osu"
+	"mpibench/suites/p2p"
 )
 
 func init() {
@@ -45,7 +49,30 @@ func init() {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(runAs(os.Args[0], os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// runAs is run under the program name argv0: an Intel or OSU program's
+// name (a link to the binary, or the first argument) runs mpibench's
+// command for that program (dropin.go).
+func runAs(argv0 string, args []string, stdout, stderr io.Writer) int {
+	args, peer, err := dropIn(argv0, args)
+	if err != nil {
+		_, _ = fmt.Fprintln(stderr, err)
+		return 2
+	}
+	if peer && args[0] == "osu" {
+		// OSU 7.4's parser, built without accelerators: the operands
+		// after the options are ignored.
+		defer func(was bool) { osu.DropIn = was }(osu.DropIn)
+		osu.DropIn = true
+	}
+	if peer && args[0] != "osu" {
+		// IMB 2021's parser: unknown arguments are ignored.
+		defer func(was, wasP2P bool) { imb.DropIn, p2p.DropIn = was, wasP2P }(imb.DropIn, p2p.DropIn)
+		imb.DropIn, p2p.DropIn = true, true
+	}
+	return run(args, stdout, stderr)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

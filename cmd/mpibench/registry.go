@@ -74,6 +74,8 @@ func usage() string {
 	}
 	_ = tw.Flush() // into memory: cannot fail
 	fmt.Fprintf(&b, "\nRun '%s COMMAND -h' for the flags of a command.\n", mpijob.Program)
+	b.WriteString("Run as IMB-MPI1, IMB-EXT, IMB-IO, IMB-NBC, IMB-RMA, IMB-MPI4, IMB-P2P or an osu_* name\n" +
+		"(a link: make links; or the first argument) to be that program of IMB 2021.11 or OSU 7.4.\n")
 	return b.String()
 }
 

@@ -30,6 +30,7 @@ type Options struct {
 	Help       bool      // -h, -help
 	F          Flags2021 // IMB 2021's flags (flags2021.go)
 	List       bool      // -list: print the benchmark list and stop (imb2021.go)
+	Dropped    []string  // unknown flags ignored under an Intel program name (DropIn)
 }
 
 // UsageError is a bad command line or input file: the run stops before any
@@ -65,6 +66,9 @@ func ParseArgs(args []string) (Options, error) {
 	fs.Var(cli.Switch{On: &o.Check}, "check", "")
 	fs.Var(cli.Switch{On: &o.List}, "list", "")
 	cli.Results(fs, &o.JSON)
+	if DropIn {
+		args, o.Dropped = cli.DropUnknown(fs, args)
+	}
 	names, err := cli.ParseMixed(fs, args, &o.Help)
 	if len(names) > 0 {
 		o.Benchmarks = names
@@ -150,6 +154,9 @@ type Config struct {
 	Window     int       `json:"window_size,omitempty"` // -window_size; 0: IMB 2021's default
 	F          Flags2021 `json:"imb2021_flags"`         // IMB 2021's flags
 	List       bool      `json:"list,omitempty"`        // -list: print the list, measure nothing
+	// Invalid are the arguments ignored under an Intel program name
+	// (DropIn), each printed as IMB 2021 does before the header.
+	Invalid []string `json:"invalid,omitempty"`
 
 	// avail is the node's available memory per process in bytes, the
 	// same on every rank (memcheck.Available; set by measure): lengths
@@ -205,12 +212,32 @@ func Resolve(s *Suite, o Options, size int, args []string) (*Config, error) {
 		}
 		names = append(names, more...)
 	}
+	c.Invalid = o.Dropped
+	if DropIn {
+		// IMB 2021 ignores what it cannot run, with a line each
+		// (dropin.go); nothing valid left is its default list.
+		var bad, badIncl []string
+		given := len(names) > 0
+		names, bad = dropUnknownNames(s, names)
+		c.F.Include, badIncl = dropUnknownNames(s, c.F.Include)
+		c.F.Exclude, _ = dropUnknownNames(s, c.F.Exclude)
+		c.Invalid = append(append(c.Invalid, bad...), badIncl...)
+		o.F.Include, o.F.Exclude = c.F.Include, c.F.Exclude
+		if given && len(names) == 0 {
+			// Names were given, none valid: IMB runs the -include
+			// names alone, or its default list without them.
+			names = c.F.Include
+		}
+	}
 	var err error
 	if c.Benchmarks, err = o.F.selectNames(s, names); err != nil {
 		return nil, err
 	}
 	if o.MsgLen != "" {
-		if c.Lengths, err = readLengths(o.MsgLen); err != nil {
+		// IMB 2021's suites, mpi1 and ext under -imb 2021 and io under
+		// the name IMB-IO read k and M (IO_suite.cpp has the same reader).
+		imb2021 := o.F.IMB == imb2021 || s == NBCSuite || s == MPI4Suite || s == RMASuite || DropIn
+		if c.Lengths, err = readLengths(o.MsgLen, imb2021); err != nil {
 			return nil, err
 		}
 	}
@@ -307,6 +334,12 @@ func readSelection(s *Suite, path string) ([]string, error) {
 func parseSelection(s *Suite, r io.Reader, path string) ([]string, error) {
 	var names []string
 	err := scanLines(r, path, func(line int, t string) error {
+		if DropIn {
+			// IMB 2021 reads each line's first word (imb.cpp,
+			// sscanf "%31s"); Resolve reports those it lacks.
+			names = append(names, strings.Fields(t)[0])
+			return nil
+		}
 		if f := strings.Fields(t); len(f) != 1 {
 			return usagef("%s:%d: want exactly one benchmark name, got %q", path, line, t)
 		}
@@ -316,7 +349,7 @@ func parseSelection(s *Suite, r io.Reader, path string) ([]string, error) {
 		names = append(names, t)
 		return nil
 	})
-	if err == nil && len(names) == 0 {
+	if err == nil && len(names) == 0 && !DropIn {
 		err = usagef("%s: no benchmark selected (every line is blank or a comment)", path)
 	}
 	return names, err
@@ -324,25 +357,41 @@ func parseSelection(s *Suite, r io.Reader, path string) ([]string, error) {
 
 // readLengths reads a -msglen file: one non-negative length per line
 // (section 5.1.2.5); blank lines and # comments are allowed.
-func readLengths(path string) ([]int, error) {
+func readLengths(path string, imb2021 bool) ([]int, error) {
 	f, err := openInput(path)
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = f.Close() }() // read only: nothing to lose
-	return parseLengths(f, path)
+	return parseLengthsAs(f, path, imb2021)
 }
 
 // parseLengths reads the lines of a -msglen file from r.
 func parseLengths(r io.Reader, path string) ([]int, error) {
+	return parseLengthsAs(r, path, false)
+}
+
+// parseLengthsAs is parseLengths, with IMB 2021.11's k and M suffixes
+// when imb2021 (lengthLine2021).
+func parseLengthsAs(r io.Reader, path string, imb2021 bool) ([]int, error) {
 	var lens []int
+	want := "want a non-negative integer"
+	if imb2021 {
+		want = "want a non-negative integer, optionally followed by k or M, as IMB 2021 reads it"
+	}
 	err := scanLines(r, path, func(line int, t string) error {
-		x, err := strconv.ParseInt(t, 10, 64)
+		var x int64
+		var err error
+		if imb2021 {
+			x, err = lengthLine2021(t)
+		} else {
+			x, err = strconv.ParseInt(t, 10, 64)
+		}
 		switch {
 		case errors.Is(err, strconv.ErrRange):
 			return usagef("%s:%d: message length %s overflows a 64-bit integer", path, line, t)
 		case err != nil:
-			return usagef("%s:%d: %q is not a message length (want a non-negative integer)", path, line, t)
+			return usagef("%s:%d: %q is not a message length (%s)", path, line, t, want)
 		case x < 0:
 			return usagef("%s:%d: negative message length %d", path, line, x)
 		}

@@ -136,7 +136,7 @@ func (d *Driver) agreeLocal(err error) error {
 func (d *Driver) header() result.Header {
 	h := result.Header{Context: d.ctx, Suite: d.suite.Name, Part: d.suite.Part, Benchmarks: d.cfg.Benchmarks,
 		Multi: d.cfg.Multi, MinLen: 0, MaxLen: d.set.MaxMsg(), Check: d.cfg.Check, CPUMflops: d.flops,
-		TimeLimit: d.cfg.TimeLimit, IMB2021: d.cfg.F.version(d.suite) == imb2021}
+		TimeLimit: d.cfg.TimeLimit, IMB2021: d.cfg.F.version(d.suite) == imb2021, Invalid: d.cfg.Invalid}
 	if d.set.NoZero && (d.suite == MPI1Suite || d.suite == NBCSuite || d.suite == MPI4Suite) {
 		// -zero_size off: 2^min_msg_log (MPI1_suite.cpp, NBC_suite.cpp,
 		// MPI4_suite.cpp); IMB-EXT and IMB-RMA print 0 whatever the flag.

@@ -85,12 +85,18 @@ func ParseArgs(args []string) (*Config, error) {
 	fs.Var(cli.Switch{On: &c.List}, "l", "")
 	cli.Results(fs, &c.JSON)
 	var help bool
+	if DropIn {
+		args, _ = cli.DropUnknown(fs, args)
+	}
 	names, err := cli.ParseMixed(fs, args, &help)
 	if err != nil {
 		return nil, err
 	}
 	if help {
 		return nil, cli.Usagef("-h is handled before parsing")
+	}
+	if DropIn {
+		names = knownNames(names)
 	}
 	if c.Benchmarks, err = benchmarks(names); err != nil {
 		return nil, err
@@ -103,6 +109,27 @@ func ParseArgs(args []string) (*Config, error) {
 		return nil, cli.Usagef("-msglen: no lengths in the file")
 	}
 	return c, nil
+}
+
+// DropIn is set when mpibench runs under the name IMB-P2P (cmd/mpibench,
+// dropin.go): then, as in IMB-P2P 2021.11 (src_c/P2P/imb_p2p.c, loading,
+// whose loop over argv has no case for anything else), an unknown flag
+// and a word that is no benchmark name are ignored without a word; none
+// left runs every benchmark.
+var DropIn bool
+
+// knownNames keeps the benchmark names of names (comma-separated ones
+// too) that IMB-P2P has.
+func knownNames(names []string) []string {
+	var out []string
+	for _, arg := range names {
+		for _, n := range strings.Split(arg, ",") {
+			if _, ok := Lookup(n); ok {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }
 
 // flag defines IMB-P2P's flag name, read by set, and records a value set

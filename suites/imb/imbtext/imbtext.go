@@ -42,6 +42,7 @@ func (t *IMBText) Start(h result.Header) error {
 	}
 	rule := "#" + strings.Repeat("-", 51)
 	t.Printf("%s\n#    %s, %s part\n%s\n", rule, c.Tool, h.Part, rule)
+	t.Printf("%s\n", definitions30(h.Suite))
 	for _, kv := range [][2]string{
 		{"Date", asctime(c.Start)}, {"Machine", c.Machine}, {"System", c.System}, {"Release", c.Release},
 		{"Version", c.Version}, {"MPI Version", c.MPIVersion}, {"MPI Thread Environment", c.ThreadLevel},
@@ -98,6 +99,11 @@ func (t *IMBText) benchList(h result.Header) error {
 		default:
 			t.Printf("# %s\n", b)
 		}
+	}
+	for _, a := range h.Invalid {
+		// IMB 2021's suites print these in prepare, after the header
+		// (src_cpp/MPI1/MPI1_suite.cpp).
+		t.Printf("Invalid benchmark name %s\n", a)
 	}
 	return t.Err()
 }
@@ -325,4 +331,17 @@ func asctime(s string) string {
 		return t.Format("Mon Jan _2 15:04:05 2006")
 	}
 	return s
+}
+
+// definitions30 is the header's line that says whose definitions an IMB
+// 3.0 run has, and how to get IMB 2021.11's.
+func definitions30(suite string) string {
+	if suite == result.SuiteIO {
+		return "# IMB 3.0's definitions (IMB-IO is this: mpibench io has no IMB 2021.11 mode)"
+	}
+	prog := "IMB-MPI1"
+	if suite == result.SuiteEXT {
+		prog = "IMB-EXT"
+	}
+	return "# IMB 3.0's definitions; IMB 2021.11's: add -imb 2021, or run as " + prog
 }
