@@ -296,8 +296,8 @@ LOOP pass(const mb_osucoll *k, int kind, int nb, int chk, int ovl, const int *cs
 	MPI_Request rq;
 	double t0, t1, t[4] = {0, 0, 0, 0};
 	for (i = 0; i < n; i++) {
-		if (k->root < 0)
-			root = i % size;
+		if (k->root < 0) /* the no-rotation mutant leaves it at 0 */
+			root = MUTANT(MB_MUT_NO_ROTATION) ? 0 : i % size;
 		if (chk && kind != MB_OSU_BARRIER) {
 			CHK(warmup(k, kind, nb, cs, c, ty, rank, root));
 			prepare(k, rank, size, root, i);
