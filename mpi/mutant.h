@@ -30,6 +30,7 @@ enum mb_mutant_id {
 	MB_MUT_NO_OFFSET,    /* -off_cache: the MPI calls use slot 0 in every repetition */
 	MB_MUT_CLOCK,        /* the window clock (MB_WTIME) of world rank 1 has an offset and a drift */
 	MB_MUT_OSU_STALE,    /* OSU point-to-point: in every repeat but the last of -c's u+1, the sender sends the previous iteration's content */
+	MB_MUT_FIXED_ROOT,   /* OSU rooted collectives: -k fixed:N ignored, the root is 0 */
 	MB_MUT_SKEW,         /* collectives (window, IMB 2021 loops: before each call; IMB 3.0, SKaMPI: before each loop, repetition) rank 1 sleeps */
 	MB_MUT_COUNT
 };

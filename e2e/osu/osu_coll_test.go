@@ -292,3 +292,20 @@ func TestOSUCollRotateMutant(t *testing.T) {
 		}
 	}
 }
+
+// TestOSUCollFixedRootMutant: a mutant nobody listed: the fixed-root
+// mutant ignores -k fixed:1 and roots every call at 0; -c, which takes the
+// root from -k, fails it; the real kernels pass.
+func TestOSUCollFixedRootMutant(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Mutation)
+	bin := e2e.MutantBinary(t)
+	for _, c := range [][]string{{"osu_gather"}, {"osu_iscatter", "-l"}, {"osu_reduce"}} {
+		args := append(append([]string(nil), c...), "-k", "fixed:1", "-m", "4:4", "-i", "2", "-x", "0", "-u", "0", "-c")
+		t.Setenv(e2e.MutantEnv, "fixed-root")
+		osuCollMustFail(t, bin, 2, args)
+		t.Setenv(e2e.MutantEnv, "")
+		if r, recs := osuCollRun(t, bin, 2, args...); r.Code != 0 || len(recs) != 1 || recs[0].OSU.Validation != "Pass" {
+			t.Errorf("%v, real kernels: want one Pass row and exit code 0, got %d records\n%s", args, len(recs), r)
+		}
+	}
+}

@@ -298,7 +298,8 @@ LOOP warmup(const mb_osucoll *k, int kind, int nb, const int *cs, int c, MPI_Dat
 LOOP pass(const mb_osucoll *k, int kind, int nb, int chk, int ovl, const int *cs, int c, int rank, int size,
 	  mb_osucoll_times *o)
 {
-	int i, n = k->skip + k->iters, root = k->root;
+	int i, n = k->skip + k->iters;
+	int root = MUTANT(MB_MUT_FIXED_ROOT) ? 0 : k->root; /* the fixed-root mutant ignores -k fixed:N */
 	int pre = kind == MB_OSU_REDUCE && !nb;
 	int post = kind == MB_OSU_BARRIER ? ovl : !pre;
 	MPI_Datatype ty = k->derived ? k->ddt : dtype(k->type);
