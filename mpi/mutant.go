@@ -35,6 +35,8 @@ var mutants = map[string]C.int{
 	"mpi-error":      C.MB_MUT_MPI_ERROR,
 	"osu-short":      C.MB_MUT_OSU_SHORT,
 	"osu-coll-short": C.MB_MUT_OSU_COLL_SHORT,
+	"osu-stale":      C.MB_MUT_OSU_STALE,
+	"fixed-root":     C.MB_MUT_FIXED_ROOT,
 	"no-offset":      C.MB_MUT_NO_OFFSET,
 	"skew":           C.MB_MUT_SKEW,
 	"clock":          C.MB_MUT_CLOCK,

@@ -16,7 +16,7 @@
 enum mb_mutant_id {
 	MB_MUT_NONE = 0,
 	MB_MUT_WRONG_RANK,   /* point-to-point: send another rank's data (echo instead of own) */
-	MB_MUT_NO_ROTATION,  /* Bcast/Reduce: the root does not rotate */
+	MB_MUT_NO_ROTATION,  /* rooted collectives: the root does not rotate (IMB Bcast/Reduce; IMB-NBC's -root_shift on; OSU's -k rotate): it stays at 0 */
 	MB_MUT_SHORT_REDUCE, /* reductions: one element short */
 	MB_MUT_DISPL,        /* Allgatherv/Alltoallv: wrong displacement */
 	MB_MUT_FIRST_ONLY,   /* every kernel: communicates in its first repetition only */
@@ -29,6 +29,8 @@ enum mb_mutant_id {
 	MB_MUT_OSU_COLL_SHORT, /* OSU collectives: every call carries one element fewer */
 	MB_MUT_NO_OFFSET,    /* -off_cache: the MPI calls use slot 0 in every repetition */
 	MB_MUT_CLOCK,        /* the window clock (MB_WTIME) of world rank 1 has an offset and a drift */
+	MB_MUT_OSU_STALE,    /* OSU point-to-point: in every repeat but the last of -c's u+1, the sender sends the previous iteration's content */
+	MB_MUT_FIXED_ROOT,   /* OSU rooted collectives: -k fixed:N ignored, the root is 0 */
 	MB_MUT_SKEW,         /* collectives (window, IMB 2021 loops: before each call; IMB 3.0, SKaMPI: before each loop, repetition) rank 1 sleeps */
 	MB_MUT_COUNT
 };

@@ -286,3 +286,43 @@ func nbcRows(t *testing.T, out string) []string {
 	}
 	return rows
 }
+
+// nbcRooted are IMB-NBC's rooted calls, whose root -root_shift on moves.
+var nbcRooted = []string{"Ibcast", "Igather", "Igatherv", "Iscatter", "Iscatterv", "Ireduce"}
+
+// TestNBCCheckRootShift: under -root_shift on the root of repetition i is
+// i mod P (IMB 2021's IMB_ibcast ...: root = (root + root_shift) %
+// num_procs after each repetition), and -check must know it from that
+// definition: the real loops pass, and the no-rotation mutant, whose root
+// stays at 0, fails every rooted call and its _pure variant at every
+// length, on 2 and 3 processes (issue 24, gap a).
+func TestNBCCheckRootShift(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Mutation)
+	e2e.NeedMPI(t)
+	bin := e2e.MutantBinary(t)
+	lens := e2e.Lengths(t, 4, 64)
+	names := append(append([]string(nil), nbcRooted...), nbcPure(nbcRooted)...)
+	for _, np := range []int{2, 3} {
+		if np > e2e.MaxRanks() {
+			continue
+		}
+		for _, m := range []string{"", "no-rotation"} {
+			t.Run(fmt.Sprintf("%s/np%d", cmpOr(m, "real"), np), func(t *testing.T) {
+				t.Setenv(e2e.MutantEnv, m)
+				r, recs := runNBC(t, bin, "nbc", np, append([]string{"-check", "-root_shift", "on", "-npmin",
+					strconv.Itoa(np), "-msglen", lens}, names...)...)
+				if want := map[bool]int{false: 0, true: 3}[m != ""]; r.Code != want {
+					t.Fatalf("want exit code %d, got %s", want, r)
+				}
+				if len(recs) != 2*len(names) {
+					t.Errorf("%d records, want %d", len(recs), 2*len(names))
+				}
+				for _, rec := range recs {
+					if (m == "") != (rec.Defects == 0) || rec.Reps < 2 {
+						t.Errorf("mutant %q: %v", cmpOr(m, "real"), rec.Record)
+					}
+				}
+			})
+		}
+	}
+}

@@ -248,16 +248,64 @@ func TestOSUCollMutants(t *testing.T) {
 			// every other path (the check's code is the same C for both).
 			continue
 		}
-		osuCollMustFail(t, bin, append(c, "-i", "2", "-x", "0", "-u", "0", "-c"))
+		osuCollMustFail(t, bin, 2, append(c, "-i", "2", "-x", "0", "-u", "0", "-c"))
 	}
 }
 
-func osuCollMustFail(t *testing.T, bin string, args []string) {
+func osuCollMustFail(t *testing.T, bin string, np int, args []string) {
 	t.Helper()
-	r, recs := osuCollRun(t, bin, 2, args...)
+	r, recs := osuCollRun(t, bin, np, args...)
 	if r.Code != 3 || len(recs) != 1 || recs[0].Defects == 0 || recs[0].OSU.Validation != "Fail" ||
 		!strings.Contains(r.Stdout, "DATA VALIDATION ERROR") {
 		t.Errorf("%v under %s: want one Fail row and exit code 3, got %d records\n%s", args, os.Getenv(e2e.MutantEnv),
 			len(recs), r)
+	}
+}
+
+// osuRooted are OSU 7.4's tests whose root -k takes (omb_get_root_rank:
+// the blocking and non-blocking Gather(v), Reduce and Scatter(v)), some
+// in place.
+var osuRooted = [][]string{{"osu_gather"}, {"osu_gatherv", "-l"}, {"osu_reduce"}, {"osu_scatter", "-l"},
+	{"osu_scatterv"}, {"osu_igather", "-l"}, {"osu_igatherv"}, {"osu_ireduce", "-l"}, {"osu_iscatter"},
+	{"osu_iscatterv", "-l"}}
+
+// TestOSUCollRotateMutant: under -k rotate the root of iteration i is
+// i mod P (omb_get_root_rank), and -c must know it from that definition:
+// the no-rotation mutant, whose root stays at 0, fails every rooted test
+// (issue 24, gap b); the real kernels pass.
+func TestOSUCollRotateMutant(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Mutation)
+	bin := e2e.MutantBinary(t)
+	np := min(3, e2e.MaxRanks())
+	for _, m := range []string{"", "no-rotation"} {
+		t.Setenv(e2e.MutantEnv, m)
+		for _, c := range osuRooted {
+			args := append(append([]string(nil), c...), "-k", "rotate", "-m", "4:4", "-i", "3", "-x", "0", "-u", "1", "-c")
+			if m != "" {
+				osuCollMustFail(t, bin, np, args)
+				continue
+			}
+			r, recs := osuCollRun(t, bin, np, args...)
+			if r.Code != 0 || len(recs) != 1 || recs[0].Defects != 0 || recs[0].OSU.Validation != "Pass" {
+				t.Errorf("%v, real kernels: want one Pass row and exit code 0, got %d records\n%s", args, len(recs), r)
+			}
+		}
+	}
+}
+
+// TestOSUCollFixedRootMutant: a mutant nobody listed: the fixed-root
+// mutant ignores -k fixed:1 and roots every call at 0; -c, which takes the
+// root from -k, fails it; the real kernels pass.
+func TestOSUCollFixedRootMutant(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Mutation)
+	bin := e2e.MutantBinary(t)
+	for _, c := range [][]string{{"osu_gather"}, {"osu_iscatter", "-l"}, {"osu_reduce"}} {
+		args := append(append([]string(nil), c...), "-k", "fixed:1", "-m", "4:4", "-i", "2", "-x", "0", "-u", "0", "-c")
+		t.Setenv(e2e.MutantEnv, "fixed-root")
+		osuCollMustFail(t, bin, 2, args)
+		t.Setenv(e2e.MutantEnv, "")
+		if r, recs := osuCollRun(t, bin, 2, args...); r.Code != 0 || len(recs) != 1 || recs[0].OSU.Validation != "Pass" {
+			t.Errorf("%v, real kernels: want one Pass row and exit code 0, got %d records\n%s", args, len(recs), r)
+		}
 	}
 }

@@ -360,3 +360,27 @@ func TestOSUBarrierCalls(t *testing.T) {
 		})
 	}
 }
+
+// TestOSUCheckEveryRepeat: under -c every one of the u+1 repeats of an
+// iteration is verified, not only the last, timed one (OSU 7.4 verifies
+// the last only): the osu-stale mutant sends the previous iteration's
+// content in every repeat but the last, and must fail each test at the
+// default -u 5, with one buffer and with -W 4 -b multiple (issue 24, gap c).
+func TestOSUCheckEveryRepeat(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Mutation)
+	e2e.NeedMPI(t)
+	bin := e2e.MutantBinary(t)
+	t.Setenv(e2e.MutantEnv, "osu-stale")
+	for _, c := range [][]string{{"osu_latency"}, {"osu_bw"}, {"osu_bw", "-W", "4", "-b", "multiple"},
+		{"osu_mbw_mr", "-W", "4"}, {"osu_bibw", "-W", "4", "-b", "multiple"}, {"osu_multi_lat"}} {
+		argv := e2e.LauncherArgs(2, "-x", e2e.MutantEnv)
+		argv[len(argv)-1] = bin
+		argv = append(append(argv, "osu"), c...)
+		argv = append(argv, "-m", "4:4", "-i", "2", "-x", "0", "-c")
+		r := e2e.Execute(t, e2e.MpirunTimeout, e2e.Launcher(), argv...)
+		e2e.NoPanic(t, r)
+		if r.Code != 3 || strings.Count(r.Stdout, "Fail") != 1 || strings.Contains(r.Stdout, "Pass") {
+			t.Errorf("%v: want one Fail row and exit code 3, have %s", c, r)
+		}
+	}
+}

@@ -180,12 +180,23 @@ static long long blocks(const mb_nbc *k, int size, int i, long long at, const vo
 	return bad;
 }
 
+/* root_of is the root of repetition i by IMB 2021's definition, not the
+ * loop's variable: 0 moved i times by root_shift (IMB_ibcast ...: root =
+ * (root + c_info->root_shift) % num_procs after each repetition), and 0
+ * for a persistent request, bound to the root of its *_init call. */
+static int root_of(const mb_nbc *k, int pst, int size, int i)
+{
+	return pst ? 0 : (int)(((long long)i * k->root_shift) % size);
+}
+
 /* verify counts the items this rank received wrong at r in repetition
- * i; the sender and position follow from the definition (root root,
- * block p from rank p, rank p's block of the root's buffer at p·count). */
-static long long verify(const mb_nbc *k, int rank, int root, int size, int i, const void *r)
+ * i; the sender and position follow from the definition (the root of
+ * repetition i, block p from rank p, rank p's block of the root's buffer
+ * at p·count). */
+static long long verify(const mb_nbc *k, int rank, int pst, int size, int i, const void *r)
 {
 	long long at = (long long)rank * k->count;
+	int root = root_of(k, pst, size, i);
 	switch (k->kind) {
 	case MB_IBCAST: return rank == root ? 0 : mb_bad_bytes(r, k->count, root, i, 0);
 	case MB_IALLGATHER: case MB_IALLGATHERV: return blocks(k, size, i, 0, r);
@@ -227,7 +238,9 @@ static inline __attribute__((always_inline)) slots slots_nbc(const mb_nbc *k)
 LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int oc, int rank, int size, double *t,
 	    double *tc, long long *bad)
 {
-	int i, n = k->nrep, sync = k->sync, root = 0, shift = pst ? 0 : k->root_shift;
+	int i, n = k->nrep, sync = k->sync, root = 0;
+	/* The no-rotation mutant leaves the root at 0 under -root_shift on. */
+	int shift = pst || MUTANT(MB_MUT_NO_ROTATION) ? 0 : k->root_shift;
 	long long cpu = k->cpu;
 	double t0, c0;
 	const slots B = slots_nbc(k);
@@ -254,7 +267,7 @@ LOOP repeat(const mb_nbc *k, int kind, int chk, int ovl, int pst, int oc, int ra
 		CHK(MPI_Wait(&req, MPI_STATUS_IGNORE));
 		*t += MPI_Wtime() - t0;
 		if (chk)
-			*bad += verify(k, rank, root, size, i, RB(i));
+			*bad += verify(k, rank, pst, size, i, RB(i));
 		root = (root + shift) % size;
 		CHK(mb_barriers(k->comm, sync, k->imb_barrier));
 	}

@@ -13,7 +13,9 @@
  * and each iteration is OSU's calls between its two MPI_Wtime calls;
  * mb_osu_run_check with chk = 1, OSU's -c. With -c OSU repeats each
  * iteration vwarm + 1 times (-u, VALIDATION_SKIP_DEFAULT) and times the
- * last, as here. The MUTANT branches are 0 in a normal build. */
+ * last, as here; OSU verifies the last only, here every repeat is
+ * verified (recheck), each after its own poisoning of the receive
+ * buffers, outside the time. The MUTANT branches are 0 in a normal build. */
 #define LOOP static inline __attribute__((always_inline)) int
 
 /* OSU 7.4's tags: osu_latency 1; osu_bw 100 and the ack 101; osu_bibw 10
@@ -74,6 +76,55 @@ static long long verify(const mb_osu *k, int partner, long long it)
 	return bad;
 }
 
+/* unfill writes into the receive buffers the complement of partner's
+ * content of iteration it, byte for byte, so that a repeat that leaves a
+ * byte undelivered shows; -c calls it before every repeat. */
+static void unfill(const mb_osu *k, int partner, long long it)
+{
+	long long b;
+	int l;
+	for (l = 0; l < k->nbufs; l++)
+		for (b = 0; b < k->bytes; b++)
+			((unsigned char *)k->rbuf[l])[b] = (unsigned char)~mb_pat_byte(partner, slot(k, it, l), b);
+}
+
+/* recheck is -c's check of repeat j of iteration it, on a rank that
+ * receives from partner: the receive buffers verified, *worst raised to
+ * their count of wrong buffers; then, before a next repeat, the buffers
+ * poisoned again and (where the loop has no barrier of its own before
+ * each repeat) a barrier, so that neither rank's check runs into the
+ * next repeat's time, the timed one included. Every repeat is verified,
+ * not only the last, timed one that OSU 7.4 verifies. */
+static int recheck(mb_osu *k, int recv, int partner, long long it, int j, int barrier, long long *worst)
+{
+	long long w;
+	if (recv) {
+		w = verify(k, partner, it);
+		if (w > *worst)
+			*worst = w;
+	}
+	if (j == k->vwarm)
+		return MPI_SUCCESS;
+	if (recv)
+		unfill(k, partner, it);
+	if (!barrier)
+		CHK(MPI_Barrier(k->comm));
+	return MPI_SUCCESS;
+}
+
+/* stale is the osu-stale mutant: in every repeat j but the last of
+ * iteration i the send buffers hold iteration i-1's content, as a sender
+ * that refreshes its buffer only before the timed repeat would; -c must
+ * see it, so it verifies every repeat, not only the timed one. */
+static void stale(mb_osu *k, int rank, long long i, int j)
+{
+	long long b;
+	int l;
+	for (l = 0; l < k->nbufs; l++)
+		for (b = 0; b < k->bytes; b++)
+			((unsigned char *)k->sbuf[l])[b] = mb_pat_byte(rank, slot(k, j < k->vwarm ? i - 1 : i, l), b);
+}
+
 /* begin prepares iteration i with -c: this rank's content written, then
  * OSU's MPI_Barrier, which osu_multi_lat and osu_mbw_mr (barrier > 0) have
  * before every repetition anyway. */
@@ -99,11 +150,15 @@ LOOP latency(mb_osu *k, int chk, int rank, int first, int partner, int barrier)
 {
 	int i, j;
 	double t0 = 0;
+	long long worst = 0;
 	for (i = 0; i < k->iters + k->skip; i++) {
+		worst = 0;
 		if (chk)
 			CHK(begin(k, rank, i, barrier));
 		for (j = 0; j <= k->vwarm; j++) {
 			int t = i >= k->skip && j == k->vwarm;
+			if (MUTANT(MB_MUT_OSU_STALE))
+				stale(k, rank, i, j);
 			if (barrier)
 				CHK(MPI_Barrier(k->comm));
 			if (first) {
@@ -117,9 +172,10 @@ LOOP latency(mb_osu *k, int chk, int rank, int first, int partner, int barrier)
 				CHK(MPI_Recv(k->rbuf[0], k->count, k->type, partner, TAG_LAT, k->comm, MPI_STATUS_IGNORE));
 				CHK(MPI_Send(k->sbuf[0], count(k), k->type, partner, TAG_LAT, k->comm));
 			}
+			if (chk)
+				CHK(recheck(k, 1, partner, i, j, barrier, &worst));
 		}
-		if (chk)
-			k->errors += verify(k, partner, i);
+		k->errors += worst;
 	}
 	return MPI_SUCCESS;
 }
@@ -148,13 +204,17 @@ LOOP bw(mb_osu *k, int chk, int rank, int sender, int peer, int barrier)
 {
 	int i, j;
 	double t0 = 0;
+	long long worst = 0;
 	for (i = 0; i < k->iters + k->skip; i++) {
+		worst = 0;
 		if (chk)
 			CHK(begin(k, rank, i, barrier));
 		if (barrier > 1)
 			CHK(MPI_Barrier(k->comm));
 		for (j = 0; j <= k->vwarm; j++) {
 			int t = i >= k->skip && j == k->vwarm;
+			if (MUTANT(MB_MUT_OSU_STALE) && sender)
+				stale(k, rank, i, j);
 			if (barrier)
 				CHK(MPI_Barrier(k->comm));
 			if (sender) {
@@ -170,9 +230,10 @@ LOOP bw(mb_osu *k, int chk, int rank, int sender, int peer, int barrier)
 				CHK(MPI_Waitall(k->window, k->reqs, k->stats));
 				CHK(MPI_Send(k->sbuf[0], 1, MPI_CHAR, peer, TAG_ACK, k->comm));
 			}
+			if (chk)
+				CHK(recheck(k, !sender, peer, i, j, barrier, &worst));
 		}
-		if (chk && !sender)
-			k->errors += verify(k, peer, i);
+		k->errors += worst;
 	}
 	return MPI_SUCCESS;
 }
@@ -186,11 +247,15 @@ LOOP bibw(mb_osu *k, int chk, int rank)
 	int rtag = rank == 0 ? TAG_BIBW : TAG_BW, stag = rank == 0 ? TAG_BW : TAG_BIBW;
 	MPI_Request *sreq = k->reqs + k->window, *rreq = k->reqs;
 	double t0 = 0;
+	long long worst = 0;
 	for (i = 0; i < k->iters + k->skip; i++) {
+		worst = 0;
 		if (chk)
 			CHK(begin(k, rank, i, 0));
 		for (j = 0; j <= k->vwarm; j++) {
 			int t = i >= k->skip && j == k->vwarm;
+			if (MUTANT(MB_MUT_OSU_STALE))
+				stale(k, rank, i, j);
 			if (t && rank == 0)
 				t0 = MPI_Wtime();
 			CHK(window(k, 0, peer, rtag, rreq));
@@ -199,9 +264,10 @@ LOOP bibw(mb_osu *k, int chk, int rank)
 			CHK(MPI_Waitall(k->window, rank == 0 ? rreq : sreq, k->stats));
 			if (t && rank == 0)
 				timed(k, i, MPI_Wtime() - t0);
+			if (chk)
+				CHK(recheck(k, 1, peer, i, j, 0, &worst));
 		}
-		if (chk)
-			k->errors += verify(k, peer, i);
+		k->errors += worst;
 	}
 	return MPI_SUCCESS;
 }

@@ -246,6 +246,15 @@ static long long verify(const mb_osucoll *k, int rank, int size, int root, long 
 	return 0;
 }
 
+/* root_of is the root of iteration i by OSU 7.4's definition
+ * (omb_get_root_rank: -k's fixed root, or with -k rotate i mod the
+ * processes), not the loop's variable: -c sets up and verifies the data
+ * the benchmark's definition puts at each rank. */
+static int root_of(const mb_osucoll *k, int size, long long i)
+{
+	return k->root < 0 ? (int)(i % size) : k->root;
+}
+
 /* overlapped is the overlap pass's repetition body (osu_iallreduce.c,
  * second loop): the call, the dummy compute with its probes, MPI_Wait,
  * each timed into t[0..3] = init, compute, test, wait. */
@@ -289,18 +298,19 @@ LOOP warmup(const mb_osucoll *k, int kind, int nb, const int *cs, int c, MPI_Dat
 LOOP pass(const mb_osucoll *k, int kind, int nb, int chk, int ovl, const int *cs, int c, int rank, int size,
 	  mb_osucoll_times *o)
 {
-	int i, n = k->skip + k->iters, root = k->root;
+	int i, n = k->skip + k->iters;
+	int root = MUTANT(MB_MUT_FIXED_ROOT) ? 0 : k->root; /* the fixed-root mutant ignores -k fixed:N */
 	int pre = kind == MB_OSU_REDUCE && !nb;
 	int post = kind == MB_OSU_BARRIER ? ovl : !pre;
 	MPI_Datatype ty = k->derived ? k->ddt : dtype(k->type);
 	MPI_Request rq;
 	double t0, t1, t[4] = {0, 0, 0, 0};
 	for (i = 0; i < n; i++) {
-		if (k->root < 0)
-			root = i % size;
+		if (k->root < 0) /* the no-rotation mutant leaves it at 0 */
+			root = MUTANT(MB_MUT_NO_ROTATION) ? 0 : i % size;
 		if (chk && kind != MB_OSU_BARRIER) {
 			CHK(warmup(k, kind, nb, cs, c, ty, rank, root));
-			prepare(k, rank, size, root, i);
+			prepare(k, rank, size, root_of(k, size, i), i);
 		}
 		if (pre || (chk && kind != MB_OSU_BARRIER))
 			CHK(MPI_Barrier(k->comm));
@@ -318,7 +328,7 @@ LOOP pass(const mb_osucoll *k, int kind, int nb, int chk, int ovl, const int *cs
 		if (post)
 			CHK(MPI_Barrier(k->comm));
 		if (chk && kind != MB_OSU_BARRIER)
-			o->bad += verify(k, rank, size, root, i);
+			o->bad += verify(k, rank, size, root_of(k, size, i), i);
 		if (i < k->skip)
 			continue;
 		o->total += t1 - t0;
