@@ -68,7 +68,7 @@ files() { go list -f '{{.ImportPath}} {{.GoFiles}} {{.CgoFiles}} {{.TestGoFiles}
 vet_differing() {
 	local pkgs
 	mapfile -t pkgs < <(comm -13 <(sort <<<"$base") <(files "$@" | sort) | cut -d' ' -f1)
-	echo "go vet $* (${#pkgs[@]} packages whose files differ): ${pkgs[*]}"
+	echo "go vet ${CGO_ENABLED:+CGO_ENABLED=$CGO_ENABLED }$* (${#pkgs[@]} packages whose files differ): ${pkgs[*]}"
 	if ((${#pkgs[@]})); then
 		go vet "$@" "${pkgs[@]}"
 	fi
