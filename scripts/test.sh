@@ -54,16 +54,35 @@ gofmt_check() {
 }
 
 # vet once per set of files: the tests below run with -vet=off, which
-# would otherwise vet each package again for every go test. No file is
-# built for mutant and mpich together only (the mutant build against
-# MPICH is compiled by the end-to-end tests), and -tags nompi picks the
-# files that CGO_ENABLED=0 does (docs/build.md, "Without MPI").
+# would otherwise vet each package again for every go test. The default
+# build vets every package; the other builds vet only the packages whose
+# files differ from it (a package of the same files is the same code:
+# vetting it again re-checks nothing, it only recompiled everything above
+# mpi, about 170 s per build cold). That they compile is checked where
+# they are built: the unit tests of each build, the end-to-end tests'
+# binaries. No file is built for mutant and mpich together only (the
+# mutant build against MPICH is compiled by the end-to-end tests), and
+# -tags nompi picks the files that CGO_ENABLED=0 does (docs/build.md,
+# "Without MPI").
+files() { go list -f '{{.ImportPath}} {{.GoFiles}} {{.CgoFiles}} {{.TestGoFiles}} {{.XTestGoFiles}}' "$@" ./...; }
+vet_differing() {
+	local pkgs
+	mapfile -t pkgs < <(comm -13 <(sort <<<"$base") <(files "$@" | sort) | cut -d' ' -f1)
+	echo "go vet ${CGO_ENABLED:+CGO_ENABLED=$CGO_ENABLED }$* (${#pkgs[@]} packages whose files differ): ${pkgs[*]}"
+	if ((${#pkgs[@]})); then
+		go vet "$@" "${pkgs[@]}"
+	fi
+}
 vet_all() {
-	local tags
-	for tags in "" mpich mutant; do
-		go vet -tags "$tags" ./...
-	done
-	CGO_ENABLED=0 go vet ./...
+	local base
+	base=$(files)
+	go vet ./...
+	vet_differing -tags mpich
+	vet_differing -tags mutant
+	(
+		export CGO_ENABLED=0
+		vet_differing
+	)
 }
 
 # The packages by what their tests need: pure ones link no MPI (their
@@ -72,7 +91,15 @@ vet_all() {
 # their goroutines (readers, timers, the progress tick); a race build of
 # the cgo packages costs minutes and their tests start none.
 mapfile -t all < <(go list ./...)
-mapfile -t e2e < <(printf '%s\n' "${all[@]}" | grep '^mpibench/e2e')
+# The end-to-end packages, the longest first: go test runs two test
+# binaries at a time (-p, the cores), in the order given. In go list's
+# order e2e/imb, a third of the whole, started fifth and ran alone for its
+# last ten minutes (docs/log/2026-11-29-ci-time.md).
+longest=(imb beff osu faults)
+mapfile -t e2e < <(
+	printf 'mpibench/e2e/%s\n' "${longest[@]}"
+	printf '%s\n' "${all[@]}" | grep '^mpibench/e2e' | grep -vxF -f <(printf 'mpibench/e2e/%s\n' "${longest[@]}")
+)
 mapfile -t units < <(printf '%s\n' "${all[@]}" | grep -v '^mpibench/e2e')
 mapfile -t mpipkgs < <(go list -test -f '{{.ImportPath}} {{join .Deps " "}}' "${units[@]}" |
 	awk '$1 ~ /\.test$/ && / mpibench\/mpi( |$)/ {sub(/\.test$/, "", $1); print $1}')

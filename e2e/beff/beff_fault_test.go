@@ -127,6 +127,7 @@ func TestBeffKillResume(t *testing.T) {
 // (and the summary lost): -resume warns, measures that one case again
 // and completes the file.
 func TestBeffTruncatedResume(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	out := filepath.Join(t.TempDir(), "r.jsonl")
 	e2e.MustSucceed(t, e2e.Launch(t, 2, bfBeffCommand(out)...))
 	keys := bfBeffKeys(bfBeffFile(t, out))

@@ -60,6 +60,7 @@ func dirNames(t *testing.T, dir string) []string {
 // A plan that cannot fit: exit 2 before anything is written, the need
 // and the free space (or the limit) named, nothing left in the directory.
 func TestDiskRefused(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	big, small := tmpfsDir(t, "100m"), tmpfsDir(t, "64m")
 	for _, c := range []struct {
 		dir  string

@@ -76,14 +76,17 @@ func TestCheckMPI1Mutants(t *testing.T) {
 // runMutant runs mpi1 -check with the given benchmarks on np processes
 // (-npmin np: the collectives at np only) as mutant m ("" for the real
 // kernels). It checks the exit code (3 for defects, else 0) and that every
-// benchmark has a record at every length, and returns the records.
+// benchmark has a record at every length, and returns the records. -iter
+// 20: 20 repetitions instead of up to 1000 at every length; the first-only
+// mutant needs more than one, no check needs more (at np 3, oversubscribed,
+// the 1000 cost 30 s a run on the 2-core machine).
 func runMutant(t *testing.T, bin, m string, np int, benchmarks []string) []e2e.Record {
 	t.Helper()
 	t.Setenv(e2e.MutantEnv, m)
 	js := filepath.Join(t.TempDir(), "check.jsonl")
 	argv := e2e.LauncherArgs(np)
 	argv[len(argv)-1] = bin
-	argv = append(argv, "mpi1", "-check", "-npmin", strconv.Itoa(np), "-msglen", e2e.Testdata(t, "check_lengths.txt"), "-json", js)
+	argv = append(argv, "mpi1", "-check", "-npmin", strconv.Itoa(np), "-msglen", e2e.Testdata(t, "check_lengths.txt"), "-iter", "20", "-json", js)
 	r := e2e.Execute(t, e2e.MpirunTimeout, e2e.Launcher(), append(argv, benchmarks...)...)
 	e2e.NoPanic(t, r)
 	want := 0

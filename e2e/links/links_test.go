@@ -147,6 +147,7 @@ func TestLinks(t *testing.T) {
 // Bad input: exit 2 on every rank with the flag named (the flags one by
 // one: links.TestParseArgs).
 func TestLinksBadInput(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Machinery)
 	for _, c := range []struct {
 		np   int
 		args []string
