@@ -210,7 +210,7 @@ func ReadResults(t *testing.T, path string) []result.Record {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // only read
 	recs, warns, err := result.Read(f, path)
 	if err != nil || len(warns) > 0 {
 		t.Fatalf("%s: %v %v", path, err, warns)
