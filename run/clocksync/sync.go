@@ -34,6 +34,7 @@ func Sync(c mpi.Comm, o Options) (Clock, error) {
 	}
 	rank, size := c.Rank(), c.Size()
 	m := Identity
+	fitted := 0.0 // when this rank's model was made (a client's)
 	top := 1
 	for top*2 < size {
 		top *= 2
@@ -50,6 +51,7 @@ func Sync(c mpi.Comm, o Options) (Clock, error) {
 				return Clock{}, err
 			}
 			m = FitPoints(Fast(points(x, off, rtt))).Model().Then(Model{A: ref[0], S: ref[1], Err: ref[2]})
+			fitted = mpi.Wtime()
 		}
 	}
 	e := []float64{m.Err}
@@ -58,14 +60,14 @@ func Sync(c mpi.Comm, o Options) (Clock, error) {
 	}
 	clk := Clock{Model: m, MaxErr: e[0]}
 	if synced != nil {
-		synced(c, clk)
+		synced(c, clk, fitted)
 	}
 	return clk, nil
 }
 
 // synced, nil but in a mutant build (mutant.go), sees every clock Sync
-// made.
-var synced func(c mpi.Comm, clk Clock)
+// made and the local time its fit was made at (0 on rank 0).
+var synced func(c mpi.Comm, clk Clock, fitted float64)
 
 func points(x, off, rtt []float64) []Point {
 	pts := make([]Point, len(x))
