@@ -32,6 +32,7 @@ enum mb_mutant_id {
 	MB_MUT_OSU_STALE,    /* OSU point-to-point: in every repeat but the last of -c's u+1, the sender sends the previous iteration's content */
 	MB_MUT_FIXED_ROOT,   /* OSU rooted collectives: -k fixed:N ignored, the root is 0 */
 	MB_MUT_SKEW,         /* collectives (window, IMB 2021 loops: before each call; IMB 3.0, SKaMPI: before each loop, repetition) rank 1 sleeps */
+	MB_MUT_OSU_PERSIST_BUF, /* OSU _persistent tests: every request of a window made on buffer 0 (-b multiple lost) */
 	MB_MUT_COUNT
 };
 

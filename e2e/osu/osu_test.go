@@ -54,6 +54,9 @@ var osuCases = []struct {
 	{"osu_mbw_mr", 4, []string{"-c", "-W", "4", "-T", "mpi_int"}},
 	{"osu_multi_lat", 2, []string{"-c", "-T", "mpi_float"}},
 	{"osu_mbw_mr", 2, []string{"-V", "-T", "mpi_char", "-T", "mpi_int"}},
+	{"osu_latency_persistent", 2, []string{"-c", "-T", "all"}},
+	{"osu_bw_persistent", 2, []string{"-c", "-W", "4", "-b", "multiple"}},
+	{"osu_bibw_persistent", 2, []string{"-c", "-W", "4", "-z"}},
 }
 
 // TestOSUShape: mpibench osu and OSU's binary print the same header
@@ -320,7 +323,8 @@ func TestOSULatencyMT(t *testing.T) {
 // with a barrier between repeats that OSU does not make (osu_mbw_mr
 // already has OSU's barrier around every iteration, so its count stays
 // OSU's).
-var everyRepeat = map[string]bool{"osu_latency": true, "osu_bw": true, "osu_bibw": true}
+var everyRepeat = map[string]bool{"osu_latency": true, "osu_bw": true, "osu_bibw": true,
+	"osu_latency_persistent": true, "osu_bw_persistent": true, "osu_bibw_persistent": true}
 
 // TestOSUBarrierCalls: each test calls MPI_Barrier as often as OSU
 // 7.4's binary on every rank, with and without -c (counted by a preloaded
@@ -389,7 +393,9 @@ func TestOSUCheckEveryRepeat(t *testing.T) {
 	bin := e2e.MutantBinary(t)
 	t.Setenv(e2e.MutantEnv, "osu-stale")
 	for _, c := range [][]string{{"osu_latency"}, {"osu_bw"}, {"osu_bw", "-W", "4", "-b", "multiple"},
-		{"osu_mbw_mr", "-W", "4"}, {"osu_bibw", "-W", "4", "-b", "multiple"}, {"osu_multi_lat"}} {
+		{"osu_mbw_mr", "-W", "4"}, {"osu_bibw", "-W", "4", "-b", "multiple"}, {"osu_multi_lat"},
+		{"osu_latency_persistent"}, {"osu_bw_persistent", "-W", "4", "-b", "multiple"},
+		{"osu_bibw_persistent", "-W", "4"}} {
 		argv := e2e.LauncherArgs(2, "-x", e2e.MutantEnv)
 		argv[len(argv)-1] = bin
 		argv = append(append(argv, "osu"), c...)
@@ -398,6 +404,35 @@ func TestOSUCheckEveryRepeat(t *testing.T) {
 		e2e.NoPanic(t, r)
 		if r.Code != 3 || strings.Count(r.Stdout, "Fail") != 1 || strings.Contains(r.Stdout, "Pass") {
 			t.Errorf("%v: want one Fail row and exit code 3, have %s", c, r)
+		}
+	}
+}
+
+// TestOSUPersistMutant: the _persistent tests make their requests once
+// per size; the osu-persist-buf mutant makes every request of a window on
+// buffer 0, so that under -b multiple the other buffers of the window
+// never send or receive. -c must fail osu_bw_persistent and
+// osu_bibw_persistent with -W 4 -b multiple at the first size (where OSU
+// stops), and pass every size with one buffer (-b single), where the
+// mutant changes nothing.
+func TestOSUPersistMutant(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Mutation)
+	e2e.NeedMPI(t)
+	bin := e2e.MutantBinary(t)
+	t.Setenv(e2e.MutantEnv, "osu-persist-buf")
+	for _, bench := range []string{"osu_bw_persistent", "osu_bibw_persistent"} {
+		for _, buf := range []string{"multiple", "single"} {
+			argv := e2e.LauncherArgs(2, "-x", e2e.MutantEnv)
+			argv[len(argv)-1] = bin
+			argv = append(argv, "osu", bench, "-m", "4:64", "-i", "2", "-x", "0", "-c", "-W", "4", "-b", buf)
+			r := e2e.Execute(t, e2e.MpirunTimeout, e2e.Launcher(), argv...)
+			e2e.NoPanic(t, r)
+			switch {
+			case buf == "multiple" && (r.Code != 3 || strings.Count(r.Stdout, "Fail") != 1 || strings.Contains(r.Stdout, "Pass")):
+				t.Errorf("%s -b multiple: want one Fail row and exit code 3, have %s", bench, r)
+			case buf == "single" && (r.Code != 0 || strings.Count(r.Stdout, "Pass") != 5 || strings.Contains(r.Stdout, "Fail")):
+				t.Errorf("%s -b single: want 5 Pass rows and exit code 0, have %s", bench, r)
+			}
 		}
 	}
 }

@@ -68,6 +68,10 @@ type Benchmark struct {
 	// without the accelerator ones), "h" and "v" included.
 	Opts  string
 	Calls string // the MPI calls, for mpibench list
+	// Persistent: the test's requests are made once per size
+	// (MPI_Send_init, MPI_Recv_init) and started in the loop
+	// (c/mpi/pt2pt/persistent).
+	Persistent bool
 	// Procs checks the number of processes; nil: any.
 	Procs func(n int) error
 	// Measure runs the test at one size for the datatype of r; every rank

@@ -18,6 +18,15 @@ func init() {
 			Measure: measureP2P(mpi.OSUMbwMr)},
 		&Benchmark{Name: "osu_multi_lat", Title: "Multi Latency Test", Kind: MultiLatency, Opts: optsLat,
 			Calls: "MPI_Send, MPI_Recv", Procs: even, Measure: measureP2P(mpi.OSUMultiLat)},
+		&Benchmark{Name: "osu_latency_persistent", Title: "Latency Persistent Test", Kind: Latency, Opts: optsLat,
+			Calls: "MPI_Send_init, MPI_Recv_init, MPI_Start, MPI_Wait", Procs: exactly(2), Persistent: true,
+			Measure: measureP2P(mpi.OSULatency)},
+		&Benchmark{Name: "osu_bw_persistent", Title: "Bandwidth Persistent Test", Kind: Bandwidth, Opts: optsBW,
+			Calls: "MPI_Send_init, MPI_Recv_init, MPI_Startall, MPI_Waitall", Procs: exactly(2), Persistent: true,
+			Measure: measureP2P(mpi.OSUBw)},
+		&Benchmark{Name: "osu_bibw_persistent", Title: "Bi-Directional Bandwidth Persistent Test", Kind: Bandwidth,
+			Opts: optsBW, Calls: "MPI_Send_init, MPI_Recv_init, MPI_Startall, MPI_Waitall", Procs: exactly(2),
+			Persistent: true, Measure: measureP2P(mpi.OSUBibw)},
 		&Benchmark{Name: "osu_latency_mt", Title: "Multi-threaded Latency Test", Kind: LatencyMT, Opts: optsLatMT,
 			Calls: "MPI_Send, MPI_Recv (threads)", Procs: exactly(2), Measure: measureP2P(mpi.OSULatMT)},
 	)
@@ -32,7 +41,7 @@ func (r *Run) spec(kind mpi.OSUKind, size int64) *kernel.Spec {
 	iters, skip := o.Counts(size)
 	s := &kernel.Spec{Kind: kind, Type: typeIndex[r.TypeName], TypeSize: r.TypeSize, Elements: r.Elements(size),
 		Iters: iters, Skip: skip, Window: 1, VWarm: o.ValidationWarmup, Pairs: r.Pairs, Check: o.Validate,
-		Samples: len(o.Percentiles) > 0 || o.Samples}
+		Samples: len(o.Percentiles) > 0 || o.Samples, Persistent: r.Bench.Persistent}
 	if r.Bench.Kind == Bandwidth || r.Bench.Kind == MultiBandwidth {
 		s.Window, s.Multiple = o.Window, o.MultipleBuffers
 	}

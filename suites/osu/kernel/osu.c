@@ -19,11 +19,14 @@
 #define LOOP static inline __attribute__((always_inline)) int
 
 /* OSU 7.4's tags: osu_latency 1; osu_bw 100 and the ack 101; osu_bibw 10
- * and 100; osu_mbw_mr 100 and 101; osu_multi_lat 1. */
+ * and 100; osu_mbw_mr 100 and 101; osu_multi_lat 1. The _persistent
+ * tests: osu_latency_persistent 1, osu_bw_persistent 100 and the ack 101,
+ * osu_bibw_persistent 100 from rank 0 and 101 from rank 1. */
 #define TAG_LAT 1
 #define TAG_BW 100
 #define TAG_ACK 101
 #define TAG_BIBW 10
+#define TAG_PBIBW 101
 
 /* count is the count a sender passes: the short-message mutant sends one
  * element less than the receiver expects. */
@@ -144,9 +147,31 @@ static inline void timed(mb_osu *k, int i, double t)
 		k->samples[i - k->skip] = t;
 }
 
+/* lat_send and lat_recv are osu_latency's MPI_Send and MPI_Recv, or with
+ * pers (osu_latency_persistent) MPI_Start and MPI_Wait of the requests
+ * persist made: reqs[0] the send, reqs[1] the receive. */
+static inline int lat_send(mb_osu *k, int pers, int partner)
+{
+	if (pers) {
+		CHK(MPI_Start(&k->reqs[0]));
+		return MPI_Wait(&k->reqs[0], MPI_STATUS_IGNORE);
+	}
+	return MPI_Send(k->sbuf[0], count(k), k->type, partner, TAG_LAT, k->comm);
+}
+
+static inline int lat_recv(mb_osu *k, int pers, int partner)
+{
+	if (pers) {
+		CHK(MPI_Start(&k->reqs[1]));
+		return MPI_Wait(&k->reqs[1], MPI_STATUS_IGNORE);
+	}
+	return MPI_Recv(k->rbuf[0], k->count, k->type, partner, TAG_LAT, k->comm, MPI_STATUS_IGNORE);
+}
+
 /* latency is osu_latency's loop (and osu_multi_lat's with barrier = 1 and
- * any pair): the first of a pair times Send then Recv, the second echoes. */
-LOOP latency(mb_osu *k, int chk, int rank, int first, int partner, int barrier)
+ * any pair; osu_latency_persistent's with pers): the first of a pair
+ * times Send then Recv, the second echoes. */
+LOOP latency(mb_osu *k, int chk, int pers, int rank, int first, int partner, int barrier)
 {
 	int i, j;
 	double t0 = 0;
@@ -164,13 +189,13 @@ LOOP latency(mb_osu *k, int chk, int rank, int first, int partner, int barrier)
 			if (first) {
 				if (t)
 					t0 = MPI_Wtime();
-				CHK(MPI_Send(k->sbuf[0], count(k), k->type, partner, TAG_LAT, k->comm));
-				CHK(MPI_Recv(k->rbuf[0], k->count, k->type, partner, TAG_LAT, k->comm, MPI_STATUS_IGNORE));
+				CHK(lat_send(k, pers, partner));
+				CHK(lat_recv(k, pers, partner));
 				if (t)
 					timed(k, i, MPI_Wtime() - t0);
 			} else {
-				CHK(MPI_Recv(k->rbuf[0], k->count, k->type, partner, TAG_LAT, k->comm, MPI_STATUS_IGNORE));
-				CHK(MPI_Send(k->sbuf[0], count(k), k->type, partner, TAG_LAT, k->comm));
+				CHK(lat_recv(k, pers, partner));
+				CHK(lat_send(k, pers, partner));
 			}
 			if (chk)
 				CHK(recheck(k, 1, partner, i, j, barrier, &worst));
@@ -181,10 +206,13 @@ LOOP latency(mb_osu *k, int chk, int rank, int first, int partner, int barrier)
 }
 
 /* window posts the window's sends (send) or receives to peer, buffer j
- * of the window its own with -b multiple, and waits for them. */
-static inline int window(mb_osu *k, int send, int peer, int tag, MPI_Request *req)
+ * of the window its own with -b multiple; with pers (the _persistent
+ * tests) it starts the window's requests that persist made. */
+static inline int window(mb_osu *k, int pers, int send, int peer, int tag, MPI_Request *req)
 {
 	int j;
+	if (pers)
+		return MPI_Startall(k->window, req);
 	for (j = 0; j < k->window; j++) {
 		int l = k->nbufs > 1 ? j : 0;
 		if (send)
@@ -195,12 +223,13 @@ static inline int window(mb_osu *k, int send, int peer, int tag, MPI_Request *re
 	return MPI_SUCCESS;
 }
 
-/* bw is osu_bw's loop (barrier = 0) and osu_mbw_mr's (barrier = 2): the
+/* bw is osu_bw's loop (barrier = 0; osu_bw_persistent's with pers) and
+ * osu_mbw_mr's (barrier = 2): the
  * sender times the window of Isends, their Waitall and the receiver's
  * one-byte ack. osu_mbw_mr 7.4 calls MPI_Barrier twice per iteration, once
  * at its top and once right before the timed window (osu_mbw_mr.c,
  * calc_bw), and so does this loop. */
-LOOP bw(mb_osu *k, int chk, int rank, int sender, int peer, int barrier)
+LOOP bw(mb_osu *k, int chk, int pers, int rank, int sender, int peer, int barrier)
 {
 	int i, j;
 	double t0 = 0;
@@ -220,13 +249,13 @@ LOOP bw(mb_osu *k, int chk, int rank, int sender, int peer, int barrier)
 			if (sender) {
 				if (t)
 					t0 = MPI_Wtime();
-				CHK(window(k, 1, peer, TAG_BW, k->reqs));
+				CHK(window(k, pers, 1, peer, TAG_BW, k->reqs));
 				CHK(MPI_Waitall(k->window, k->reqs, k->stats));
 				CHK(MPI_Recv(k->rbuf[0], 1, MPI_CHAR, peer, TAG_ACK, k->comm, MPI_STATUS_IGNORE));
 				if (t)
 					timed(k, i, MPI_Wtime() - t0);
 			} else {
-				CHK(window(k, 0, peer, TAG_BW, k->reqs));
+				CHK(window(k, pers, 0, peer, TAG_BW, k->reqs));
 				CHK(MPI_Waitall(k->window, k->reqs, k->stats));
 				CHK(MPI_Send(k->sbuf[0], 1, MPI_CHAR, peer, TAG_ACK, k->comm));
 			}
@@ -240,8 +269,10 @@ LOOP bw(mb_osu *k, int chk, int rank, int sender, int peer, int barrier)
 
 /* bibw is osu_bibw's loop: both post the window of Irecvs, then of
  * Isends; rank 0 waits for its sends then its receives and times it all,
- * rank 1 waits for its receives first. */
-LOOP bibw(mb_osu *k, int chk, int rank)
+ * rank 1 waits for its receives first. With pers, osu_bibw_persistent's:
+ * both start their receives then their sends, and both wait for their
+ * sends first. */
+LOOP bibw(mb_osu *k, int chk, int pers, int rank)
 {
 	int i, j, peer = 1 - rank;
 	int rtag = rank == 0 ? TAG_BIBW : TAG_BW, stag = rank == 0 ? TAG_BW : TAG_BIBW;
@@ -258,10 +289,10 @@ LOOP bibw(mb_osu *k, int chk, int rank)
 				stale(k, rank, i, j);
 			if (t && rank == 0)
 				t0 = MPI_Wtime();
-			CHK(window(k, 0, peer, rtag, rreq));
-			CHK(window(k, 1, peer, stag, sreq));
-			CHK(MPI_Waitall(k->window, rank == 0 ? sreq : rreq, k->stats));
-			CHK(MPI_Waitall(k->window, rank == 0 ? rreq : sreq, k->stats));
+			CHK(window(k, pers, 0, peer, rtag, rreq));
+			CHK(window(k, pers, 1, peer, stag, sreq));
+			CHK(MPI_Waitall(k->window, rank == 0 || pers ? sreq : rreq, k->stats));
+			CHK(MPI_Waitall(k->window, rank == 0 || pers ? rreq : sreq, k->stats));
 			if (t && rank == 0)
 				timed(k, i, MPI_Wtime() - t0);
 			if (chk)
@@ -272,30 +303,83 @@ LOOP bibw(mb_osu *k, int chk, int rank)
 	return MPI_SUCCESS;
 }
 
+/* persist makes the requests of a _persistent test before its size's
+ * barrier, as OSU's programs do: osu_latency_persistent's send in reqs[0]
+ * and receive in reqs[1]; osu_bw_persistent's window of sends (rank 0) or
+ * of receives (rank 1); osu_bibw_persistent's window of receives, then of
+ * sends in reqs[window...]. Buffer j of a window is its own with -b
+ * multiple. */
+static int persist(mb_osu *k, int rank)
+{
+	int j, peer = 1 - rank;
+	MPI_Request *req = k->reqs;
+	if (k->kind == MB_OSU_LATENCY) {
+		CHK(MPI_Send_init(k->sbuf[0], count(k), k->type, peer, TAG_LAT, k->comm, &req[0]));
+		return MPI_Recv_init(k->rbuf[0], k->count, k->type, peer, TAG_LAT, k->comm, &req[1]);
+	}
+	for (j = 0; j < k->window; j++) {
+		int l = k->nbufs > 1 && !MUTANT(MB_MUT_OSU_PERSIST_BUF) ? j : 0;
+		if (k->kind == MB_OSU_BW && rank == 0)
+			CHK(MPI_Send_init(k->sbuf[l], count(k), k->type, peer, TAG_BW, k->comm, &req[j]));
+		else if (k->kind == MB_OSU_BW)
+			CHK(MPI_Recv_init(k->rbuf[l], k->count, k->type, peer, TAG_BW, k->comm, &req[j]));
+		else {
+			CHK(MPI_Recv_init(k->rbuf[l], k->count, k->type, peer, rank == 0 ? TAG_PBIBW : TAG_BW, k->comm,
+					  &req[j]));
+			CHK(MPI_Send_init(k->sbuf[l], count(k), k->type, peer, rank == 0 ? TAG_BW : TAG_PBIBW, k->comm,
+					  &req[k->window + j]));
+		}
+	}
+	return MPI_SUCCESS;
+}
+
+/* unpersist frees the requests persist made (n of them). */
+static int unpersist(mb_osu *k, int n)
+{
+	int j;
+	for (j = 0; j < n; j++)
+		CHK(MPI_Request_free(&k->reqs[j]));
+	return MPI_SUCCESS;
+}
+
+/* kind runs the kind's loop, pers the persistent variant's. */
+LOOP kind(mb_osu *k, int chk, int pers, int rank)
+{
+	switch (k->kind) {
+	case MB_OSU_LATENCY:
+		return latency(k, chk, pers, rank, rank == 0, 1 - rank, 0);
+	case MB_OSU_MULTI_LAT:
+		return latency(k, chk, 0, rank, rank < k->pairs, rank < k->pairs ? rank + k->pairs : rank - k->pairs, 2);
+	case MB_OSU_BW:
+		return bw(k, chk, pers, rank, rank == 0, 1 - rank, 0);
+	case MB_OSU_MBW_MR:
+		return bw(k, chk, 0, rank, rank < k->pairs, rank < k->pairs ? rank + k->pairs : rank - k->pairs, 2);
+	case MB_OSU_BIBW:
+		return bibw(k, chk, pers, rank);
+	}
+	return MPI_ERR_ARG;
+}
+
 /* loop runs the kind's loop after a barrier, as each OSU test begins
- * every size with MPI_Barrier. */
+ * every size with MPI_Barrier; a _persistent test makes its requests
+ * before the barrier and frees them after its iterations. */
 LOOP loop(mb_osu *k, int chk)
 {
-	int rank;
+	int rank, rc, n = 0;
 	CHK(MUTANT_MPI_ERROR(k->comm));
 	mb_settle();
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	k->time = 0;
 	k->errors = 0;
-	CHK(MPI_Barrier(k->comm));
-	switch (k->kind) {
-	case MB_OSU_LATENCY:
-		return latency(k, chk, rank, rank == 0, 1 - rank, 0);
-	case MB_OSU_MULTI_LAT:
-		return latency(k, chk, rank, rank < k->pairs, rank < k->pairs ? rank + k->pairs : rank - k->pairs, 2);
-	case MB_OSU_BW:
-		return bw(k, chk, rank, rank == 0, 1 - rank, 0);
-	case MB_OSU_MBW_MR:
-		return bw(k, chk, rank, rank < k->pairs, rank < k->pairs ? rank + k->pairs : rank - k->pairs, 2);
-	case MB_OSU_BIBW:
-		return bibw(k, chk, rank);
+	if (k->persistent) {
+		n = k->kind == MB_OSU_LATENCY ? 2 : k->kind == MB_OSU_BIBW ? 2 * k->window : k->window;
+		CHK(persist(k, rank));
 	}
-	return MPI_ERR_ARG;
+	CHK(MPI_Barrier(k->comm));
+	rc = k->persistent ? kind(k, chk, 1, rank) : kind(k, chk, 0, rank);
+	if (n > 0 && rc == MPI_SUCCESS)
+		rc = unpersist(k, n);
+	return rc;
 }
 
 int mb_osu_run(mb_osu *k) { return loop(k, 0); }

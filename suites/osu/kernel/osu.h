@@ -1,6 +1,8 @@
 /* OSU Micro-Benchmarks 7.4's point-to-point loops (c/mpi/pt2pt/standard:
- * osu_latency.c, osu_bw.c, osu_bibw.c, osu_mbw_mr.c, osu_multi_lat.c):
- * the warm-up and timed iterations of one size, all in C. */
+ * osu_latency.c, osu_bw.c, osu_bibw.c, osu_mbw_mr.c, osu_multi_lat.c;
+ * c/mpi/pt2pt/persistent: osu_latency_persistent.c, osu_bw_persistent.c,
+ * osu_bibw_persistent.c): the warm-up and timed iterations of one size,
+ * all in C. */
 #ifndef MB_OSU_H
 #define MB_OSU_H
 
@@ -33,6 +35,8 @@ typedef struct {
 	double *samples;   /* iters seconds, each timed iteration's; NULL: none */
 	int threads;       /* osu_latency_mt: this rank's threads (buffers: nbufs = threads) */
 	int tagged;        /* osu_latency_mt: more than one sender thread, iteration i has tag i */
+	int persistent;    /* the _persistent tests of latency, bw, bibw: requests made once per size
+	                      (MPI_Send_init, MPI_Recv_init) and started in the loop */
 	/* results */
 	double time;      /* seconds of the timed iterations on this rank (its own timer) */
 	long long errors; /* -c: iterations whose received data were wrong, on this rank */

@@ -77,6 +77,7 @@ func setup(k *C.mb_osu, c mpi.Comm, s *Spec, alloc func(int) (unsafe.Pointer, er
 	}
 	k.comm, k.kind, k.iters, k.skip = C.mb_comm_f2c(C.int(c.Fortran())), kinds[s.Kind], C.int(s.Iters), C.int(s.Skip)
 	k.window, k.vwarm, k.pairs = C.int(max(s.Window, 1)), C.int(s.VWarm), C.int(s.Pairs)
+	k.persistent = cBool(s.Persistent)
 	k._type, k.count, k.bytes = C.mb_osu_base(C.int(s.Type)), C.longlong(s.Elements), C.longlong(bytes)
 	bufBytes := bytes
 	if s.DDT != nil {

@@ -37,6 +37,8 @@ type Spec struct {
 	Samples  bool // keep each timed iteration's time
 	Threads  int  // osu_latency_mt: this rank's threads
 	Tagged   bool // osu_latency_mt: more than one sender thread
+	// Persistent: the _persistent tests' loops (latency, bw and bibw)
+	Persistent bool
 }
 
 // Type is an element type of OSU's -T for the collectives.
