@@ -86,6 +86,9 @@ def osu(path):
 # key of the figure OSU prints first, and its unit.
 OSU_P2P = (("osu_latency", "t_avg_us", "us"), ("osu_bw", "mbytes_per_sec", "MB/s"),
            ("osu_bibw", "mbytes_per_sec", "MB/s"), ("osu_mbw_mr", "mbytes_per_sec", "MB/s"))
+# The persistent ones (part osupers).
+OSU_PERS = (("osu_latency_persistent", "t_avg_us", "us"), ("osu_bw_persistent", "mbytes_per_sec", "MB/s"),
+            ("osu_bibw_persistent", "mbytes_per_sec", "MB/s"))
 
 
 def wall(path):
@@ -149,8 +152,10 @@ def rows(tmp, m, rounds, parts):
             a, b = mpibench("%s/%s.osu.%d.jsonl" % (tmp, m, r)), osu(p)
             for n in PP_LENS[1:]:  # osu_latency 7.4 starts at 1 B
                 add("PingPong %s vs osu_latency" % size(n), get(a, ("PingPong", n), p)["t_max_us"], get(b, n, p))
-        if "osup2p" in parts:
-            for bm, key, unit in OSU_P2P:
+        for part, tests in (("osup2p", OSU_P2P), ("osupers", OSU_PERS)):
+            if part not in parts:
+                continue
+            for bm, key, unit in tests:
                 p = "%s/%s.%s.B.%d" % (tmp, m, bm, r)
                 a, b = mpibench("%s/%s.%s.%d.jsonl" % (tmp, m, bm, r)), osu(p)
                 for n in PP_LENS[1:]:
