@@ -124,41 +124,52 @@ mpi_units_others() {
 	CGO_ENABLED=0 go test -count=1 -vet=off -tags nompi -skip '^(TestCallTable|TestIOReadDefects)$' "${mpipkgs[@]}"
 }
 
-# -timeout: the end-to-end tests launch mpirun some hundred times; go
-# test's default 10 minutes is too close on a loaded 2-core machine.
-#
-# Open MPI's end-to-end tests run as three go test commands at once:
-# e2e/imb (half the test time) in two shards, one the tests of the files
-# in imb_first, the other the rest, and the other packages two at a time.
-# Their time is mostly waiting (mpirun's start, sleeps, watchdogs): one go
-# test of all packages two at a time kept the two cores half idle (403 s
-# of CPU in 409 s of wall time; three at once: 452 s in 310 s,
-# docs/log/2026-11-29-ci-time.md). Each writes to its own log, shown
-# when all have ended; each test binary builds mpibench under a lock
-# (e2e.build). MPICH's ranks busy-poll: sharded, its run used both cores
-# throughout (453 s of CPU in 241 s), so sharding gains little there, and
-# it starved healthy cases past a 2 s watchdog: MPICH runs as one go test.
+# Open MPI's end-to-end tests run as three go test commands at once
+# (together): e2e/imb, half the test time, in two shards (the tests of the
+# files in imb_first, and the rest), beside the other packages two at a
+# time. They mostly wait (mpirun's start, sleeps, watchdogs): one go test
+# of all packages, two at a time, kept the two cores half idle (403 s of
+# CPU in 409 s); the three commands took 310 s
+# (docs/log/2026-11-29-e2e-shards.md). MPICH's ranks busy-poll and fill
+# both cores: the same split took 241 s against about 230 s as one go
+# test, and two e2e/imb shards at once (three commands, or two chains of
+# one test binary each) starved healthy cases past a 2 s watchdog; so its
+# run is one go test, two packages at a time, the longest first. The
+# second MPI skips the e2e tests whose subject both builds share
+# (e2e.FirstMPIOnly). Each command writes its own log, shown when all
+# have ended; each test binary builds mpibench under a lock (e2e.build).
+# -timeout: go test's default 10 minutes is too close on a loaded 2-core
+# machine.
 imb_first=(io imb_fault check_ext_io sync bigcount check_mpi1 mpi4)
-e2e_openmpi() {
-	local first logs pids=() status=0 i
-	first=$(sed -n 's/^func \(Test[A-Za-z0-9_]*\)(.*/\1/p' $(printf 'e2e/imb/%s_test.go ' "${imb_first[@]}") | paste -sd'|')
+imb_a=$(sed -n 's/^func \(Test[A-Za-z0-9_]*\)(.*/\1/p' $(printf 'e2e/imb/%s_test.go ' "${imb_first[@]}") | paste -sd'|')
+mapfile -t rest < <(printf '%s\n' "${e2e[@]}" | grep -vx mpibench/e2e/imb)
+
+# together FUNCTION...: runs the functions at once, each with its output
+# in its own log; the logs are shown in order once all have ended, and it
+# fails if any did.
+together() {
+	local logs pids=() status=0 i=0 f
 	logs=$(mktemp -d)
-	go test -count=1 -vet=off -timeout 40m -run "^($first)\$" mpibench/e2e/imb >"$logs/0" 2>&1 &
-	pids+=($!)
-	go test -count=1 -vet=off -timeout 40m -skip "^($first)\$" mpibench/e2e/imb >"$logs/1" 2>&1 &
-	pids+=($!)
-	go test -count=1 -vet=off -timeout 40m $(printf '%s\n' "${e2e[@]}" | grep -vx mpibench/e2e/imb) >"$logs/2" 2>&1 &
-	pids+=($!)
-	for i in 0 1 2; do
+	for f in "$@"; do
+		"$f" >"$logs/$i" 2>&1 &
+		pids+=($!)
+		i=$((i + 1))
+	done
+	for i in "${!pids[@]}"; do
 		wait "${pids[$i]}" || status=1
 	done
-	cat "$logs/0" "$logs/1" "$logs/2"
+	for i in "${!pids[@]}"; do
+		cat "$logs/$i"
+	done
 	rm -r "$logs"
 	return "$status"
 }
-# The second MPI skips the e2e tests whose subject both builds share
-# (e2e.FirstMPIOnly).
-e2e_mpich() { MPIBENCH_E2E_SECOND_MPI=1 go test -count=1 -vet=off -timeout 40m -tags mpich "${e2e[@]}"; }
+gotest() { go test -count=1 -vet=off -timeout 40m "$@"; }
+imb_a() { gotest -run "^($imb_a)\$" mpibench/e2e/imb; }
+imb_b() { gotest -skip "^($imb_a)\$" mpibench/e2e/imb; }
+e2e_rest() { gotest "${rest[@]}"; }
+e2e_openmpi() { together imb_a imb_b e2e_rest; }
+e2e_mpich() { MPIBENCH_E2E_SECOND_MPI=1 gotest -tags mpich "${e2e[@]}"; }
 
 part gofmt gofmt_check
 part vet vet_all

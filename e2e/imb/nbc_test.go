@@ -172,7 +172,13 @@ func testNBCCheck(t *testing.T, suite string, calls []string) {
 	for _, m := range []string{"", "first-only"} {
 		t.Run(fmt.Sprintf("%s/np%d", cmpOr(m, "real"), np), func(t *testing.T) {
 			t.Setenv(e2e.MutantEnv, m)
-			r, recs := runNBC(t, bin, suite, np, append([]string{"-check", "-npmin", strconv.Itoa(np), "-msglen", lens}, names...)...)
+			// -time 0.5 -iter 20 (after runNBC's -time 0.02): at most 20
+			// repetitions, and the time bound lowers them below 2, where
+			// the first-only mutant hides, only if one call takes 0.25 s
+			// (with 0.02 s one loaded MPICH run had Reduce_scatter_persist
+			// at 1 repetition, its mutant unseen).
+			args := []string{"-time", "0.5", "-iter", "20", "-check", "-npmin", strconv.Itoa(np), "-msglen", lens}
+			r, recs := runNBC(t, bin, suite, np, append(args, names...)...)
 			if want := map[bool]int{false: 0, true: 3}[m != ""]; r.Code != want {
 				t.Fatalf("want exit code %d, got %s", want, r)
 			}
