@@ -140,7 +140,7 @@ mpi_units_others() {
 # have ended; each test binary builds mpibench under a lock (e2e.build).
 # -timeout: go test's default 10 minutes is too close on a loaded 2-core
 # machine.
-imb_first=(io imb_fault check_ext_io sync bigcount check_mpi1 mpi4)
+imb_first=(io imb_fault check_ext_io sync bigcount check_mpi1 mpi4 imb2021_types)
 imb_a=$(sed -n 's/^func \(Test[A-Za-z0-9_]*\)(.*/\1/p' $(printf 'e2e/imb/%s_test.go ' "${imb_first[@]}") | paste -sd'|')
 mapfile -t rest < <(printf '%s\n' "${e2e[@]}" | grep -vx mpibench/e2e/imb)
 
