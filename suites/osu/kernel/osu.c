@@ -150,7 +150,7 @@ static inline void timed(mb_osu *k, int i, double t)
 /* lat_send and lat_recv are osu_latency's MPI_Send and MPI_Recv, or with
  * pers (osu_latency_persistent) MPI_Start and MPI_Wait of the requests
  * persist made: reqs[0] the send, reqs[1] the receive. */
-static inline int lat_send(mb_osu *k, int pers, int partner)
+static inline __attribute__((always_inline)) int lat_send(mb_osu *k, int pers, int partner)
 {
 	if (pers) {
 		CHK(MPI_Start(&k->reqs[0]));
@@ -159,7 +159,7 @@ static inline int lat_send(mb_osu *k, int pers, int partner)
 	return MPI_Send(k->sbuf[0], count(k), k->type, partner, TAG_LAT, k->comm);
 }
 
-static inline int lat_recv(mb_osu *k, int pers, int partner)
+static inline __attribute__((always_inline)) int lat_recv(mb_osu *k, int pers, int partner)
 {
 	if (pers) {
 		CHK(MPI_Start(&k->reqs[1]));
