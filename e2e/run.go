@@ -20,10 +20,10 @@ import (
 const (
 	// MpirunTimeout bounds one mpirun call: a hang fails the test. 240 s:
 	// Open MPI's end-to-end tests run three go test commands at once
-	// (scripts/test.sh), and on a loaded machine b_eff's 4-rank runs came
-	// near 120 s even with one (docs/log/2026-11-29-ci-time.md).
+	// (scripts/test.sh), and under a load of 8-15 b_eff's 4-rank runs hit
+	// 120 s even with one (docs/log/2026-11-29-ci-time.md).
 	MpirunTimeout = 240 * time.Second
-	DirectTimeout = 20 * time.Second  // the binary run without a launcher
+	DirectTimeout = 20 * time.Second // the binary run without a launcher
 )
 
 var (
