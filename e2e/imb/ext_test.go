@@ -139,8 +139,11 @@ func extRun(t *testing.T, np int, osc string, args ...string) (e2e.Result, []ext
 	}
 	js := filepath.Join(dir, "o.jsonl")
 	// -time off: the records are checked against IMB 3.0's counts, which a
-	// loaded machine would otherwise lower.
-	args = append([]string{"ext", "-time", "off", "-msglen", lens, "-json", js}, args...)
+	// loaded machine would otherwise lower. -timeout 0: no watchdog, the
+	// harness's MpirunTimeout bounds a hang (TestIMBWatchdog tests the
+	// watchdog); under MPICH with b_eff's 4 ranks beside it, Window's 1000
+	// window creations at 0 bytes once outlasted the watchdog's 60 s.
+	args = append([]string{"ext", "-time", "off", "-timeout", "0", "-msglen", lens, "-json", js}, args...)
 	r := extLaunch(t, np, osc, args...)
 	e2e.MustSucceed(t, r)
 	return r, extReadRecords(t, js)
