@@ -141,7 +141,7 @@ mpi_units_others() {
 # -timeout: go test's default 10 minutes is too close on a loaded 2-core
 # machine.
 imb_first=(io imb_fault check_ext_io sync bigcount check_mpi1 mpi4 imb2021_types)
-imb_a=$(sed -n 's/^func \(Test[A-Za-z0-9_]*\)(.*/\1/p' $(printf 'e2e/imb/%s_test.go ' "${imb_first[@]}") | paste -sd'|')
+imb_first_tests=$(sed -n 's/^func \(Test[A-Za-z0-9_]*\)(.*/\1/p' $(printf 'e2e/imb/%s_test.go ' "${imb_first[@]}") | paste -sd'|')
 mapfile -t rest < <(printf '%s\n' "${e2e[@]}" | grep -vx mpibench/e2e/imb)
 
 # together FUNCTION...: runs the functions at once, each with its output
@@ -165,8 +165,8 @@ together() {
 	return "$status"
 }
 gotest() { go test -count=1 -vet=off -timeout 40m "$@"; }
-imb_a() { gotest -run "^($imb_a)\$" mpibench/e2e/imb; }
-imb_b() { gotest -skip "^($imb_a)\$" mpibench/e2e/imb; }
+imb_a() { gotest -run "^($imb_first_tests)\$" mpibench/e2e/imb; }
+imb_b() { gotest -skip "^($imb_first_tests)\$" mpibench/e2e/imb; }
 e2e_rest() { gotest "${rest[@]}"; }
 e2e_openmpi() { together imb_a imb_b e2e_rest; }
 e2e_mpich() { MPIBENCH_E2E_SECOND_MPI=1 gotest -tags mpich "${e2e[@]}"; }

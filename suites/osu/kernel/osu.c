@@ -147,24 +147,27 @@ static inline void timed(mb_osu *k, int i, double t)
 		k->samples[i - k->skip] = t;
 }
 
+/* start_wait is one persistent operation: MPI_Start, then MPI_Wait. */
+static inline __attribute__((always_inline)) int start_wait(MPI_Request *r)
+{
+	CHK(MPI_Start(r));
+	return MPI_Wait(r, MPI_STATUS_IGNORE);
+}
+
 /* lat_send and lat_recv are osu_latency's MPI_Send and MPI_Recv, or with
- * pers (osu_latency_persistent) MPI_Start and MPI_Wait of the requests
- * persist made: reqs[0] the send, reqs[1] the receive. */
+ * pers (osu_latency_persistent) the requests persist made: reqs[0] the
+ * send, reqs[1] the receive. */
 static inline __attribute__((always_inline)) int lat_send(mb_osu *k, int pers, int partner)
 {
-	if (pers) {
-		CHK(MPI_Start(&k->reqs[0]));
-		return MPI_Wait(&k->reqs[0], MPI_STATUS_IGNORE);
-	}
+	if (pers)
+		return start_wait(&k->reqs[0]);
 	return MPI_Send(k->sbuf[0], count(k), k->type, partner, TAG_LAT, k->comm);
 }
 
 static inline __attribute__((always_inline)) int lat_recv(mb_osu *k, int pers, int partner)
 {
-	if (pers) {
-		CHK(MPI_Start(&k->reqs[1]));
-		return MPI_Wait(&k->reqs[1], MPI_STATUS_IGNORE);
-	}
+	if (pers)
+		return start_wait(&k->reqs[1]);
 	return MPI_Recv(k->rbuf[0], k->count, k->type, partner, TAG_LAT, k->comm, MPI_STATUS_IGNORE);
 }
 
@@ -308,15 +311,17 @@ LOOP bibw(mb_osu *k, int chk, int pers, int rank)
  * and receive in reqs[1]; osu_bw_persistent's window of sends (rank 0) or
  * of receives (rank 1); osu_bibw_persistent's window of receives, then of
  * sends in reqs[window...]. Buffer j of a window is its own with -b
- * multiple. */
-static int persist(mb_osu *k, int rank)
+ * multiple. *n is how many requests it made, for unpersist. */
+static int persist(mb_osu *k, int rank, int *n)
 {
 	int j, peer = 1 - rank;
 	MPI_Request *req = k->reqs;
 	if (k->kind == MB_OSU_LATENCY) {
+		*n = 2;
 		CHK(MPI_Send_init(k->sbuf[0], count(k), k->type, peer, TAG_LAT, k->comm, &req[0]));
 		return MPI_Recv_init(k->rbuf[0], k->count, k->type, peer, TAG_LAT, k->comm, &req[1]);
 	}
+	*n = k->kind == MB_OSU_BIBW ? 2 * k->window : k->window;
 	for (j = 0; j < k->window; j++) {
 		int l = k->nbufs > 1 && !MUTANT(MB_MUT_OSU_PERSIST_BUF) ? j : 0;
 		if (k->kind == MB_OSU_BW && rank == 0)
@@ -371,10 +376,8 @@ LOOP loop(mb_osu *k, int chk)
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	k->time = 0;
 	k->errors = 0;
-	if (k->persistent) {
-		n = k->kind == MB_OSU_LATENCY ? 2 : k->kind == MB_OSU_BIBW ? 2 * k->window : k->window;
-		CHK(persist(k, rank));
-	}
+	if (k->persistent)
+		CHK(persist(k, rank, &n));
 	CHK(MPI_Barrier(k->comm));
 	rc = k->persistent ? kind(k, chk, 1, rank) : kind(k, chk, 0, rank);
 	if (n > 0 && rc == MPI_SUCCESS)
