@@ -25,6 +25,12 @@ type OSU struct {
 	Pairs   int          `json:"pairs,omitempty"`    // osu_mbw_mr, osu_multi_lat: the pairs
 	InPlace bool         `json:"in_place,omitempty"` // -l: MPI_IN_PLACE
 	NBC     *OSUNBC      `json:"nbc,omitempty"`      // non-blocking collectives: result/osucoll.go
+	// Win is a one-sided test's -w: how its window was created (create,
+	// allocate, dynamic).
+	Win string `json:"win,omitempty"`
+	// Sync is a one-sided test's -s: how its epochs were synchronised
+	// (lock, pscw, fence, flush, flush_local, lock_all).
+	Sync string `json:"sync,omitempty"`
 }
 
 // Percentile is one of -z's figures: P the percentile, Value the figure.
@@ -63,6 +69,10 @@ func (p *parser) osu(v **OSU, prev *OSU) bool {
 			return p.tail(&o.Tail)
 		case "nbc":
 			return p.osuNBC(&o.NBC) // result/osucoll.go
+		case "win":
+			return p.str(&o.Win, prev.Win)
+		case "sync":
+			return p.str(&o.Sync, prev.Sync)
 		}
 		return false
 	})

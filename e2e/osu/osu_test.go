@@ -37,7 +37,9 @@ type osuRecord struct {
 			P     int     `json:"p"`
 			Value float64 `json:"value"`
 		} `json:"tail"`
-		Pairs int `json:"pairs"`
+		Pairs int    `json:"pairs"`
+		Win   string `json:"win"`
+		Sync  string `json:"sync"`
 	} `json:"osu"`
 }
 
@@ -178,7 +180,7 @@ func osuVariedMatch(t *testing.T, out string, recs []osuRecord) {
 }
 
 func osuFigure(r osuRecord) float64 {
-	if r.Class == "latency" || r.Class == "multi-latency" {
+	if strings.HasSuffix(r.Class, "latency") {
 		return r.TAvg
 	}
 	return r.MBps

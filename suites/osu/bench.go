@@ -20,10 +20,12 @@ const (
 	LatencyMT                  // osu_latency_mt
 	Collective                 // blocking collectives: avg (min, max) latency over ranks
 	NonBlocking                // non-blocking collectives: overall, compute, pure, overlap
+	RMALatency                 // one-sided latency tests: µs per operation (osu/rma.go)
+	RMABandwidth               // one-sided bandwidth tests: MB/s
 )
 
 var kindNames = [...]string{"latency", "bandwidth", "multi-bandwidth", "multi-latency", "latency-mt",
-	"collective", "non-blocking"}
+	"collective", "non-blocking", "rma-latency", "rma-bandwidth"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -36,7 +38,7 @@ func (k Kind) Collective() bool { return k == Collective || k == NonBlocking }
 // LAT_*; COLL_*; process_options picks them by subtype).
 func (k Kind) counts() [4]int {
 	switch {
-	case k == Bandwidth || k == MultiBandwidth:
+	case k == Bandwidth || k == MultiBandwidth || k == RMABandwidth:
 		return [4]int{100, 10, 20, 2}
 	case k.Collective():
 		return [4]int{1000, 100, 100, 10}
@@ -72,6 +74,8 @@ type Benchmark struct {
 	// (MPI_Send_init, MPI_Recv_init) and started in the loop
 	// (c/mpi/pt2pt/persistent).
 	Persistent bool
+	// RMA is a one-sided test's definition (osu/rma.go); nil for the others.
+	RMA *rmaTest
 	// Procs checks the number of processes; nil: any.
 	Procs func(n int) error
 	// Measure runs the test at one size for the datatype of r; every rank

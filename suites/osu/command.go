@@ -86,6 +86,11 @@ the ones OSU 7.4 gives it):
                    [SEND:]RECV threads (osu_latency_mt)
   -M, --mem-limit BYTES  per-process memory limit (collectives)
   -k, --root-rank fixed:N|rotate  root (rooted collectives)
+  -w, --win-options create|allocate|dynamic  the window's creation
+                   (one-sided tests; default allocate)
+  -s, --sync-option S  lock, pscw, fence, flush, flush_local, lock_all
+                   (one-sided tests; default flush, osu_put_bibw pscw;
+                   osu_put_bibw takes pscw or fence)
   -R, --print-rate 0|1  Messages/s column (osu_mbw_mr; default 1)
   -p, --num-pairs N  accepted, as OSU 7.4: osu_mbw_mr uses np/2 pairs
   -V, --vary-window  osu_mbw_mr at windows 1, 2, 4, ..., 128 (not with -W)

@@ -68,6 +68,8 @@ type Options struct {
 	PrintRate        bool     `json:"print_rate"`       // -R
 	Root             int      `json:"root"`             // -k fixed:N, or rootRotate
 	Samples          bool     `json:"samples"`          // --samples: every iteration in the records
+	Win              string   `json:"win,omitempty"`    // -w of the one-sided tests: create, allocate, dynamic
+	Sync             string   `json:"sync,omitempty"`   // -s of the one-sided tests: lock, pscw, fence, flush, ...
 	JSON             string   `json:"json,omitempty"`
 }
 
@@ -159,6 +161,9 @@ func defaults(b *Benchmark) *Options {
 	o.Iterations, o.Skip, o.IterationsLarge, o.SkipLarge = c[0], c[1], c[2], c[3]
 	if b.Kind == Latency || b.Kind == MultiLatency || b.Kind == LatencyMT {
 		o.MinSize = 0 // "if (options.bench == PT2PT) options.min_message_size = 0"
+	}
+	if b.RMA != nil { // osu_put_latency.c and the others, MPI >= 3
+		o.Win, o.Sync = winNames[kernel.WinAllocate], syncNames[b.RMA.sync]
 	}
 	return o
 }
@@ -294,6 +299,10 @@ func (o *Options) setRest(b *Benchmark, op option) error {
 		o.PrintRate = n == 1
 	case 'k':
 		err = o.setRoot(op.arg)
+	case 'w':
+		err = o.setWin(op.arg)
+	case 's':
+		err = o.setSync(b, op.arg)
 	case 'v':
 		return cli.Usagef("-v: mpibench runs OSU %s's definitions; mpibench version prints its own version", Version)
 	default:
@@ -304,8 +313,7 @@ func (o *Options) setRest(b *Benchmark, op option) error {
 
 // unsupported names OSU's options that mpibench does not have.
 var unsupported = map[byte]string{'G': "graphs", 'P': "PAPI counters", 'I': "MPI sessions",
-	'a': "device arrays", 'd': "accelerator buffers", 'r': "CUDA kernels", 'N': "neighbourhood topologies",
-	's': "one-sided synchronisation", 'w': "one-sided windows"}
+	'a': "device arrays", 'd': "accelerator buffers", 'r': "CUDA kernels", 'N': "neighbourhood topologies"}
 
 func (o *Options) setValidate(op option) error {
 	if o.DDT != nil {

@@ -109,6 +109,8 @@ func memoryNeed(b *Benchmark, o *Options, np int) memcheck.Need {
 		n = int64(np) // osu/collrun.go: buffers of np·size
 	case o.MultipleBuffers && (b.Kind == Bandwidth || b.Kind == MultiBandwidth):
 		n = int64(o.Window)
+	case b.Kind == RMABandwidth:
+		n = int64(o.Window) // the origin buffer and the window's memory, window·size each
 	case b.Kind == LatencyMT:
 		n = int64(max(o.Senders(), o.ReceiverThreads)) // a pair of buffers per thread
 	}
@@ -255,6 +257,12 @@ func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
 	switch r.Bench.Kind {
 	case Bandwidth, MultiBandwidth:
 		rec.MBps, rec.Window = res.Avg, r.Opts.Window
+	case RMABandwidth:
+		rec.MBps, rec.Window = res.Avg, r.Opts.Window
+		rec.OSU.Win, rec.OSU.Sync = r.Opts.Win, r.Opts.Sync
+	case RMALatency:
+		rec.TAvg = res.Avg
+		rec.OSU.Win, rec.OSU.Sync = r.Opts.Win, r.Opts.Sync
 	default:
 		rec.TAvg, rec.TMin, rec.TMax = res.Avg, res.Min, res.Max
 	}

@@ -26,6 +26,9 @@ func NewText(w io.Writer) *Text { return &Text{textout.New(w)} }
 
 // Title is the first line of b's output: OSU's HEADER with its version.
 func Title(b *Benchmark) string {
+	if b.RMA != nil { // the one-sided BENCHMARK strings start "OSU MPI_"
+		return fmt.Sprintf("# OSU %s v%s", b.Title, Version)
+	}
 	return fmt.Sprintf("# OSU MPI %s v%s", b.Title, Version)
 }
 
@@ -34,6 +37,9 @@ func Title(b *Benchmark) string {
 func (t *Text) Preamble(b *Benchmark, o *Options, pairs int) error {
 	if ownShape(b) {
 		return t.collPreamble(b) // osu/colltext.go
+	}
+	if b.RMA != nil {
+		return t.rmaPreamble(b, o) // osu/rma.go
 	}
 	if b.Kind == LatencyMT {
 		// osu_latency_mt.c: main, before print_preamble (its trailing space included).
@@ -65,8 +71,10 @@ func (t *Text) Header(b *Benchmark, o *Options) error {
 	}
 	t.Printf("%-*s", sizeWidth, "# Size")
 	switch b.Kind {
-	case Bandwidth:
+	case Bandwidth, RMABandwidth:
 		t.Printf("%*s", fieldWidth, "Bandwidth (MB/s)")
+	case RMALatency:
+		t.Printf("%*s", fieldWidth, "Latency (us)")
 	case MultiBandwidth:
 		t.Printf("%*s", fieldWidth, "MB/s")
 		if o.PrintRate {
@@ -83,7 +91,7 @@ func (t *Text) Header(b *Benchmark, o *Options) error {
 	}
 	for _, p := range o.Percentiles {
 		label := "Lat(us)"
-		if b.Kind == Bandwidth || b.Kind == MultiBandwidth {
+		if b.Kind == Bandwidth || b.Kind == MultiBandwidth || b.Kind == RMABandwidth {
 			label = "BW(MB/s)"
 		}
 		// OSU pads to FIELD_WIDTH - strlen("Px Tail ...") - (p > 9).
@@ -107,7 +115,7 @@ func (t *Text) Row(b *Benchmark, o *Options, r *result.Record) error {
 	}
 	t.Printf("%-*d", sizeWidth, r.Bytes)
 	switch b.Kind {
-	case Bandwidth:
+	case Bandwidth, RMABandwidth:
 		t.Printf("%*.2f", fieldWidth, r.MBps)
 	case MultiBandwidth:
 		t.Printf("%*.2f", fieldWidth, r.MBps)

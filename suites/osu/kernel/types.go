@@ -86,3 +86,50 @@ type Coll struct {
 	DDT      *DDT
 	Elements int64
 }
+
+// The one-sided tests' operations, synchronisations and window creations,
+// numbered as osurma.h numbers them (OSU's enum SYNC and enum WINDOW).
+const (
+	OpPut = iota
+	OpGet
+)
+
+// Synchronisations (-s), in OSU's order.
+const (
+	SyncLock = iota
+	SyncPSCW
+	SyncFence
+	SyncFlush
+	SyncFlushLocal
+	SyncLockAll
+)
+
+// Window creations (-w), in OSU's order.
+const (
+	WinCreate = iota
+	WinAllocate
+	WinDynamic
+)
+
+// Loop shapes: a latency test, a bandwidth test, osu_put_bibw.
+const (
+	ShapeLat = iota
+	ShapeBW
+	ShapeBiBW
+)
+
+// RMASpec is one size of an OSU one-sided test.
+type RMASpec struct {
+	Op, Sync, Win, Shape int
+	Size                 int64 // bytes of one operation
+	Window               int   // operations per iteration (1 for the latency tests)
+	Iters, Skip          int
+	PreBarriers          int // OSU's MPI_Barrier calls between the window's creation and the loop
+}
+
+// RMAResult is what rank 0 measured: the seconds of the timed
+// iterations and each one's seconds (nil on the other ranks).
+type RMAResult struct {
+	Time    float64
+	Samples []float64
+}

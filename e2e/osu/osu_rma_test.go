@@ -1,0 +1,129 @@
+package osu
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"mpibench/e2e"
+)
+
+// rmaCases are the one-sided tests and flags the shape test runs: each
+// synchronisation and each window creation at least once, and each
+// test's defaults (allocate; flush, osu_put_bibw pscw).
+var rmaCases = []struct {
+	bench string
+	flags []string
+	win   string
+	sync  string
+}{
+	{"osu_put_latency", nil, "allocate", "flush"},
+	{"osu_put_latency", []string{"-s", "fence", "-w", "create"}, "create", "fence"},
+	{"osu_get_latency", []string{"-s", "pscw", "-w", "dynamic", "-z"}, "dynamic", "pscw"},
+	{"osu_get_latency", []string{"-s", "LOCK"}, "allocate", "lock"},
+	{"osu_put_bw", []string{"-s", "lock_all", "-W", "4"}, "allocate", "lock_all"},
+	{"osu_get_bw", []string{"-s", "flush_local", "-w", "create", "-W", "4", "-z50,99"}, "create", "flush_local"},
+	{"osu_put_bibw", []string{"-W", "4"}, "allocate", "pscw"},
+	{"osu_put_bibw", []string{"-s", "fence", "-w", "dynamic", "-W", "4"}, "dynamic", "fence"},
+}
+
+// TestOSURMAShape: the one-sided tests print what OSU 7.4's binaries
+// print for the same flags (title, window and synchronisation lines,
+// datatype, columns, sizes from 1), every row is one of the records, and
+// the records name the window and the synchronisation.
+func TestOSURMAShape(t *testing.T) {
+	e2e.NeedMPI(t)
+	for _, c := range rmaCases {
+		args := append([]string{"-m", "1:16", "-i", "4", "-x", "1"}, c.flags...)
+		js := filepath.Join(t.TempDir(), "osu.jsonl")
+		ours := e2e.Launch(t, 2, append([]string{"osu", c.bench, "-json", js}, args...)...)
+		e2e.MustSucceed(t, ours)
+		recs := e2e.ReadJSONL[osuRecord](t, js)
+		osuRecordsMatch(t, c.bench, ours.Stdout, recs)
+		for _, r := range recs {
+			if r.OSU.Win != c.win || r.OSU.Sync != c.sync {
+				t.Errorf("%s %v: record names window %q and sync %q, want %q and %q", c.bench, c.flags,
+					r.OSU.Win, r.OSU.Sync, c.win, c.sync)
+			}
+		}
+		peer := e2e.PeerBinary(c.bench)
+		if peer == "" {
+			t.Errorf("no %s for this MPI in ~/.cache/mpibench-peers: `bash /work/shared/peers/build.sh ~/.cache/mpibench-peers`", c.bench)
+			continue
+		}
+		argv := e2e.LauncherArgs(2)
+		argv[len(argv)-1] = peer
+		theirs := e2e.Execute(t, e2e.MpirunTimeout, e2e.Launcher(), append(argv, args...)...)
+		e2e.MustSucceed(t, theirs)
+		if a, b := osuShape(theirs.Stdout), osuShape(ours.Stdout); !slices.Equal(a, b) {
+			t.Errorf("%s %v: OSU's shape\n%s\nmpibench's\n%s", c.bench, args, strings.Join(a, "\n"), strings.Join(b, "\n"))
+		}
+	}
+}
+
+// TestOSURMAFigures: the one-sided figures follow OSU's formulas from
+// the per-iteration times: latency their sum over the iterations, halved
+// under fence and pscw (an operation each way per iteration);
+// bandwidth size·window·iterations/10^6 over their sum, doubled for
+// osu_put_bibw.
+func TestOSURMAFigures(t *testing.T) {
+	e2e.NeedMPI(t)
+	for _, c := range []struct {
+		bench, sync string
+		per         float64 // µs per sample µs (latency), or MB per sample second (bandwidth)
+	}{
+		{"osu_put_latency", "flush", 1},
+		{"osu_get_latency", "fence", 0.5},
+		{"osu_put_bw", "lock", 8.0 * 3 / 1e6},
+		{"osu_put_bibw", "pscw", 2 * 8.0 * 3 / 1e6},
+	} {
+		js := filepath.Join(t.TempDir(), "osu.jsonl")
+		args := []string{"osu", c.bench, "-m", "8:8", "-i", "10", "-x", "2", "-s", c.sync, "--samples", "-json", js}
+		if strings.Contains(c.bench, "bw") {
+			args = append(args, "-W", "3")
+		}
+		e2e.MustSucceed(t, e2e.Launch(t, 2, args...))
+		recs := e2e.ReadJSONL[osuRecord](t, js)
+		if len(recs) != 1 || len(recs[0].Samples) != 10 {
+			t.Fatalf("%s: want one record with 10 samples, have %+v", c.bench, recs)
+		}
+		var sum float64
+		for _, x := range recs[0].Samples {
+			sum += x
+		}
+		// The samples lie within the loop's time, which also counts the
+		// clock reads between them: the figure is bounded by theirs.
+		r := recs[0]
+		if strings.HasSuffix(c.bench, "latency") {
+			if want := sum * c.per / 10; r.TAvg < want*(1-1e-9) || r.TAvg > want*1.5+0.5 {
+				t.Errorf("%s -s %s: %v µs, want about %v from the samples %v", c.bench, c.sync, r.TAvg, want, r.Samples)
+			}
+			continue
+		}
+		if want := c.per * 10 / (sum / 1e6); r.MBps > want*(1+1e-9) || r.MBps < want/1.5 {
+			t.Errorf("%s -s %s: %v MB/s, want about %v from the samples %v", c.bench, c.sync, r.MBps, want, r.Samples)
+		}
+	}
+}
+
+// TestOSURMABadInput: options a one-sided test does not take are refused
+// by name, with exit code 2 and no table.
+func TestOSURMABadInput(t *testing.T) {
+	e2e.NeedMPI(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"osu", "put_bibw", "-s", "flush"}, "osu_put_bibw takes pscw or fence"},
+		{[]string{"osu", "put_latency", "-W", "4"}, "invalid option -W"},
+		{[]string{"osu", "get_bw", "-w", "shared"}, "want create, allocate or dynamic"},
+		{[]string{"osu", "get_latency", "-c"}, "invalid option -c"},
+	} {
+		r := e2e.Launch(t, 2, c.args...)
+		e2e.NoPanic(t, r)
+		if r.Code != 2 || !strings.Contains(r.Stderr, c.want) || strings.Contains(r.Stdout, "# OSU") {
+			t.Errorf("%v: want exit code 2, %q and no header, have %s", c.args, c.want, r)
+		}
+	}
+}
