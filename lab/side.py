@@ -89,6 +89,10 @@ OSU_P2P = (("osu_latency", "t_avg_us", "us"), ("osu_bw", "mbytes_per_sec", "MB/s
 # The persistent ones (part osupers).
 OSU_PERS = (("osu_latency_persistent", "t_avg_us", "us"), ("osu_bw_persistent", "mbytes_per_sec", "MB/s"),
             ("osu_bibw_persistent", "mbytes_per_sec", "MB/s"))
+# The one-sided ones (part osurma).
+OSU_RMA = (("osu_put_latency", "t_avg_us", "us"), ("osu_get_latency", "t_avg_us", "us"),
+           ("osu_put_bw", "mbytes_per_sec", "MB/s"), ("osu_get_bw", "mbytes_per_sec", "MB/s"),
+           ("osu_put_bibw", "mbytes_per_sec", "MB/s"))
 
 
 def wall(path):
@@ -152,7 +156,7 @@ def rows(tmp, m, rounds, parts):
             a, b = mpibench("%s/%s.osu.%d.jsonl" % (tmp, m, r)), osu(p)
             for n in PP_LENS[1:]:  # osu_latency 7.4 starts at 1 B
                 add("PingPong %s vs osu_latency" % size(n), get(a, ("PingPong", n), p)["t_max_us"], get(b, n, p))
-        for part, tests in (("osup2p", OSU_P2P), ("osupers", OSU_PERS)):
+        for part, tests in (("osup2p", OSU_P2P), ("osupers", OSU_PERS), ("osurma", OSU_RMA)):
             if part not in parts:
                 continue
             for bm, key, unit in tests:
