@@ -17,15 +17,21 @@ var rmaCases = []struct {
 	flags []string
 	win   string
 	sync  string
+	np    int // 0: 2
 }{
-	{"osu_put_latency", nil, "allocate", "flush"},
-	{"osu_put_latency", []string{"-s", "fence", "-w", "create"}, "create", "fence"},
-	{"osu_get_latency", []string{"-s", "pscw", "-w", "dynamic", "-z"}, "dynamic", "pscw"},
-	{"osu_get_latency", []string{"-s", "LOCK"}, "allocate", "lock"},
-	{"osu_put_bw", []string{"-s", "lock_all", "-W", "4"}, "allocate", "lock_all"},
-	{"osu_get_bw", []string{"-s", "flush_local", "-w", "create", "-W", "4", "-z50,99"}, "create", "flush_local"},
-	{"osu_put_bibw", []string{"-W", "4"}, "allocate", "pscw"},
-	{"osu_put_bibw", []string{"-s", "fence", "-w", "dynamic", "-W", "4"}, "dynamic", "fence"},
+	{"osu_put_latency", nil, "allocate", "flush", 0},
+	{"osu_put_latency", []string{"-s", "fence", "-w", "create"}, "create", "fence", 0},
+	{"osu_get_latency", []string{"-s", "pscw", "-w", "dynamic", "-z"}, "dynamic", "pscw", 0},
+	{"osu_get_latency", []string{"-s", "LOCK"}, "allocate", "lock", 0},
+	{"osu_put_bw", []string{"-s", "lock_all", "-W", "4"}, "allocate", "lock_all", 0},
+	{"osu_get_bw", []string{"-s", "flush_local", "-w", "create", "-W", "4", "-z50,99"}, "create", "flush_local", 0},
+	{"osu_put_bibw", []string{"-W", "4"}, "allocate", "pscw", 0},
+	{"osu_put_bibw", []string{"-s", "fence", "-w", "dynamic", "-W", "4"}, "dynamic", "fence", 0},
+	// osu_get_mbw's pairs under pscw (a rate column no header names) and
+	// osu_get_multi_lat's (its own header, no datatype line, -s ignored).
+	{"osu_get_mbw", []string{"-s", "pscw", "-W", "4", "-z"}, "allocate", "pscw", 4},
+	{"osu_get_mbw", []string{"-s", "fence", "-W", "2"}, "allocate", "fence", 3},
+	{"osu_get_multi_lat", []string{"-s", "lock", "-w", "create"}, "create", "pscw", 4},
 }
 
 // TestOSURMAShape: the one-sided tests print what OSU 7.4's binaries
@@ -35,9 +41,10 @@ var rmaCases = []struct {
 func TestOSURMAShape(t *testing.T) {
 	e2e.NeedMPI(t)
 	for _, c := range rmaCases {
+		np := min(max(c.np, 2), e2e.MaxRanks())
 		args := append([]string{"-m", "1:16", "-i", "4", "-x", "1"}, c.flags...)
 		js := filepath.Join(t.TempDir(), "osu.jsonl")
-		ours := e2e.Launch(t, 2, append([]string{"osu", c.bench, "-json", js}, args...)...)
+		ours := e2e.Launch(t, np, append([]string{"osu", c.bench, "-json", js}, args...)...)
 		e2e.MustSucceed(t, ours)
 		recs := e2e.ReadJSONL[osuRecord](t, js)
 		osuRecordsMatch(t, c.bench, ours.Stdout, recs)
@@ -52,7 +59,7 @@ func TestOSURMAShape(t *testing.T) {
 			t.Errorf("no %s for this MPI in ~/.cache/mpibench-peers: `bash /work/shared/peers/build.sh ~/.cache/mpibench-peers`", c.bench)
 			continue
 		}
-		argv := e2e.LauncherArgs(2)
+		argv := e2e.LauncherArgs(np)
 		argv[len(argv)-1] = peer
 		theirs := e2e.Execute(t, e2e.MpirunTimeout, e2e.Launcher(), append(argv, args...)...)
 		e2e.MustSucceed(t, theirs)
@@ -119,8 +126,16 @@ func TestOSURMABadInput(t *testing.T) {
 		{[]string{"osu", "put_latency", "-W", "4"}, "invalid option -W"},
 		{[]string{"osu", "get_bw", "-w", "shared"}, "want create, allocate or dynamic"},
 		{[]string{"osu", "get_latency", "-c"}, "invalid option -c"},
+		{[]string{"osu", "get_mbw", "-s", "pscw"}, "needs an even number of them under pscw, have 3"},
 	} {
-		r := e2e.Launch(t, 2, c.args...)
+		np := 2
+		if strings.Contains(c.want, "have 3") {
+			np = min(3, e2e.MaxRanks())
+			if np < 3 {
+				continue
+			}
+		}
+		r := e2e.Launch(t, np, c.args...)
 		e2e.NoPanic(t, r)
 		if r.Code != 2 || !strings.Contains(r.Stderr, c.want) || strings.Contains(r.Stdout, "# OSU") {
 			t.Errorf("%v: want exit code 2, %q and no header, have %s", c.args, c.want, r)

@@ -40,6 +40,11 @@ func init() {
 			Procs: exactly(2), Measure: measureRMA,
 			RMA: &rmaTest{op: op, shape: shape, sync: sync, active: shape == kernel.ShapeBiBW, pscwBarriers: 1}}
 	}
+	mbw := bw("osu_get_mbw", "MPI_Get Multiple Bandwidth Bandwidth Test", kernel.OpGet, kernel.ShapeMBW,
+		kernel.SyncFlush, "MPI_Get (pairs under pscw)")
+	mbw.Procs = atLeastTwo
+	multi := lat("osu_get_multi_lat", "MPI_Get Multi Latency Test", kernel.OpGet, 1, "MPI_Get (pairs, pscw)")
+	multi.RMA.shape, multi.Procs = kernel.ShapeMulti, even
 	register(
 		lat("osu_put_latency", "MPI_Put Latency Test", kernel.OpPut, 1, "MPI_Put"),
 		lat("osu_get_latency", "MPI_Get latency Test", kernel.OpGet, 2, "MPI_Get"),
@@ -47,7 +52,19 @@ func init() {
 		bw("osu_get_bw", "MPI_Get Bandwidth Test", kernel.OpGet, kernel.ShapeBW, kernel.SyncFlush, "MPI_Get"),
 		bw("osu_put_bibw", "MPI_Put Bi-directional Bandwidth Test", kernel.OpPut, kernel.ShapeBiBW, kernel.SyncPSCW,
 			"MPI_Put (both ranks)"),
+		mbw, multi,
 	)
+}
+
+// checkPairs refuses osu_get_mbw under pscw on an odd number of
+// processes: OSU's unpaired last rank skips the barrier that opens every
+// iteration of the others, and the run waits forever.
+func checkPairs(b *Benchmark, o *Options, np int) error {
+	if b.RMA == nil || b.RMA.shape != kernel.ShapeMBW || o.Sync != syncNames[kernel.SyncPSCW] || np%2 == 0 {
+		return nil
+	}
+	return fmt.Errorf("-s pscw pairs the processes: this test needs an even number of them under pscw, have %d "+
+		"(OSU 7.4 would wait forever)", np)
 }
 
 // syncNames are -s's values in kernel.Sync* order, and syncInfo what
@@ -101,9 +118,12 @@ func (r *Run) rmaSpec(size int64) *kernel.RMASpec {
 	t := r.Bench.RMA
 	iters, skip := r.Opts.Counts(size)
 	s := &kernel.RMASpec{Op: t.op, Sync: index(syncNames, r.Opts.Sync), Win: index(winNames, r.Opts.Win),
-		Shape: t.shape, Size: size, Window: 1, Iters: iters, Skip: skip}
-	if t.shape != kernel.ShapeLat {
+		Shape: t.shape, Size: size, Window: 1, Iters: iters, Skip: skip, Pairs: r.Pairs}
+	if t.shape != kernel.ShapeLat && t.shape != kernel.ShapeMulti {
 		s.Window = r.Opts.Window
+	}
+	if t.shape == kernel.ShapeMulti {
+		s.Sync = kernel.SyncPSCW // osu_get_multi_lat runs pscw whatever -s says
 	}
 	switch s.Sync {
 	case kernel.SyncPSCW:
@@ -119,8 +139,24 @@ func (r *Run) rmaSpec(size int64) *kernel.RMASpec {
 func measureRMA(r *Run, size int64) (Result, error) {
 	s := r.rmaSpec(size)
 	res, err := kernel.RunRMA(r.World, s)
-	if err != nil || r.Rank != 0 {
+	if err != nil {
 		return Result{}, err
+	}
+	if s.Shape == kernel.ShapeMulti || (s.Shape == kernel.ShapeMBW && s.Sync == kernel.SyncPSCW) {
+		// OSU's MPI_Reduce(SUM) of the ranks' times (the targets' are 0)
+		// over the pairs, outside the time.
+		all, err := r.World.GatherFloat64s([]float64{res.Time})
+		if err != nil || r.Rank != 0 {
+			return Result{}, err
+		}
+		res.Time = 0
+		for _, t := range all {
+			res.Time += t
+		}
+		res.Time /= float64(s.Pairs)
+	}
+	if r.Rank != 0 {
+		return Result{}, nil
 	}
 	return rmaFigures(s, res), nil
 }
@@ -128,15 +164,17 @@ func measureRMA(r *Run, size int64) (Result, error) {
 // rmaFigures are OSU's figures of one size. Latency: t·10^6/iterations,
 // halved under fence and pscw, where each iteration carries an
 // operation each way (osu_put_latency.c: print_latency and the fence and
-// pscw loops); each iteration's the same. Bandwidth: size/10^6 ·
-// iterations · window / t, doubled for osu_put_bibw (print_bw); each
-// iteration's size/10^6 · window / its time.
+// pscw loops; osu_get_multi_lat: print_multi_latency); each iteration's
+// the same. Bandwidth: size/10^6 · iterations · window / t, doubled for
+// osu_put_bibw (print_bw), times the pairs for osu_get_mbw, whose
+// print_bw adds 10^6 · pairs · iterations · window / t as a rate; each
+// iteration's size/10^6 · window / its time (osu_put_bibw: doubled).
 func rmaFigures(s *kernel.RMASpec, res kernel.RMAResult) Result {
 	var out Result
 	for _, x := range res.Samples {
 		out.Times = append(out.Times, x*1e6)
 	}
-	if s.Shape == kernel.ShapeLat {
+	if s.Shape == kernel.ShapeLat || s.Shape == kernel.ShapeMulti {
 		div := 1.0
 		if s.Sync == kernel.SyncFence || s.Sync == kernel.SyncPSCW {
 			div = 2
@@ -155,11 +193,21 @@ func rmaFigures(s *kernel.RMASpec, res kernel.RMAResult) Result {
 	for _, x := range res.Samples {
 		out.Samples = append(out.Samples, per/x)
 	}
+	if s.Shape == kernel.ShapeMBW {
+		out.Avg *= float64(s.Pairs)
+		out.MsgRate = 1e6 * float64(s.Pairs*s.Iters*s.Window) / res.Time
+	}
 	return out
 }
 
-// rmaPreamble is print_header_one_sided's lines before the datatype.
-func (t *Text) rmaPreamble(b *Benchmark, o *Options) error {
+// rmaPreamble is print_header_one_sided's lines before the datatype;
+// osu_get_multi_lat prints its own (the pairs, "# Window:", always PSCW).
+func (t *Text) rmaPreamble(b *Benchmark, o *Options, pairs int) error {
+	if b.RMA.shape == kernel.ShapeMulti {
+		t.Printf("%s\n# Pairs: %d\n# Window: %s\n# Synchronization: PSCW\n", Title(b), pairs,
+			winInfo[index(winNames, o.Win)])
+		return t.Err()
+	}
 	t.Printf("%s\n# Window creation: %s\n# Synchronization: %s\n", Title(b), winInfo[index(winNames, o.Win)],
 		syncInfo[index(syncNames, o.Sync)])
 	return t.Err()

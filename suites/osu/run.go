@@ -9,6 +9,7 @@ import (
 	"mpibench/run/cases"
 	"mpibench/run/memcheck"
 	"mpibench/run/mpijob"
+	"mpibench/suites/osu/kernel"
 )
 
 // Run is what a kernel's Measure gets: the run's options and benchmark,
@@ -63,6 +64,12 @@ func measure(o *Options, env *mpijob.Env) int {
 		}
 	}
 	if err := threadLevel(b); err != nil {
+		if env.World.Rank() == 0 {
+			_, _ = fmt.Fprintf(env.Stderr, "mpibench osu %s: %v\n", b.Name, err)
+		}
+		return 2
+	}
+	if err := checkPairs(b, o, size); err != nil { // osu/rma.go
 		if env.World.Rank() == 0 {
 			_, _ = fmt.Fprintf(env.Stderr, "mpibench osu %s: %v\n", b.Name, err)
 		}
@@ -167,7 +174,7 @@ func (d *driver) barriers(n int) error {
 func (d *driver) table(sizes []int64) error {
 	r := d.run
 	err := d.speak(func() error {
-		if err := d.text.Datatype(r.TypeName); err != nil {
+		if err := d.text.Datatype(r.Bench, r.TypeName); err != nil {
 			return err
 		}
 		return d.text.Header(r.Bench, r.Opts)
@@ -260,9 +267,15 @@ func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
 	case RMABandwidth:
 		rec.MBps, rec.Window = res.Avg, r.Opts.Window
 		rec.OSU.Win, rec.OSU.Sync = r.Opts.Win, r.Opts.Sync
+		if b := r.Bench.RMA; b.shape == kernel.ShapeMBW {
+			rec.OSU.Pairs = r.Pairs
+		}
 	case RMALatency:
 		rec.TAvg = res.Avg
 		rec.OSU.Win, rec.OSU.Sync = r.Opts.Win, r.Opts.Sync
+		if b := r.Bench.RMA; b.shape == kernel.ShapeMulti {
+			rec.OSU.Pairs, rec.OSU.Sync = r.Pairs, syncNames[kernel.SyncPSCW]
+		}
 	default:
 		rec.TAvg, rec.TMin, rec.TMax = res.Avg, res.Min, res.Max
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 
+	"mpibench/suites/osu/kernel"
+
 	"mpibench/analysis/result"
 	"mpibench/internal/textout"
 )
@@ -39,7 +41,7 @@ func (t *Text) Preamble(b *Benchmark, o *Options, pairs int) error {
 		return t.collPreamble(b) // osu/colltext.go
 	}
 	if b.RMA != nil {
-		return t.rmaPreamble(b, o) // osu/rma.go
+		return t.rmaPreamble(b, o, pairs) // osu/rma.go
 	}
 	if b.Kind == LatencyMT {
 		// osu_latency_mt.c: main, before print_preamble (its trailing space included).
@@ -58,7 +60,10 @@ func (t *Text) Preamble(b *Benchmark, o *Options, pairs int) error {
 }
 
 // Datatype is the line before each datatype's table.
-func (t *Text) Datatype(name string) error {
+func (t *Text) Datatype(b *Benchmark, name string) error {
+	if b.RMA != nil && b.RMA.shape == kernel.ShapeMulti {
+		return nil // osu_get_multi_lat.c prints none
+	}
 	t.Printf("# Datatype: %s.\n", name)
 	return t.Err()
 }
@@ -70,6 +75,11 @@ func (t *Text) Header(b *Benchmark, o *Options) error {
 		return t.collHeader(b, o) // osu/colltext.go
 	}
 	t.Printf("%-*s", sizeWidth, "# Size")
+	if b.RMA != nil && b.RMA.shape == kernel.ShapeMulti {
+		// osu_get_multi_lat.c: main's one header line, without -z's columns.
+		t.Printf("%*s\n", fieldWidth, "Latency (us)")
+		return t.Err()
+	}
 	switch b.Kind {
 	case Bandwidth, RMABandwidth:
 		t.Printf("%*s", fieldWidth, "Bandwidth (MB/s)")
@@ -115,8 +125,13 @@ func (t *Text) Row(b *Benchmark, o *Options, r *result.Record) error {
 	}
 	t.Printf("%-*d", sizeWidth, r.Bytes)
 	switch b.Kind {
-	case Bandwidth, RMABandwidth:
+	case Bandwidth:
 		t.Printf("%*.2f", fieldWidth, r.MBps)
+	case RMABandwidth:
+		t.Printf("%*.2f", fieldWidth, r.MBps)
+		if b.RMA.shape == kernel.ShapeMBW { // osu_get_mbw.c: print_bw's rate, which no header names
+			t.Printf("%*.2f", fieldWidth, r.MsgRate)
+		}
 	case MultiBandwidth:
 		t.Printf("%*.2f", fieldWidth, r.MBps)
 		if o.PrintRate {

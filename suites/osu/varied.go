@@ -71,9 +71,7 @@ func (d *driver) windowCase(s int64) (*result.Record, error) {
 
 // windows is the datatype line and the header of -V's tables.
 func (t *Text) windows(datatype string) error {
-	if err := t.Datatype(datatype); err != nil {
-		return err
-	}
+	t.Printf("# Datatype: %s.\n", datatype)
 	t.windowHeader()
 	return t.Err()
 }

@@ -24,13 +24,31 @@ static inline int ops(const mb_osr *k, int target, MPI_Aint disp, MPI_Win win)
 	return MPI_SUCCESS;
 }
 
+/* paired says whether k's loop pairs r < pairs with r + pairs. */
+static inline int paired(const mb_osr *k)
+{
+	return k->shape == MB_OSR_MULTI || (k->shape == MB_OSR_MBW && k->sync == MB_OSR_PSCW);
+}
+
+/* partner is the rank whose window this rank's operations reach, or that
+ * reaches this rank's; -1 for a rank outside the test. */
+static int partner(const mb_osr *k, int rank)
+{
+	if (paired(k))
+		return rank < k->pairs ? rank + k->pairs : rank < 2 * k->pairs ? rank - k->pairs : -1;
+	return rank < 2 ? 1 - rank : -1;
+}
+
 /* window creates k's window of size * window bytes on every rank as
  * allocate_memory_one_sided does, and gives the displacement of the
- * partner's memory (dynamic windows: its address, exchanged with tag 1). */
+ * partner's memory (dynamic windows: its address, exchanged with tag 1,
+ * the lower rank sending first). OSU exchanges between ranks 0 and 1
+ * only, so that its paired tests on more than two ranks wait forever
+ * with -w dynamic; here every pair exchanges. */
 static int window(mb_osr *k, int rank, MPI_Win *win, MPI_Aint *disp, void **base)
 {
 	MPI_Aint bytes = (MPI_Aint)k->size * k->window, local, remote = 0;
-	int peer = 1 - rank;
+	int peer = partner(k, rank);
 	*disp = 0;
 	*base = k->base;
 	switch (k->win) {
@@ -42,7 +60,9 @@ static int window(mb_osr *k, int rank, MPI_Win *win, MPI_Aint *disp, void **base
 	CHK(MPI_Win_create_dynamic(MPI_INFO_NULL, k->comm, win));
 	CHK(MPI_Win_attach(*win, k->base, bytes));
 	CHK(MPI_Get_address(k->base, &local));
-	if (rank == 0) {
+	if (peer < 0)
+		return MPI_SUCCESS;
+	if (rank < peer) {
 		CHK(MPI_Send(&local, 1, MPI_AINT, peer, 1, k->comm));
 		CHK(MPI_Recv(&remote, 1, MPI_AINT, peer, 1, k->comm, MPI_STATUS_IGNORE));
 	} else {
@@ -174,15 +194,63 @@ static int pscw1(mb_osr *k, MPI_Group g, MPI_Aint disp, MPI_Win win)
 	return MPI_SUCCESS;
 }
 
+/* pairs is the loop of osu_get_mbw under pscw and of osu_get_multi_lat:
+ * an MPI_Barrier of all ranks before each iteration; origin r < pairs
+ * gets from r + pairs, osu_get_mbw window operations in an access epoch
+ * (the clock read before MPI_Win_start), osu_get_multi_lat one, then
+ * an exposure epoch for its partner's get (the clock read after
+ * MPI_Win_start, as in osu_get_latency). */
+static int pairs(mb_osr *k, int rank, MPI_Group g, MPI_Aint disp, MPI_Win win)
+{
+	double t0 = 0, ts = 0;
+	int i, multi = k->shape == MB_OSR_MULTI, peer = partner(k, rank), origin = rank < k->pairs;
+	for (i = 0; i < k->skip + k->iters; i++) {
+		CHK(MPI_Barrier(k->comm));
+		if (!origin) {
+			CHK(MPI_Win_post(g, 0, win));
+			CHK(MPI_Win_wait(win));
+			if (multi) {
+				CHK(MPI_Win_start(g, 0, win));
+				CHK(ops(k, peer, disp, win));
+				CHK(MPI_Win_complete(win));
+			}
+			continue;
+		}
+		if (!multi && i == k->skip)
+			t0 = MPI_Wtime();
+		if (!multi && i >= k->skip)
+			ts = MPI_Wtime();
+		CHK(MPI_Win_start(g, 0, win));
+		if (multi && i == k->skip)
+			t0 = MPI_Wtime();
+		if (multi && i >= k->skip)
+			ts = MPI_Wtime();
+		CHK(ops(k, peer, disp, win));
+		CHK(MPI_Win_complete(win));
+		if (multi) {
+			CHK(MPI_Win_post(g, 0, win));
+			CHK(MPI_Win_wait(win));
+		}
+		if (i >= k->skip)
+			k->samples[i - k->skip] = MPI_Wtime() - ts;
+	}
+	if (origin)
+		k->time = MPI_Wtime() - t0;
+	return MPI_SUCCESS;
+}
+
 /* pscw makes the group of the partner and runs this rank's loop. */
 static int pscw(mb_osr *k, int rank, MPI_Aint disp, MPI_Win win)
 {
 	MPI_Group world, g;
-	int peer = 1 - rank, rc;
+	int peer = partner(k, rank), rc;
 	CHK(MPI_Comm_group(k->comm, &world));
 	CHK(MPI_Group_incl(world, 1, &peer, &g));
 	CHK(MPI_Group_free(&world));
-	rc = rank == 0 ? pscw0(k, g, disp, win) : pscw1(k, g, disp, win);
+	if (paired(k))
+		rc = pairs(k, rank, g, disp, win);
+	else
+		rc = rank == 0 ? pscw0(k, g, disp, win) : pscw1(k, g, disp, win);
 	CHK(rc);
 	CHK(MPI_Group_free(&g));
 	return MPI_SUCCESS;
@@ -193,9 +261,13 @@ int mb_osr_run(mb_osr *k)
 	MPI_Win win;
 	MPI_Aint disp;
 	void *base;
-	int rank, i, rc = MPI_SUCCESS;
+	int rank, i, rc = MPI_SUCCESS, shape = k->shape;
 	CHK(MPI_Comm_rank(k->comm, &rank));
 	k->time = 0;
+	if (shape == MB_OSR_MULTI)
+		k->sync = MB_OSR_PSCW; /* osu_get_multi_lat reads -s and runs pscw whatever it says */
+	if (shape == MB_OSR_MBW && k->sync != MB_OSR_PSCW)
+		k->shape = MB_OSR_BW; /* osu_get_bw's loops on ranks 0 and 1 */
 	CHK(window(k, rank, &win, &disp, &base));
 	for (i = 0; i < k->pre_barriers; i++)
 		CHK(MPI_Barrier(k->comm));
@@ -210,6 +282,7 @@ int mb_osr_run(mb_osr *k)
 		if (rank == 0)
 			rc = passive(k, disp, win);
 	}
+	k->shape = shape;
 	CHK(rc);
 	CHK(MPI_Barrier(k->comm));
 	if (k->win == MB_OSR_DYNAMIC)

@@ -38,7 +38,7 @@ func RunRMA(c mpi.Comm, s *RMASpec) (RMAResult, error) {
 	}
 	k := C.mb_osr{comm: C.mb_comm_f2c(C.int(c.Fortran())), op: C.int(s.Op), sync: C.int(s.Sync), win: C.int(s.Win),
 		shape: C.int(s.Shape), size: C.longlong(s.Size), window: C.int(s.Window), iters: C.int(s.Iters),
-		skip: C.int(s.Skip), pre_barriers: C.int(s.PreBarriers)}
+		skip: C.int(s.Skip), pre_barriers: C.int(s.PreBarriers), pairs: C.int(s.Pairs)}
 	buf, err := alloc(bytes)
 	if err != nil {
 		return RMAResult{}, err

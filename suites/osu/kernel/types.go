@@ -111,11 +111,14 @@ const (
 	WinDynamic
 )
 
-// Loop shapes: a latency test, a bandwidth test, osu_put_bibw.
+// Loop shapes: a latency test, a bandwidth test, osu_put_bibw,
+// osu_get_mbw, osu_get_multi_lat.
 const (
 	ShapeLat = iota
 	ShapeBW
 	ShapeBiBW
+	ShapeMBW
+	ShapeMulti
 )
 
 // RMASpec is one size of an OSU one-sided test.
@@ -125,10 +128,12 @@ type RMASpec struct {
 	Window               int   // operations per iteration (1 for the latency tests)
 	Iters, Skip          int
 	PreBarriers          int // OSU's MPI_Barrier calls between the window's creation and the loop
+	Pairs                int // osu_get_mbw, osu_get_multi_lat: np / 2
 }
 
-// RMAResult is what rank 0 measured: the seconds of the timed
-// iterations and each one's seconds (nil on the other ranks).
+// RMAResult is what a rank measured: an origin's seconds of the timed
+// iterations (0 on a rank that times nothing) and, on rank 0, each
+// iteration's seconds.
 type RMAResult struct {
 	Time    float64
 	Samples []float64
