@@ -86,6 +86,8 @@ the ones OSU 7.4 gives it):
                    [SEND:]RECV threads (osu_latency_mt)
   -M, --mem-limit BYTES  per-process memory limit (collectives)
   -k, --root-rank fixed:N|rotate  root (rooted collectives)
+  -N, --nhbr cart:DIM:RAD|graph:FILE  topology of the neighbourhood tests
+                   (default cart:1:1: needs 3 processes or more)
   -R, --print-rate 0|1  Messages/s column (osu_mbw_mr; default 1)
   -p, --num-pairs N  accepted, as OSU 7.4: osu_mbw_mr uses np/2 pairs
   -V, --vary-window  osu_mbw_mr at windows 1, 2, 4, ..., 128 (not with -W)
