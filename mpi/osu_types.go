@@ -54,7 +54,9 @@ const (
 )
 
 // Neighbourhood says whether k is one of the neighbourhood collectives.
-func (k OSUCollKind) Neighbourhood() bool { return k >= OSUNeighborAllgather && k <= OSUNeighborAlltoallw }
+func (k OSUCollKind) Neighbourhood() bool {
+	return k >= OSUNeighborAllgather && k <= OSUNeighborAlltoallw
+}
 
 // OSUCollTimes is one rank's outcome of a pass of an OSU collective, sums
 // over the timed repetitions in seconds.
