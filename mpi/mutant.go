@@ -37,6 +37,8 @@ var mutants = map[string]C.int{
 	"osu-coll-short":  C.MB_MUT_OSU_COLL_SHORT,
 	"osu-stale":       C.MB_MUT_OSU_STALE,
 	"osu-persist-buf": C.MB_MUT_OSU_PERSIST_BUF,
+	"osu-nbr-reverse": C.MB_MUT_OSU_NBR_REVERSE,
+	"osu-w-displ":     C.MB_MUT_OSU_W_DISPL,
 	"fixed-root":      C.MB_MUT_FIXED_ROOT,
 	"no-offset":       C.MB_MUT_NO_OFFSET,
 	"skew":            C.MB_MUT_SKEW,

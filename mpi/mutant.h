@@ -33,6 +33,8 @@ enum mb_mutant_id {
 	MB_MUT_FIXED_ROOT,   /* OSU rooted collectives: -k fixed:N ignored, the root is 0 */
 	MB_MUT_SKEW,         /* collectives (window, IMB 2021 loops: before each call; IMB 3.0, SKaMPI: before each loop, repetition) rank 1 sleeps */
 	MB_MUT_OSU_PERSIST_BUF, /* OSU _persistent tests: every request of a window made on buffer 0 (-b multiple lost) */
+	MB_MUT_OSU_NBR_REVERSE, /* OSU neighbourhood tests: the graph made with the sources and destinations in reverse order */
+	MB_MUT_OSU_W_DISPL,     /* OSU alltoallw kinds: displacements in elements, not bytes */
 	MB_MUT_COUNT
 };
 

@@ -45,7 +45,18 @@ const (
 	OSUScatter
 	OSUScatterv
 	OSUReduceScatterBlock // Count: the elements each rank receives
+	OSUAlltoallw          // Displs in bytes, a type per rank
+	OSUNeighborAllgather  // the neighbourhood collectives, on a distributed graph
+	OSUNeighborAllgatherv
+	OSUNeighborAlltoall
+	OSUNeighborAlltoallv
+	OSUNeighborAlltoallw
 )
+
+// Neighbourhood says whether k is one of the neighbourhood collectives.
+func (k OSUCollKind) Neighbourhood() bool {
+	return k >= OSUNeighborAllgather && k <= OSUNeighborAlltoallw
+}
 
 // OSUCollTimes is one rank's outcome of a pass of an OSU collective, sums
 // over the timed repetitions in seconds.

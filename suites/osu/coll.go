@@ -2,6 +2,7 @@ package osu
 
 import (
 	"fmt"
+	"slices"
 
 	"mpibench/mpi"
 	"mpibench/run/mpijob"
@@ -21,8 +22,10 @@ const (
 	optsNBCAll     = "+:hvfm:i:x:M:t:a:c::u:G:D:P:T:Ilz::" // NBC_ALLTOALL, NBC_ALL_GATHER
 	optsNBCRooted  = optsNBCAll + "k:"                     // NBC_GATHER, NBC_SCATTER
 	optsNBCBcast   = "+:hvfm:i:x:M:t:a:c::u:G:D:P:T:Iz::"
-	optsNBCReduce  = "+:hvfm:i:x:M:t:a:c::u:G:P:T:Ilz::" // NBC_ALL_REDUCE, NBC_REDUCE_SCATTER
-	optsNBCRoot    = optsNBCReduce + "k:"                // NBC_REDUCE
+	optsNBCReduce  = "+:hvfm:i:x:M:t:a:c::u:G:P:T:Ilz::"    // NBC_ALL_REDUCE, NBC_REDUCE_SCATTER
+	optsNBCRoot    = optsNBCReduce + "k:"                   // NBC_REDUCE
+	optsNbr        = "+:hvfm:i:x:M:a:c::u:N:G:D:P:T:Iz::"   // NHBR_GATHER, NHBR_ALLTOALL
+	optsNBCNbr     = "+:hvfm:i:x:M:t:a:c::u:N:G:D:P:T:Iz::" // NBC_NHBR_GATHER, NBC_NHBR_ALLTOALL
 )
 
 // collTest is one collective as osucoll.h runs it.
@@ -43,6 +46,8 @@ var blocking = []collTest{
 	{"osu_alltoall", "All-to-All Personalized Exchange Latency Test", mpi.OSUAlltoall, optsAlltoall, "MPI_Alltoall"},
 	{"osu_alltoallv", "All-to-Allv Personalized Exchange Latency Test", mpi.OSUAlltoallv, optsAlltoall,
 		"MPI_Alltoallv"},
+	{"osu_alltoallw", "All-to-Allw Personalized Exchange Latency Test", mpi.OSUAlltoallw, optsAlltoall,
+		"MPI_Alltoallw"},
 	{"osu_barrier", "Barrier Latency Test", mpi.OSUBarrier, optsBarrier, "MPI_Barrier"},
 	{"osu_bcast", "Broadcast Latency Test", mpi.OSUBcast, optsBcast, "MPI_Bcast"},
 	{"osu_gather", "Gather Latency Test", mpi.OSUGather, optsRooted, "MPI_Gather"},
@@ -66,6 +71,8 @@ var nonBlocking = []collTest{
 	{"osu_ialltoall", "Non-blocking All-to-All Latency Test", mpi.OSUAlltoall, optsNBCAll, "MPI_Ialltoall"},
 	{"osu_ialltoallv", "Non-blocking All-to-Allv Personalized Exchange Latency Test", mpi.OSUAlltoallv,
 		optsNBCAll, "MPI_Ialltoallv"},
+	{"osu_ialltoallw", "Non-blocking All-to-Allw Personalized Exchange Latency Test", mpi.OSUAlltoallw,
+		optsNBCAll, "MPI_Ialltoallw"},
 	{"osu_ibarrier", "Non-blocking Barrier Latency Test", mpi.OSUBarrier, optsNBCBarrier, "MPI_Ibarrier"},
 	{"osu_ibcast", "Non-Blocking Broadcast Latency Test", mpi.OSUBcast, optsNBCBcast, "MPI_Ibcast"},
 	{"osu_igather", "Non-blocking Gather Latency Test", mpi.OSUGather, optsNBCRooted, "MPI_Igather"},
@@ -77,6 +84,36 @@ var nonBlocking = []collTest{
 	{"osu_iscatterv", "Non-blocking Scatterv Latency Test", mpi.OSUScatterv, optsNBCRooted, "MPI_Iscatterv"},
 	{"osu_ireduce_scatter_block", "Non-blocking Reduce_scatter_block Latency Test", mpi.OSUReduceScatterBlock,
 		optsNBCReduce, "MPI_Ireduce_scatter_block"},
+}
+
+// neighbourhood are OSU 7.4's c/mpi/collective/neighborhood tests,
+// blocking; their titles as OSU spells them (osu_neighbor_alltoallw.c
+// carries osu_alltoallw.c's BENCHMARK line).
+var neighbourhood = []collTest{
+	{"osu_neighbor_allgather", "Neighborhood Allgather Latency Test", mpi.OSUNeighborAllgather, optsNbr,
+		"MPI_Neighbor_allgather"},
+	{"osu_neighbor_allgatherv", "Neighborhood Allgatherv Latency Test", mpi.OSUNeighborAllgatherv, optsNbr,
+		"MPI_Neighbor_allgatherv"},
+	{"osu_neighbor_alltoall", "Neighborhood Alltoall Latency Test", mpi.OSUNeighborAlltoall, optsNbr,
+		"MPI_Neighbor_alltoall"},
+	{"osu_neighbor_alltoallv", "Neighborhood All-to-Allv Latency Test", mpi.OSUNeighborAlltoallv, optsNbr,
+		"MPI_Neighbor_alltoallv"},
+	{"osu_neighbor_alltoallw", "All-to-Allw Personalized Exchange Latency Test", mpi.OSUNeighborAlltoallw, optsNbr,
+		"MPI_Neighbor_alltoallw"},
+}
+
+// neighbourhoodNB are their non-blocking forms (osu_ineighbor_*.c).
+var neighbourhoodNB = []collTest{
+	{"osu_ineighbor_allgather", "Non-blocking Neighborhood Allgather Latency Test", mpi.OSUNeighborAllgather,
+		optsNBCNbr, "MPI_Ineighbor_allgather"},
+	{"osu_ineighbor_allgatherv", "Non-blocking Neighborhood Allgatherv Latency Test", mpi.OSUNeighborAllgatherv,
+		optsNBCNbr, "MPI_Ineighbor_allgatherv"},
+	{"osu_ineighbor_alltoall", "Non-blocking Neighborhood Alltoall Latency Test", mpi.OSUNeighborAlltoall,
+		optsNBCNbr, "MPI_Ineighbor_alltoall"},
+	{"osu_ineighbor_alltoallv", "Non-blocking Neighborhood Alltoallv Latency Test", mpi.OSUNeighborAlltoallv,
+		optsNBCNbr, "MPI_Ineighbor_alltoallv"},
+	{"osu_ineighbor_alltoallw", "Non-blocking Neighborhood Alltoallw Latency Test", mpi.OSUNeighborAlltoallw,
+		optsNBCNbr, "MPI_Ineighbor_alltoallw"},
 }
 
 // atLeastTwo is every collective's check ("This test requires at least
@@ -126,6 +163,12 @@ func init() {
 	for _, t := range nonBlocking {
 		register(t.benchmark(NonBlocking, true))
 	}
+	for _, t := range neighbourhood {
+		register(t.benchmark(Collective, false))
+	}
+	for _, t := range neighbourhoodNB {
+		register(t.benchmark(NonBlocking, true))
+	}
 }
 
 // benchmark is the table entry of the test.
@@ -143,17 +186,32 @@ func measureColl(r *Run, t collTest, nb bool, size int64) (Result, error) {
 	if bigColl(r, t, nb, size) {
 		return measureCollBig(r, t, size) // big.go
 	}
-	bufs, err := newCollBuffers(r.Size, collBytes(r, size))
+	bufs, err := newCollBuffers(max(r.Size, graphSpan(r.Graph)), collBytes(r, size))
 	if err != nil {
 		// This rank alone: the others wait in the test's first barrier.
 		return Result{}, &mpi.LocalError{Err: err}
 	}
 	defer bufs.free()
-	s := &collSetup{comm: r.World, test: t, nb: nb, opts: r.Opts, bufs: bufs, typ: osuTypes[r.TypeName], size: size}
+	s := &collSetup{comm: r.World, test: t, nb: nb, opts: r.Opts, bufs: bufs, typ: osuTypes[r.TypeName], size: size,
+		graph: r.Graph}
 	s.iters, s.skip = r.Opts.Counts(size)
 	res, nbc, err := s.measure()
 	res.NBC = nbc
 	return res, err
+}
+
+// collDispls are the displacements of kind's calls: collCounts's, and for
+// the w kinds in bytes, each times the size of -T's type (osu_alltoallw.c,
+// osu_neighbor_alltoallw.c: "disp * mpi_type_size", also with -D, where
+// the count is one derived type and the displacements stay p times the
+// base type's size).
+func collDispls(kind mpi.OSUCollKind, displs []int32, typeSize int) {
+	if kind != mpi.OSUAlltoallw && kind != mpi.OSUNeighborAlltoallw {
+		return
+	}
+	for p := range displs {
+		displs[p] *= int32(typeSize)
+	}
 }
 
 // collBytes are the bytes per rank the buffers hold at size: size, or
@@ -193,7 +251,7 @@ func checkMemLimit(b *Benchmark, o *Options, np int, env *mpijob.Env) {
 
 // collKind is the osucoll.h kind of a collective benchmark.
 func collKind(b *Benchmark) mpi.OSUCollKind {
-	for _, t := range append(append([]collTest(nil), blocking...), nonBlocking...) {
+	for _, t := range slices.Concat(blocking, nonBlocking, neighbourhood, neighbourhoodNB) {
 		if t.name == b.Name {
 			return t.kind
 		}

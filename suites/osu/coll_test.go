@@ -73,7 +73,7 @@ func TestCollText(t *testing.T) {
 // names a test that does not exist.
 func TestCollBarriersCoverEveryTest(t *testing.T) {
 	names := map[string]bool{}
-	for _, c := range append(slices.Clone(blocking), nonBlocking...) {
+	for _, c := range slices.Concat(blocking, nonBlocking, neighbourhood, neighbourhoodNB) {
 		names[c.name] = true
 		if _, ok := collBarriers[c.name]; !ok {
 			t.Errorf("%s: no barrier layout in collBarriers", c.name)
@@ -84,7 +84,8 @@ func TestCollBarriersCoverEveryTest(t *testing.T) {
 			t.Errorf("collBarriers names %s, which is not a collective test", n)
 		}
 	}
-	if len(names) != 28 {
-		t.Errorf("%d collective tests, want OSU 7.4's 14 blocking and 14 non-blocking that mpibench has", len(names))
+	if len(names) != 40 {
+		t.Errorf("%d collective tests, want OSU 7.4's 15 blocking, 15 non-blocking and 10 neighbourhood tests "+
+			"that mpibench has", len(names))
 	}
 }

@@ -21,6 +21,7 @@ var collBarriers = map[string]barrierLayout{
 	"osu_allreduce":             {1, 0, 1}, // 140; 211
 	"osu_alltoall":              {1, 0, 1}, // 140; 222
 	"osu_alltoallv":             {2, 0, 1}, // 165, 176; 256 (and 138 once: programBarriers)
+	"osu_alltoallw":             {2, 0, 1}, // osu_alltoallw.c: 180, 193; 266
 	"osu_barrier":               {0, 0, 1}, // 113, after its one loop
 	"osu_bcast":                 {0, 0, 1}, // 171
 	"osu_gather":                {1, 0, 1}, // 134; 225
@@ -44,6 +45,30 @@ var collBarriers = map[string]barrierLayout{
 	"osu_ireduce_scatter_block": {1, 2, 1}, // 159; 199, 205; 265
 	"osu_iscatter":              {0, 2, 1}, // 211, 220; 305
 	"osu_iscatterv":             {1, 2, 1}, // 175; 232, 253; 341
+	"osu_ialltoallw":            {1, 2, 1}, // osu_ialltoallw.c: 202; 247, 265; 332
+	// c/mpi/collective/neighborhood (and one per datatype: typeBarriers).
+	"osu_neighbor_allgather":   {1, 0, 2}, // osu_neighbor_allgather.c: 146; 188, 214
+	"osu_neighbor_allgatherv":  {1, 0, 2}, // 163; 206, 232
+	"osu_neighbor_alltoall":    {1, 0, 2}, // 145; 187, 213
+	"osu_neighbor_alltoallv":   {1, 0, 1}, // 174; 243
+	"osu_neighbor_alltoallw":   {1, 0, 2}, // 189; 231, 257
+	"osu_ineighbor_allgather":  {1, 2, 1}, // osu_ineighbor_allgather.c: 157; 194, 204; 269
+	"osu_ineighbor_allgatherv": {1, 2, 1}, // 173; 210, 226; 291
+	"osu_ineighbor_alltoall":   {1, 2, 1}, // 156; 193, 203; 268
+	"osu_ineighbor_alltoallv":  {1, 2, 1}, // 184; 221, 231; 296
+	"osu_ineighbor_alltoallw":  {1, 2, 1}, // 199; 235, 245; 309
+}
+
+// typeBarriers are the MPI_Barrier calls a test makes once per datatype,
+// after its header: osu_neighbor_allgatherv.c 139, osu_neighbor_alltoallv.c
+// 148, osu_neighbor_alltoallw.c 161. (The cartesian topology's one, in
+// omb_neighborhood_create, is kernel.CartDims's.)
+func typeBarriers(name string) int {
+	switch name {
+	case "osu_neighbor_allgatherv", "osu_neighbor_alltoallv", "osu_neighbor_alltoallw":
+		return 1
+	}
+	return 0
 }
 
 // programBarriers are the MPI_Barrier calls a test makes once, before

@@ -15,6 +15,7 @@ import (
 // per-rank counts and displacements.
 type collBuffers struct {
 	send, recv, counts, displs mpi.Buffer
+	ranks                      int // the blocks: the processes, or more neighbours
 }
 
 func newCollBuffers(np int, maxBytes int64) (*collBuffers, error) {
@@ -22,7 +23,7 @@ func newCollBuffers(np int, maxBytes int64) (*collBuffers, error) {
 	if n > math.MaxInt32*int64(4) {
 		return nil, fmt.Errorf("%d processes × %d bytes: buffers too large", np, maxBytes)
 	}
-	b := &collBuffers{}
+	b := &collBuffers{ranks: np}
 	var err error
 	for _, p := range []struct {
 		buf  *mpi.Buffer
@@ -54,6 +55,7 @@ type collSetup struct {
 	typ         kernel.Type
 	size        int64
 	iters, skip int
+	graph       *kernel.Graph // the neighbourhood tests'
 }
 
 // run makes the OSUColl of the setup: count elements of the type per
@@ -74,7 +76,8 @@ func (s *collSetup) run() kernel.Coll {
 		// counts 1, displacements p extents: osu_allgatherv.c ...).
 		count = 1
 	}
-	counts, displs := collCounts(s.test.kind, count, s.comm.Size())
+	counts, displs := collCounts(s.test.kind, count, s.bufs.ranks)
+	collDispls(s.test.kind, displs, s.typ.Size())
 	copy(s.bufs.counts.Int32s(), counts)
 	copy(s.bufs.displs.Int32s(), displs)
 	root := s.opts.Root
@@ -85,7 +88,7 @@ func (s *collSetup) run() kernel.Coll {
 		Recv: s.bufs.recv, Count: count, Counts: s.bufs.counts, Displs: s.bufs.displs, Skip: s.skip,
 		Iters: s.iters, InPlace: s.opts.InPlace, Root: root, Compute: -1, Probes: s.opts.Probes,
 		Samples: len(s.opts.Percentiles) > 0 || s.opts.Samples, ValidationWarmup: s.opts.ValidationWarmup,
-		DDT: s.opts.DDT.kernel(), Elements: int64(elements)}
+		DDT: s.opts.DDT.kernel(), Elements: int64(elements), Graph: s.graph}
 }
 
 // measure runs the setup on every rank and returns rank 0's Result (and

@@ -91,6 +91,8 @@ the ones OSU 7.4 gives it):
   -s, --sync-option S  lock, pscw, fence, flush, flush_local, lock_all
                    (one-sided tests; default flush, osu_put_bibw pscw;
                    osu_put_bibw takes pscw or fence)
+  -N, --nhbr cart:DIM:RAD|graph:FILE  topology of the neighbourhood tests
+                   (default cart:1:1: needs 3 processes or more)
   -R, --print-rate 0|1  Messages/s column (osu_mbw_mr; default 1)
   -p, --num-pairs N  accepted, as OSU 7.4: osu_mbw_mr uses np/2 pairs
   -V, --vary-window  osu_mbw_mr at windows 1, 2, 4, ..., 128 (not with -W)

@@ -55,22 +55,23 @@ type Options struct {
 	Validate    bool  `json:"validate"` // -c
 	// ValidationWarmup is -u: the untimed repetitions before each timed
 	// one with -c (0 without -c, as OSU sets it).
-	ValidationWarmup int      `json:"validation_warmup"`
-	Types            []string `json:"types"`            // -T, in order: MPI_CHAR, MPI_INT, MPI_FLOAT
-	DDT              *DDT     `json:"ddt,omitempty"`    // -D
-	InPlace          bool     `json:"in_place"`         // -l
-	MultipleBuffers  bool     `json:"multiple"`         // -b multiple
-	MemLimit         int64    `json:"mem_limit"`        // -M
-	Probes           int      `json:"probes"`           // -t for the non-blocking collectives
-	SenderThreads    int      `json:"sender_threads"`   // -t S:R for osu_latency_mt (-1: OSU's "one")
-	ReceiverThreads  int      `json:"receiver_threads"` // -t R
-	Pairs            int      `json:"pairs"`            // -p (0: np/2)
-	PrintRate        bool     `json:"print_rate"`       // -R
-	Root             int      `json:"root"`             // -k fixed:N, or rootRotate
-	Samples          bool     `json:"samples"`          // --samples: every iteration in the records
-	Win              string   `json:"win,omitempty"`    // -w of the one-sided tests: create, allocate, dynamic
-	Sync             string   `json:"sync,omitempty"`   // -s of the one-sided tests: lock, pscw, fence, flush, ...
-	JSON             string   `json:"json,omitempty"`
+	ValidationWarmup int       `json:"validation_warmup"`
+	Types            []string  `json:"types"`              // -T, in order: MPI_CHAR, MPI_INT, MPI_FLOAT
+	DDT              *DDT      `json:"ddt,omitempty"`      // -D
+	InPlace          bool      `json:"in_place"`           // -l
+	MultipleBuffers  bool      `json:"multiple"`           // -b multiple
+	MemLimit         int64     `json:"mem_limit"`          // -M
+	Probes           int       `json:"probes"`             // -t for the non-blocking collectives
+	SenderThreads    int       `json:"sender_threads"`     // -t S:R for osu_latency_mt (-1: OSU's "one")
+	ReceiverThreads  int       `json:"receiver_threads"`   // -t R
+	Pairs            int       `json:"pairs"`              // -p (0: np/2)
+	PrintRate        bool      `json:"print_rate"`         // -R
+	Root             int       `json:"root"`               // -k fixed:N, or rootRotate
+	Topology         *Topology `json:"topology,omitempty"` // -N (neighbourhood tests; topology.go)
+	Samples          bool      `json:"samples"`            // --samples: every iteration in the records
+	Win              string    `json:"win,omitempty"`      // -w of the one-sided tests: create, allocate, dynamic
+	Sync             string    `json:"sync,omitempty"`     // -s of the one-sided tests: lock, pscw, fence, flush, ...
+	JSON             string    `json:"json,omitempty"`
 }
 
 // Senders are osu_latency_mt's sender threads: -t S:R's S, or 1
@@ -201,6 +202,9 @@ func (o *Options) finish(b *Benchmark) error {
 	if !o.Validate {
 		o.ValidationWarmup = 0
 	}
+	if o.Topology == nil && collKind(b).Neighbourhood() {
+		o.Topology = &Topology{Kind: "cart", Dim: defaultCartDim, Rad: defaultCartRad}
+	}
 	if len(o.Types) == 0 {
 		o.Types = []string{"MPI_CHAR"}
 	}
@@ -303,6 +307,8 @@ func (o *Options) setRest(b *Benchmark, op option) error {
 		err = o.setWin(op.arg)
 	case 's':
 		err = o.setSync(b, op.arg)
+	case 'N':
+		err = o.setTopology(op.arg)
 	case 'v':
 		return cli.Usagef("-v: mpibench runs OSU %s's definitions; mpibench version prints its own version", Version)
 	default:
@@ -313,7 +319,7 @@ func (o *Options) setRest(b *Benchmark, op option) error {
 
 // unsupported names OSU's options that mpibench does not have.
 var unsupported = map[byte]string{'G': "graphs", 'P': "PAPI counters", 'I': "MPI sessions",
-	'a': "device arrays", 'd': "accelerator buffers", 'r': "CUDA kernels", 'N': "neighbourhood topologies"}
+	'a': "device arrays", 'd': "accelerator buffers", 'r': "CUDA kernels"}
 
 func (o *Options) setValidate(op option) error {
 	if o.DDT != nil {

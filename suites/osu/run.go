@@ -24,6 +24,8 @@ type Run struct {
 	Pairs    int    // the pairs of osu_mbw_mr and osu_multi_lat: np/2
 	TypeName string // MPI_CHAR, MPI_INT, MPI_FLOAT
 	TypeSize int    // its size in bytes
+	// Graph is the neighbourhood tests' distributed graph (nbr.go).
+	Graph *kernel.Graph
 }
 
 // Elements is the count of the datatype's elements in size bytes (OSU:
@@ -134,6 +136,11 @@ type driver struct {
 
 func (d *driver) all() error {
 	r := d.run
+	err := d.topology()                   // nbr.go
+	defer func() { _ = r.Graph.Free() }() // after every size; MPI_Comm_free, as OSU's end
+	if err != nil {
+		return err
+	}
 	if err := d.speak(func() error { return d.text.Preamble(r.Bench, r.Opts, r.Pairs) }); err != nil {
 		return err
 	}
@@ -179,6 +186,9 @@ func (d *driver) table(sizes []int64) error {
 		}
 		return d.text.Header(r.Bench, r.Opts)
 	})
+	if err == nil {
+		err = d.barriers(typeBarriers(r.Bench.Name)) // collbarriers.go
+	}
 	if err != nil {
 		return err
 	}

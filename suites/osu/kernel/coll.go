@@ -30,6 +30,12 @@ var collKinds = [...]C.int{
 	mpi.OSUScatter:            C.MB_OSU_SCATTER,
 	mpi.OSUScatterv:           C.MB_OSU_SCATTERV,
 	mpi.OSUReduceScatterBlock: C.MB_OSU_REDUCE_SCATTER_BLOCK,
+	mpi.OSUAlltoallw:          C.MB_OSU_ALLTOALLW,
+	mpi.OSUNeighborAllgather:  C.MB_OSU_NBR_ALLGATHER,
+	mpi.OSUNeighborAllgatherv: C.MB_OSU_NBR_ALLGATHERV,
+	mpi.OSUNeighborAlltoall:   C.MB_OSU_NBR_ALLTOALL,
+	mpi.OSUNeighborAlltoallv:  C.MB_OSU_NBR_ALLTOALLV,
+	mpi.OSUNeighborAlltoallw:  C.MB_OSU_NBR_ALLTOALLW,
 }
 
 // Exec runs the pass in C. With check every repetition is filled,
@@ -39,7 +45,11 @@ func (r *Coll) Exec(check bool) (mpi.OSUCollTimes, error) {
 		_type: C.int(r.Type), sbuf: r.Send.Ptr(), rbuf: r.Recv.Ptr(), count: C.int(r.Count),
 		counts: (*C.int)(r.Counts.Ptr()), displs: (*C.int)(r.Displs.Ptr()), skip: C.int(r.Skip),
 		iters: C.int(r.Iters), inplace: cBool(r.InPlace), root: C.int(r.Root), compute: C.double(r.Compute),
-		probes: C.int(r.Probes), vwarm: C.int(r.ValidationWarmup)}
+		probes: C.int(r.Probes), vwarm: C.int(r.ValidationWarmup), nbr: C.MPI_COMM_NULL}
+	if g := r.Graph; g != nil {
+		k.nbr, k.indeg, k.outdeg = C.mb_comm_f2c(C.int(g.handle)), C.int(g.In), C.int(g.Out)
+		k.srcs, k.srcblk = (*C.int)(g.srcs.Ptr()), (*C.int)(g.blocks.Ptr())
+	}
 	if r.DDT != nil {
 		t, err := r.DDT.collType(r.Type, r.Elements)
 		if err != nil {

@@ -93,7 +93,9 @@ LOOP call(const mb_osucoll *k, int kind, int nb, const int *cs, int c, MPI_Datat
 {
 	void *s = k->sbuf, *r = k->rbuf, *as = k->inplace ? MPI_IN_PLACE : s;
 	int *ds = k->displs, ip = k->inplace && rank == root;
-	MPI_Comm m = k->comm;
+	MPI_Comm m = k->comm, g = k->nbr;
+	MPI_Datatype *ts = k->types;
+	MPI_Aint *ad = k->adispls;
 	switch (kind) {
 	case MB_OSU_ALLGATHER: return NB(MPI_Allgather, MPI_Iallgather, as, c, ty, r, c, ty, m);
 	case MB_OSU_ALLGATHERV: return NB(MPI_Allgatherv, MPI_Iallgatherv, as, c, ty, r, cs, ds, ty, m);
@@ -118,8 +120,24 @@ LOOP call(const mb_osucoll *k, int kind, int nb, const int *cs, int c, MPI_Datat
 		return NB(MPI_Scatter, MPI_Iscatter, ip ? r : s, c, ty, ip ? MPI_IN_PLACE : r, c, ty, root, m);
 	case MB_OSU_SCATTERV:
 		return NB(MPI_Scatterv, MPI_Iscatterv, ip ? r : s, cs, ds, ty, ip ? MPI_IN_PLACE : r, c, ty, root, m);
+	case MB_OSU_ALLTOALLW: return NB(MPI_Alltoallw, MPI_Ialltoallw, as, cs, ds, ts, r, cs, ds, ts, m);
+	case MB_OSU_NBR_ALLGATHER:
+		return NB(MPI_Neighbor_allgather, MPI_Ineighbor_allgather, s, c, ty, r, c, ty, g);
+	case MB_OSU_NBR_ALLGATHERV:
+		return NB(MPI_Neighbor_allgatherv, MPI_Ineighbor_allgatherv, s, c, ty, r, cs, ds, ty, g);
+	case MB_OSU_NBR_ALLTOALL:
+		return NB(MPI_Neighbor_alltoall, MPI_Ineighbor_alltoall, s, c, ty, r, c, ty, g);
+	case MB_OSU_NBR_ALLTOALLV:
+		return NB(MPI_Neighbor_alltoallv, MPI_Ineighbor_alltoallv, s, cs, ds, ty, r, cs, ds, ty, g);
+	case MB_OSU_NBR_ALLTOALLW:
+		return NB(MPI_Neighbor_alltoallw, MPI_Ineighbor_alltoallw, s, cs, ad, ts, r, cs, ad, ts, g);
 	}
 	return MPI_ERR_ARG;
+}
+
+static int nbr(int kind)
+{
+	return kind >= MB_OSU_NBR_ALLGATHER && kind <= MB_OSU_NBR_ALLTOALLW;
 }
 
 static int reduction(int kind)
@@ -186,12 +204,18 @@ static void prepare(const mb_osucoll *k, int rank, int size, int root, long long
 	long long c = k->count, e = esize(k->type), all = (long long)size * c;
 	char *s = k->sbuf, *r = k->rbuf;
 	int ip = k->inplace, kind = k->kind;
-	mb_poison(r, all * e);
+	mb_poison(r, (nbr(kind) ? k->indeg * c : all) * e);
 	switch (kind) {
+	case MB_OSU_NBR_ALLGATHER: case MB_OSU_NBR_ALLGATHERV:
+		fill(k, s, c, size, rank, i, 0);
+		break;
+	case MB_OSU_NBR_ALLTOALL: case MB_OSU_NBR_ALLTOALLV: case MB_OSU_NBR_ALLTOALLW:
+		fill(k, s, k->outdeg * c, size, rank, i, 0); /* block j for destination j */
+		break;
 	case MB_OSU_ALLGATHER: case MB_OSU_ALLGATHERV:
 		fill(k, ip ? r + rank * c * e : s, c, size, rank, i, 0);
 		break;
-	case MB_OSU_ALLTOALL: case MB_OSU_ALLTOALLV: case MB_OSU_REDUCE_SCATTER_BLOCK:
+	case MB_OSU_ALLTOALL: case MB_OSU_ALLTOALLV: case MB_OSU_ALLTOALLW: case MB_OSU_REDUCE_SCATTER_BLOCK:
 		fill(k, ip ? r : s, all, size, rank, i, 0);
 		break;
 	case MB_OSU_ALLREDUCE: case MB_OSU_REDUCE: case MB_OSU_REDUCE_SCATTER:
@@ -222,6 +246,18 @@ static long long blocks(const mb_osucoll *k, int size, long long i, long long of
 	return w;
 }
 
+/* neighbours counts the wrong bytes of the indeg blocks of the receive
+ * buffer: block l is source l's content, its whole message (allgather) or
+ * its block srcblk[l], the one it sends to this rank (alltoall). */
+static long long neighbours(const mb_osucoll *k, long long i, int alltoall)
+{
+	long long w = 0, c = k->count, e = esize(k->type);
+	int l;
+	for (l = 0; l < k->indeg; l++)
+		w += bad(k, (char *)k->rbuf + l * c * e, c, k->srcs[l], i, alltoall ? k->srcblk[l] * c : 0);
+	return w;
+}
+
 /* verify counts the items this rank received wrong in repetition i. */
 static long long verify(const mb_osucoll *k, int rank, int size, int root, long long i)
 {
@@ -230,7 +266,9 @@ static long long verify(const mb_osucoll *k, int rank, int size, int root, long 
 	int p;
 	switch (k->kind) {
 	case MB_OSU_ALLGATHER: case MB_OSU_ALLGATHERV: return blocks(k, size, i, 0);
-	case MB_OSU_ALLTOALL: case MB_OSU_ALLTOALLV: return blocks(k, size, i, rank * c);
+	case MB_OSU_ALLTOALL: case MB_OSU_ALLTOALLV: case MB_OSU_ALLTOALLW: return blocks(k, size, i, rank * c);
+	case MB_OSU_NBR_ALLGATHER: case MB_OSU_NBR_ALLGATHERV: return neighbours(k, i, 0);
+	case MB_OSU_NBR_ALLTOALL: case MB_OSU_NBR_ALLTOALLV: case MB_OSU_NBR_ALLTOALLW: return neighbours(k, i, 1);
 	case MB_OSU_ALLREDUCE: return bad(k, r, c, size, i, 0);
 	case MB_OSU_REDUCE: return rank == root ? bad(k, r, c, size, i, 0) : 0;
 	case MB_OSU_REDUCE_SCATTER:
@@ -360,6 +398,12 @@ LOOP kinds(const mb_osucoll *k, int nb, int chk, int ovl, const int *cs, int c, 
 	KIND(MB_OSU_SCATTER);
 	KIND(MB_OSU_SCATTERV);
 	KIND(MB_OSU_REDUCE_SCATTER_BLOCK);
+	KIND(MB_OSU_ALLTOALLW);
+	KIND(MB_OSU_NBR_ALLGATHER);
+	KIND(MB_OSU_NBR_ALLGATHERV);
+	KIND(MB_OSU_NBR_ALLTOALL);
+	KIND(MB_OSU_NBR_ALLTOALLV);
+	KIND(MB_OSU_NBR_ALLTOALLW);
 	}
 	return MPI_ERR_ARG;
 }
@@ -375,10 +419,34 @@ static int modes(const mb_osucoll *k, int chk, const int *cs, int c, int rank, i
 	return chk ? kinds(k, 1, 1, 0, cs, c, rank, size, o) : kinds(k, 1, 0, 0, cs, c, rank, size, o);
 }
 
-int mb_osucoll_run(const mb_osucoll *k, int chk, mb_osucoll_times *o)
+/* wtypes sets up the w kinds' arrays in kk (outside any timed region):
+ * n types, all the call's type, and for Neighbor_alltoallw the byte
+ * displacements as MPI_Aint. The osu-w-displ mutant takes the
+ * displacements for elements (divides them by the element size). */
+static int wtypes(mb_osucoll *kk, int n)
 {
-	int p, rank, size, rc, c = k->count;
-	int *cs = k->counts, *short_cs = NULL;
+	int p;
+	MPI_Datatype ty = kk->derived ? kk->ddt : dtype(kk->type);
+	long long e = MUTANT(MB_MUT_OSU_W_DISPL) ? esize(kk->type) : 1;
+	kk->types = malloc(sizeof(MPI_Datatype) * (size_t)n);
+	kk->adispls = malloc(sizeof(MPI_Aint) * (size_t)n);
+	kk->wdispls = malloc(sizeof(int) * (size_t)n);
+	if (!kk->types || !kk->adispls || !kk->wdispls)
+		return MPI_ERR_NO_MEM;
+	for (p = 0; p < n; p++) {
+		kk->types[p] = ty;
+		kk->wdispls[p] = (int)(kk->displs[p] / e);
+		kk->adispls[p] = (MPI_Aint)kk->wdispls[p];
+	}
+	kk->displs = kk->wdispls;
+	return MPI_SUCCESS;
+}
+
+int mb_osucoll_run(const mb_osucoll *k0, int chk, mb_osucoll_times *o)
+{
+	int p, rank, size, rc, c = k0->count;
+	int *cs = k0->counts, *short_cs = NULL;
+	mb_osucoll kk = *k0, *k = &kk;
 	static int ready;
 	*o = (mb_osucoll_times){0, 0, 0, 0, 0, 0};
 	mb_settle();
@@ -398,7 +466,55 @@ int mb_osucoll_run(const mb_osucoll *k, int chk, mb_osucoll_times *o)
 			cs = short_cs;
 		}
 	}
-	rc = modes(k, chk != 0, cs, c, rank, size, o);
+	kk.types = NULL, kk.adispls = NULL, kk.wdispls = NULL;
+	rc = MPI_SUCCESS;
+	if (k->kind == MB_OSU_ALLTOALLW || k->kind == MB_OSU_NBR_ALLTOALLW)
+		rc = wtypes(&kk, k->kind == MB_OSU_ALLTOALLW ? size : (k->outdeg > k->indeg ? k->outdeg : k->indeg));
+	if (rc == MPI_SUCCESS)
+		rc = modes(k, chk != 0, cs, c, rank, size, o);
 	free(short_cs);
+	free(kk.types);
+	free(kk.adispls);
+	free(kk.wdispls);
 	return rc;
+}
+
+int mb_osu_nbr_create(MPI_Comm comm, int indeg, const int *srcs, int outdeg, const int *dsts, MPI_Comm *graph,
+		      double *seconds)
+{
+	int n = (indeg > outdeg ? indeg : outdeg) + 1, p, rc;
+	int *w = malloc(sizeof(int) * (size_t)n), *s = malloc(sizeof(int) * (size_t)n),
+	    *d = malloc(sizeof(int) * (size_t)n);
+	double t;
+	if (!w || !s || !d) {
+		free(w), free(s), free(d);
+		return MPI_ERR_NO_MEM;
+	}
+	for (p = 0; p < n; p++)
+		w[p] = 1;
+	for (p = 0; p < indeg; p++)
+		s[p] = srcs[MUTANT(MB_MUT_OSU_NBR_REVERSE) ? indeg - 1 - p : p];
+	for (p = 0; p < outdeg; p++)
+		d[p] = dsts[MUTANT(MB_MUT_OSU_NBR_REVERSE) ? outdeg - 1 - p : p];
+	t = MPI_Wtime();
+	rc = MPI_Dist_graph_create_adjacent(comm, indeg, s, w, outdeg, d, w, MPI_INFO_NULL, 0, graph);
+	*seconds = MPI_Wtime() - t;
+	free(w), free(s), free(d);
+	return rc;
+}
+
+int mb_osu_cart(MPI_Comm comm, int d, int *dims)
+{
+	int p, size, *periods = malloc(sizeof(int) * (size_t)d);
+	MPI_Comm cart;
+	if (!periods)
+		return MPI_ERR_NO_MEM;
+	for (p = 0; p < d; p++)
+		periods[p] = 1, dims[p] = 0;
+	CHK(MPI_Comm_size(comm, &size));
+	CHK(MPI_Dims_create(size, d, dims));
+	CHK(MPI_Cart_create(comm, d, dims, periods, 0, &cart));
+	free(periods);
+	CHK(MPI_Barrier(comm));
+	return MPI_Comm_free(&cart);
 }

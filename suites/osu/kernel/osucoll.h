@@ -33,6 +33,12 @@ enum mb_osu_kind {
 	MB_OSU_SCATTER,
 	MB_OSU_SCATTERV,
 	MB_OSU_REDUCE_SCATTER_BLOCK, /* count: elements each rank receives */
+	MB_OSU_ALLTOALLW,            /* displs in bytes, one type per rank (osu_alltoallw.c) */
+	MB_OSU_NBR_ALLGATHER,        /* the neighbourhood collectives on k->nbr */
+	MB_OSU_NBR_ALLGATHERV,
+	MB_OSU_NBR_ALLTOALL,
+	MB_OSU_NBR_ALLTOALLV,
+	MB_OSU_NBR_ALLTOALLW, /* displs in bytes, as MPI_Aint */
 	MB_OSU_NKINDS
 };
 
@@ -58,6 +64,19 @@ typedef struct {
 	double *lat;     /* NULL or iters per-repetition times (seconds) */
 	int derived;     /* -D: the calls' type is ddt, not type's (no check mode) */
 	MPI_Datatype ddt;
+	/* The neighbourhood kinds: the distributed graph the calls use (the
+	 * barriers stay on comm), this rank's in- and out-degree, its sources
+	 * in the graph's order and, per source l, the index of this rank among
+	 * that source's destinations (which of its blocks it sends here), both
+	 * from the topology's definition for the check. */
+	MPI_Comm nbr;
+	int indeg, outdeg;
+	const int *srcs, *srcblk;
+	/* Set by mb_osucoll_run: the types (all the call's type) and MPI_Aint
+	 * displacements of the w kinds. */
+	MPI_Datatype *types;
+	MPI_Aint *adispls;
+	int *wdispls;
 } mb_osucoll;
 
 /* Sums over the timed repetitions, in seconds (this rank). */
@@ -77,6 +96,19 @@ typedef struct {
  * and a barrier comes before the timed call (OSU's -c has one too);
  * out->bad counts the wrong items. It returns MPI_SUCCESS or the first MPI error code. */
 int mb_osucoll_run(const mb_osucoll *k, int chk, mb_osucoll_times *out);
+
+/* mb_osu_nbr_create is omb_neighborhood_create's end (osu_util_mpi.c):
+ * MPI_Dist_graph_create_adjacent of comm with this rank's sources and
+ * destinations, weights 1, no info, no reordering, timed into *seconds
+ * (OSU's t_gca). The osu-nbr-reverse mutant lists both in reverse. */
+int mb_osu_nbr_create(MPI_Comm comm, int indeg, const int *srcs, int outdeg, const int *dsts, MPI_Comm *graph,
+		      double *seconds);
+
+/* mb_osu_cart is the cart branch's set-up (omb_neighborhood_create):
+ * MPI_Dims_create of comm's size in d dimensions into dims, a periodic
+ * MPI_Cart_create without reordering, an MPI_Barrier of comm and the
+ * cartesian communicator freed. */
+int mb_osu_cart(MPI_Comm comm, int d, int *dims);
 
 /* mb_osu_compute runs OSU's dummy compute for the given seconds (tests). */
 void mb_osu_compute(double seconds);

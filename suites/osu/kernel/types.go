@@ -85,6 +85,20 @@ type Coll struct {
 	// num_elements = omb_ddt_get_size(...) = 1); nil: Type itself.
 	DDT      *DDT
 	Elements int64
+	// Graph is the neighbourhood kinds' distributed graph (nil for the
+	// others).
+	Graph *Graph
+}
+
+// Graph is a neighbourhood test's distributed graph communicator
+// (MPI_Dist_graph_create_adjacent) and what the check needs of it: this
+// rank's sources in the graph's order and, per source, which of that
+// source's blocks comes here (its index among the source's destinations).
+type Graph struct {
+	In, Out int   // this rank's in- and out-degree
+	handle  int32 // the communicator's Fortran handle
+	srcs    mpi.Buffer
+	blocks  mpi.Buffer
 }
 
 // The one-sided tests' operations, synchronisations and window creations,
