@@ -10,8 +10,9 @@ import (
 )
 
 // rmaCases are the one-sided tests and flags the shape test runs: each
-// synchronisation and each window creation at least once, and each
-// test's defaults (allocate; flush, osu_put_bibw pscw).
+// test once, each synchronisation and each window creation at least once
+// (flush, the default, in TestOSURMAFigures and osu_get_mbw's second
+// case, which also runs osu_get_bw's loops on 3 ranks).
 var rmaCases = []struct {
 	bench string
 	flags []string
@@ -19,19 +20,16 @@ var rmaCases = []struct {
 	sync  string
 	np    int // 0: 2
 }{
-	{"osu_put_latency", nil, "allocate", "flush", 0},
 	{"osu_put_latency", []string{"-s", "fence", "-w", "create"}, "create", "fence", 0},
 	{"osu_get_latency", []string{"-s", "pscw", "-w", "dynamic", "-z"}, "dynamic", "pscw", 0},
-	{"osu_get_latency", []string{"-s", "LOCK"}, "allocate", "lock", 0},
-	{"osu_put_bw", []string{"-s", "lock_all", "-W", "4"}, "allocate", "lock_all", 0},
+	{"osu_put_bw", []string{"-s", "LOCK", "-W", "4"}, "allocate", "lock", 0},
 	{"osu_get_bw", []string{"-s", "flush_local", "-w", "create", "-W", "4", "-z50,99"}, "create", "flush_local", 0},
-	{"osu_put_bibw", []string{"-W", "4"}, "allocate", "pscw", 0},
 	{"osu_put_bibw", []string{"-s", "fence", "-w", "dynamic", "-W", "4"}, "dynamic", "fence", 0},
 	// osu_get_mbw's pairs under pscw (a rate column no header names) and
 	// osu_get_multi_lat's (its own header, no datatype line, -s ignored).
 	{"osu_get_mbw", []string{"-s", "pscw", "-W", "4", "-z"}, "allocate", "pscw", 4},
-	{"osu_get_mbw", []string{"-s", "fence", "-W", "2"}, "allocate", "fence", 3},
-	{"osu_get_multi_lat", []string{"-s", "lock", "-w", "create"}, "create", "pscw", 4},
+	{"osu_get_mbw", []string{"-s", "lock_all", "-W", "2"}, "allocate", "lock_all", 3},
+	{"osu_get_multi_lat", []string{"-s", "flush", "-w", "create"}, "create", "pscw", 4},
 }
 
 // TestOSURMAShape: the one-sided tests print what OSU 7.4's binaries
