@@ -140,3 +140,23 @@ func TestOSURMABadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestOSURMAScale runs osu_get_multi_lat, whose pairs span every rank, at
+// 32 ranks: one record per size whatever P (docs/scale.md), each naming
+// P/2 pairs, and rank 0's one line per size.
+func TestOSURMAScale(t *testing.T) {
+	e2e.FirstMPIOnly(t, e2e.Scale)
+	const np = 32
+	js := filepath.Join(t.TempDir(), "osu.jsonl")
+	r := e2e.Launch(t, np, "osu", "osu_get_multi_lat", "-m", "1:2", "-i", "2", "-x", "0", "-json", js)
+	e2e.MustSucceed(t, r)
+	recs := e2e.ReadJSONL[osuRecord](t, js)
+	if len(recs) != 2 || !strings.Contains(r.Stdout, "# Pairs: 16\n") {
+		t.Fatalf("%d records at %d ranks, want 2 (sizes 1 and 2)\n%s", len(recs), np, r.Stdout)
+	}
+	for _, rec := range recs {
+		if rec.NP != np || rec.OSU.Pairs != np/2 || rec.TAvg <= 0 {
+			t.Errorf("record %+v: want np %d, %d pairs and a latency", rec, np, np/2)
+		}
+	}
+}
