@@ -347,6 +347,7 @@ func beffCheckVerdict(t *testing.T, r e2e.Result, recs []beffRecord, mutant bool
 // message before anything is written (the table of them, and one rank,
 // is suites/beff's TestBadInput, read in process).
 func TestBeffBadInput(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	for _, c := range []struct {
 		args []string
 		want string

@@ -40,6 +40,7 @@ var mpi1Mutants = []struct {
 }
 
 func TestCheckMPI1Mutants(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	e2e.NeedMPI(t)
 	bin := e2e.MutantBinary(t)

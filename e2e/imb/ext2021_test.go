@@ -84,6 +84,7 @@ func TestEXT2021Default(t *testing.T) {
 // loops show no defects, the mutant shows defects in every record that
 // moves data, though every IMB 2021 transfer goes to offset 0.
 func TestEXT2021CheckMutants(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	e2e.NeedMPI(t)
 	bin := e2e.MutantBinary(t)

@@ -180,6 +180,7 @@ func runMutant2021(t *testing.T, bin, m string, np int, args ...string) []rec202
 // fail it at every length: a root that does not move under -root_shift on
 // (no-rotation), a reduction one element short, the first repetition only.
 func TestIMB2021CheckMutants(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	e2e.NeedMPI(t)
 	bin := e2e.MutantBinary(t)

@@ -93,6 +93,7 @@ func optionsOf(args []string) map[string]string {
 // wrong-rank mutants with typed items in the offset loops, and loops that
 // hand MPI slot 0 in every repetition (no-offset), at every length.
 func TestIMBTypesMutants(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	e2e.NeedMPI(t)
 	bin := e2e.MutantBinary(t)

@@ -291,6 +291,7 @@ func runPeer(t *testing.T, peer string, np int, args []string) map[string][]stri
 // code 2 and names the flag (given to another suite too: suites/imb's
 // TestFlagErrors).
 func TestWindowSizeBadInput(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.NeedMPI(t)
 	for _, args := range [][]string{{"mpi1", "Uniband", "-window_size", "0"}} {
 		r := e2e.Launch(t, 2, args...)

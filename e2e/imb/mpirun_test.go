@@ -399,6 +399,7 @@ func TestInputFile(t *testing.T) {
 // Open MPI adds its own "Primary job terminated normally, but 1 process
 // returned a non-zero exit code" note on stderr.
 func TestBadInput(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.NeedMPI(t)
 	missingDir := filepath.Join(t.TempDir(), "missing")
 	cases := []struct {

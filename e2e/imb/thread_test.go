@@ -45,6 +45,7 @@ func TestThreadLevel(t *testing.T) {
 // TestThreadLevelBad: a bad or missing level stops every rank before
 // MPI_Init with one message and exit code 2.
 func TestThreadLevelBad(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.NeedMPI(t)
 	for _, args := range [][]string{
 		{"mpi1", "PingPong", "-thread_level", "double"},

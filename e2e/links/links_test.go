@@ -147,6 +147,7 @@ func TestLinks(t *testing.T) {
 // Bad input: exit 2 on every rank with the flag named (the flags one by
 // one: links.TestParseArgs).
 func TestLinksBadInput(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Machinery)
 	for _, c := range []struct {
 		np   int
@@ -169,6 +170,7 @@ func TestLinksBadInput(t *testing.T) {
 // measured or written, on every rank, with the numbers; -matrices 0
 // prints every matrix's summary without its grid.
 func TestLinksPlanRefused(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	dir := t.TempDir()
 	js := filepath.Join(dir, "links.jsonl")
 	r := e2e.Launch(t, 2, append(linksArgs, "-json", js, "-disk", "4K")...)

@@ -238,6 +238,7 @@ var osuCollMutated = func() [][]string {
 // one element short): a Fail row, OSU's DATA VALIDATION ERROR line, exit
 // code 3.
 func TestOSUCollMutants(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	bin := e2e.MutantBinary(t)
 	t.Setenv(e2e.MutantEnv, "osu-coll-short")
@@ -274,6 +275,7 @@ var osuRooted = [][]string{{"osu_gather"}, {"osu_gatherv", "-l"}, {"osu_reduce"}
 // the no-rotation mutant, whose root stays at 0, fails every rooted test
 // (issue 24, gap b); the real kernels pass.
 func TestOSUCollRotateMutant(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	bin := e2e.MutantBinary(t)
 	np := min(3, e2e.MaxRanks())
@@ -297,6 +299,7 @@ func TestOSUCollRotateMutant(t *testing.T) {
 // mutant ignores -k fixed:1 and roots every call at 0; -c, which takes the
 // root from -k, fails it; the real kernels pass.
 func TestOSUCollFixedRootMutant(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	bin := e2e.MutantBinary(t)
 	for _, c := range [][]string{{"osu_gather"}, {"osu_iscatter", "-l"}, {"osu_reduce"}} {

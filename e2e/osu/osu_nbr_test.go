@@ -151,6 +151,7 @@ func TestOSUNbrCheck(t *testing.T) {
 // line, exit code 3. The check knows each rank's neighbours and blocks
 // from the topology's definition, not from the kernel.
 func TestOSUNbrMutants(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	bin := e2e.MutantBinary(t)
 	graph := nbrGraph(t)

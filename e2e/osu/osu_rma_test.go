@@ -115,6 +115,7 @@ func TestOSURMAFigures(t *testing.T) {
 // TestOSURMABadInput: what a one-sided test cannot run is refused by
 // name, with exit code 2 and no table.
 func TestOSURMABadInput(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.NeedMPI(t)
 	for _, c := range []struct {
 		args []string

@@ -247,6 +247,7 @@ func osuCheckFigures(t *testing.T, bench string, r osuRecord) {
 // kernels pass (the shape test runs them with -c). OSU ends a datatype's
 // table at its first failed size, so each run has one size.
 func TestOSUCheckMutant(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	e2e.NeedMPI(t)
 	bin := e2e.MutantBinary(t)
@@ -277,6 +278,7 @@ func TestOSUCheckMutant(t *testing.T) {
 // every rank (osu's unit tests check the other refusals of Parse, and
 // TestBadInput the bad flags as rank 0 reads them).
 func TestOSUBadInput(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.NeedMPI(t)
 	for _, c := range []struct {
 		np   int
@@ -390,6 +392,7 @@ func TestOSUBarrierCalls(t *testing.T) {
 // content in every repeat but the last, and must fail each test at the
 // default -u 5, with one buffer and with -W 4 -b multiple (issue 24, gap c).
 func TestOSUCheckEveryRepeat(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	e2e.NeedMPI(t)
 	bin := e2e.MutantBinary(t)
@@ -418,6 +421,7 @@ func TestOSUCheckEveryRepeat(t *testing.T) {
 // stops), and pass every size with one buffer (-b single), where the
 // mutant changes nothing.
 func TestOSUPersistMutant(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	e2e.NeedMPI(t)
 	bin := e2e.MutantBinary(t)

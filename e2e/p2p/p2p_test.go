@@ -192,6 +192,7 @@ func p2pCaught(mutant string, rec p2pRecord) bool {
 // TestP2PBadInput: a clear message and exit code 2 on every rank (the
 // table of bad lines: suites/p2p's TestBadInput, read in process).
 func TestP2PBadInput(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	for _, c := range []struct {
 		args []string
 		want string

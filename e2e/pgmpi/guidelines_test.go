@@ -188,6 +188,7 @@ func TestLaunchUsage(t *testing.T) {
 // (the table of them: suites/pgmpi's TestBadInput, read in process); an
 // unknown step before MPI_Init.
 func TestPgmpiBadInput(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	for _, args := range [][]string{
 		{"guidelines", "measure", "-calls", "MPI_Foo"},
 		{"guidelines", "frobnicate"},
