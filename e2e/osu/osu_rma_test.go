@@ -2,7 +2,6 @@ package osu
 
 import (
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -52,18 +51,7 @@ func TestOSURMAShape(t *testing.T) {
 					r.OSU.Win, r.OSU.Sync, c.win, c.sync)
 			}
 		}
-		peer := e2e.PeerBinary(c.bench)
-		if peer == "" {
-			t.Errorf("no %s for this MPI in ~/.cache/mpibench-peers: `bash /work/shared/peers/build.sh ~/.cache/mpibench-peers`", c.bench)
-			continue
-		}
-		argv := e2e.LauncherArgs(np)
-		argv[len(argv)-1] = peer
-		theirs := e2e.Execute(t, e2e.MpirunTimeout, e2e.Launcher(), append(argv, args...)...)
-		e2e.MustSucceed(t, theirs)
-		if a, b := osuShape(theirs.Stdout), osuShape(ours.Stdout); !slices.Equal(a, b) {
-			t.Errorf("%s %v: OSU's shape\n%s\nmpibench's\n%s", c.bench, args, strings.Join(a, "\n"), strings.Join(b, "\n"))
-		}
+		sameShapeAsOSU(t, c.bench, np, args, ours.Stdout)
 	}
 }
 

@@ -78,18 +78,26 @@ func TestOSUShape(t *testing.T) {
 		} else {
 			osuRecordsMatch(t, c.bench, ours.Stdout, recs)
 		}
-		peer := e2e.PeerBinary(c.bench)
-		if peer == "" {
-			t.Errorf("no %s for this MPI in ~/.cache/mpibench-peers: `bash /work/shared/peers/build.sh ~/.cache/mpibench-peers`", c.bench)
-			continue
-		}
-		argv := e2e.LauncherArgs(np)
-		argv[len(argv)-1] = peer
-		theirs := e2e.Execute(t, e2e.MpirunTimeout, e2e.Launcher(), append(argv, args...)...)
-		e2e.MustSucceed(t, theirs)
-		if a, b := osuShape(theirs.Stdout), osuShape(ours.Stdout); !slices.Equal(a, b) {
-			t.Errorf("%s %v: OSU's shape\n%s\nmpibench's\n%s", c.bench, args, strings.Join(a, "\n"), strings.Join(b, "\n"))
-		}
+		sameShapeAsOSU(t, c.bench, np, args, ours.Stdout)
+	}
+}
+
+// sameShapeAsOSU runs OSU's own binary of bench on np ranks with args and
+// compares its output's shape with ours (osuShape); a missing binary
+// fails the test.
+func sameShapeAsOSU(t *testing.T, bench string, np int, args []string, ours string) {
+	t.Helper()
+	peer := e2e.PeerBinary(bench)
+	if peer == "" {
+		t.Errorf("no %s for this MPI in ~/.cache/mpibench-peers: `bash /work/shared/peers/build.sh ~/.cache/mpibench-peers`", bench)
+		return
+	}
+	argv := e2e.LauncherArgs(np)
+	argv[len(argv)-1] = peer
+	theirs := e2e.Execute(t, e2e.MpirunTimeout, e2e.Launcher(), append(argv, args...)...)
+	e2e.MustSucceed(t, theirs)
+	if a, b := osuShape(theirs.Stdout), osuShape(ours); !slices.Equal(a, b) {
+		t.Errorf("%s %v: OSU's shape\n%s\nmpibench's\n%s", bench, args, strings.Join(a, "\n"), strings.Join(b, "\n"))
 	}
 }
 
