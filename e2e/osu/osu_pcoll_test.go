@@ -41,8 +41,8 @@ var pcollShapes = [][]string{
 	{"osu_barrier_persistent", "-f", "-z"},
 	{"osu_bcast_persistent", "-c", "-f"},
 	{"osu_gather_persistent", "-f", "-T", "mpi_int"},
-	{"osu_gatherv_persistent", "-c", "-l"}, // -l read by getopt, not by the test
-	{"osu_reduce_persistent", "-c", "-T", "mpi_float"}, // OSU's -c with -l fails: its data go to recvbuf
+	{"osu_gatherv_persistent", "-c", "-l"},                   // -l read by getopt, not by the test
+	{"osu_reduce_persistent", "-c", "-T", "mpi_float"},       // OSU's -c with -l fails: its data go to recvbuf
 	{"osu_reduce_scatter_persistent", "-c", "-T", "mpi_int"}, // 4 bytes: counts 1, 1 ("i < size")
 	{"osu_scatter_persistent", "-z", "-D", "cont"},
 	{"osu_scatterv_persistent", "-c", "-l"},
