@@ -100,7 +100,7 @@ func osuCollPeerShape(t *testing.T, args []string, ours string) {
 func osuCollShape(bench, out string) []string {
 	shape := osuShape(out)
 	for i, l := range shape {
-		if _, cols, ok := strings.Cut(l, " ["); ok && strings.HasSuffix(bench, "barrier") && !strings.HasPrefix(l, "#") {
+		if _, cols, ok := strings.Cut(l, " ["); ok && strings.Contains(bench, "barrier") && !strings.HasPrefix(l, "#") {
 			shape[i] = "[" + cols
 		}
 	}

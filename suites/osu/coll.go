@@ -3,6 +3,7 @@ package osu
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"mpibench/mpi"
 	"mpibench/run/mpijob"
@@ -35,6 +36,11 @@ type collTest struct {
 	opts        string
 	calls       string
 }
+
+// persistent says whether t is one of c/mpi/collective/persistent's tests
+// (MPI_..._init once per size, MPI_Start and MPI_Wait in the loop), all
+// named osu_*_persistent.
+func (t collTest) persistent() bool { return strings.HasSuffix(t.name, "_persistent") }
 
 // blocking are OSU 7.4's c/mpi/collective/blocking tests that mpibench
 // has (their BENCHMARK titles and getopt strings); the non-blocking ones
@@ -116,6 +122,79 @@ var neighbourhoodNB = []collTest{
 		optsNBCNbr, "MPI_Ineighbor_alltoallw"},
 }
 
+// persistentColl are OSU 7.4's c/mpi/collective/persistent tests (built
+// by OSU only against an MPI-4 library): their BENCHMARK titles and the
+// getopt strings of their subtypes (osu_util_options.h,
+// OMBOP__COLLECTIVE__*_P: GATHER_P and SCATTER_P are ALLTOALL_P's, without
+// -k; REDUCE_P and REDUCE_SCATTER_P are ALL_REDUCE_P's, without -k).
+var persistentColl = []collTest{
+	{"osu_allgather_persistent", "Allgather Persistent Latency Test", mpi.OSUAllgather, optsAlltoall,
+		"MPI_Allgather_init"},
+	{"osu_allgatherv_persistent", "Allgatherv Persistent Latency Test", mpi.OSUAllgatherv, optsAlltoall,
+		"MPI_Allgatherv_init"},
+	{"osu_allreduce_persistent", "Allreduce Persistent Latency Test", mpi.OSUAllreduce, optsAllreduce,
+		"MPI_Allreduce_init"},
+	{"osu_alltoall_persistent", "All-to-All Personalized Exchange Persistent Latency Test", mpi.OSUAlltoall,
+		optsAlltoall, "MPI_Alltoall_init"},
+	{"osu_alltoallv_persistent", "All-to-Allv Personalized Exchange Persistent Latency Test", mpi.OSUAlltoallv,
+		optsAlltoall, "MPI_Alltoallv_init"},
+	{"osu_alltoallw_persistent", "All-to-Allw Personalized Exchange Persistent Latency Test", mpi.OSUAlltoallw,
+		optsAlltoall, "MPI_Alltoallw_init"},
+	{"osu_barrier_persistent", "Barrier Persistent Latency Test", mpi.OSUBarrier, optsBarrier, "MPI_Barrier_init"},
+	{"osu_bcast_persistent", "Broadcast Persistent Latency Test", mpi.OSUBcast, optsBcast, "MPI_Bcast_init"},
+	{"osu_gather_persistent", "Gather Persistent Latency Test", mpi.OSUGather, optsAlltoall, "MPI_Gather_init"},
+	{"osu_gatherv_persistent", "Gatherv Persistent Latency Test", mpi.OSUGatherv, optsAlltoall,
+		"MPI_Gatherv_init"},
+	{"osu_reduce_persistent", "Reduce Persistent Latency Test", mpi.OSUReduce, optsAllreduce, "MPI_Reduce_init"},
+	{"osu_reduce_scatter_persistent", "Reduce_scatter Persistent Latency Test", mpi.OSUReduceScatter,
+		optsAllreduce, "MPI_Reduce_scatter_init"},
+	{"osu_scatter_persistent", "Scatter Persistent Latency Test", mpi.OSUScatter, optsAlltoall,
+		"MPI_Scatter_init"},
+	{"osu_scatterv_persistent", "Scatterv Persistent Latency Test", mpi.OSUScatterv, optsAlltoall,
+		"MPI_Scatterv_init"},
+}
+
+// persistentInPlace says whether a persistent test passes MPI_IN_PLACE
+// with -l: osu_allgather(v)_persistent.c, osu_alltoall(v,w)_persistent.c,
+// osu_reduce_scatter_persistent.c (the send buffer) and
+// osu_scatter(v)_persistent.c (rank 0's receive buffer). The others take
+// -l in their getopt string and never read it.
+func persistentInPlace(kind mpi.OSUCollKind) bool {
+	switch kind {
+	case mpi.OSUAllreduce, mpi.OSUGather, mpi.OSUGatherv, mpi.OSUReduce, mpi.OSUBcast, mpi.OSUBarrier:
+		return false
+	}
+	return true
+}
+
+// noValidationWarmup says whether the test, run with -l and -c, sets -u
+// to 0 and says so before its preamble, without a newline:
+// osu_alltoall(v,w)_persistent.c and osu_reduce_scatter_persistent.c
+// ("# Setting number of validation warmup iterations to 0.").
+func noValidationWarmup(b *Benchmark, o *Options) bool {
+	if !b.Persistent || !b.Kind.Collective() || !o.InPlace || !o.Validate {
+		return false
+	}
+	switch collKind(b) {
+	case mpi.OSUAlltoall, mpi.OSUAlltoallv, mpi.OSUAlltoallw, mpi.OSUReduceScatter:
+		return true
+	}
+	return false
+}
+
+// needMPI4 refuses a persistent collective where the MPI library has no
+// MPI 4.0 persistent collectives (Open MPI 4.1: MPI 3.1, whose MPIX_
+// extension OSU does not use): OSU builds these tests only against an
+// MPI-4 library.
+func needMPI4(b *Benchmark) error {
+	if !b.Persistent || !b.Kind.Collective() || kernel.MPI4() {
+		return nil
+	}
+	return fmt.Errorf("needs MPI-4 persistent collectives (%s), and the MPI library this binary was built "+
+		"against (%s) has none: OSU 7.4 builds its persistent collective tests only against an MPI-4 library",
+		b.Calls, mpi.Flavor)
+}
+
 // atLeastTwo is every collective's check ("This test requires at least
 // two processes").
 func atLeastTwo(n int) error {
@@ -132,7 +211,12 @@ var osuTypes = map[string]kernel.Type{"MPI_CHAR": kernel.Char, "MPI_INT": kernel
 // to n, displacements p·n: osu_allgatherv.c ...) and, for reduce_scatter,
 // n split as osu_reduce_scatter.c splits it: n/np each, the first n mod
 // np ranks one more, and with n < np one element to each of the first n.
-func collCounts(kind mpi.OSUCollKind, n, np int) (counts, displs []int32) {
+//
+// osu_reduce_scatter_persistent.c differs where n < np: it gives one
+// element to each of the first size ranks, size in bytes ("if (i <
+// size)"), so with a 4-byte type the counts may add up to more than n;
+// ones is that bound (n elsewhere).
+func collCounts(kind mpi.OSUCollKind, n, np, ones int) (counts, displs []int32) {
 	counts, displs = make([]int32, np), make([]int32, np)
 	for p := range counts {
 		counts[p], displs[p] = int32(n), int32(p*n)
@@ -141,7 +225,7 @@ func collCounts(kind mpi.OSUCollKind, n, np int) (counts, displs []int32) {
 		}
 		switch {
 		case n < np:
-			counts[p] = int32(b2i(p < n))
+			counts[p] = int32(b2i(p < ones))
 		default:
 			counts[p] = int32(n/np + b2i(p < n%np))
 		}
@@ -169,17 +253,20 @@ func init() {
 	for _, t := range neighbourhoodNB {
 		register(t.benchmark(NonBlocking, true))
 	}
+	for _, t := range persistentColl {
+		register(t.benchmark(Collective, false))
+	}
 }
 
 // benchmark is the table entry of the test.
 func (t collTest) benchmark(kind Kind, nb bool) *Benchmark {
 	return &Benchmark{Name: t.name, Title: t.title, Kind: kind, Opts: t.opts, Calls: t.calls, Procs: atLeastTwo,
-		Measure: func(r *Run, size int64) (Result, error) { return measureColl(r, t, nb, size) }}
+		Persistent: t.persistent(), Measure: func(r *Run, size int64) (Result, error) { return measureColl(r, t, nb, size) }}
 }
 
 // measureColl measures one size of the run's datatype on every rank.
 func measureColl(r *Run, t collTest, nb bool, size int64) (Result, error) {
-	if r.Opts.Root >= r.Size && t.kind != mpi.OSUBcast {
+	if r.Opts.Root >= r.Size && t.kind != mpi.OSUBcast && !t.persistent() {
 		// omb_get_root_rank: "Root rank('-k') cannot be more than number of processes".
 		return Result{}, fmt.Errorf("-k fixed:%d: the root must be below the %d processes", r.Opts.Root, r.Size)
 	}
@@ -251,7 +338,7 @@ func checkMemLimit(b *Benchmark, o *Options, np int, env *mpijob.Env) {
 
 // collKind is the osucoll.h kind of a collective benchmark.
 func collKind(b *Benchmark) mpi.OSUCollKind {
-	for _, t := range slices.Concat(blocking, nonBlocking, neighbourhood, neighbourhoodNB) {
+	for _, t := range slices.Concat(blocking, nonBlocking, neighbourhood, neighbourhoodNB, persistentColl) {
 		if t.name == b.Name {
 			return t.kind
 		}

@@ -10,20 +10,24 @@ import (
 )
 
 // TestCollCounts: osu_reduce_scatter.c's split and the v-variants' equal
-// counts at displacements p·n.
+// counts at displacements p·n; osu_reduce_scatter_persistent.c's split
+// below np elements, one each to the first size ranks (size in bytes:
+// here 4 bytes, one MPI_INT).
 func TestCollCounts(t *testing.T) {
 	for _, c := range []struct {
 		kind          mpi.OSUCollKind
-		n, np         int
+		n, np, ones   int
 		counts, disps []int32
 	}{
-		{mpi.OSUReduceScatter, 5, 3, []int32{2, 2, 1}, nil},
-		{mpi.OSUReduceScatter, 6, 3, []int32{2, 2, 2}, nil},
-		{mpi.OSUReduceScatter, 2, 3, []int32{1, 1, 0}, nil},
-		{mpi.OSUAllgatherv, 3, 2, []int32{3, 3}, []int32{0, 3}},
-		{mpi.OSUScatterv, 1, 4, []int32{1, 1, 1, 1}, []int32{0, 1, 2, 3}},
+		{mpi.OSUReduceScatter, 5, 3, 5, []int32{2, 2, 1}, nil},
+		{mpi.OSUReduceScatter, 6, 3, 6, []int32{2, 2, 2}, nil},
+		{mpi.OSUReduceScatter, 2, 3, 2, []int32{1, 1, 0}, nil},
+		{mpi.OSUReduceScatter, 1, 3, 4, []int32{1, 1, 1}, nil},
+		{mpi.OSUReduceScatter, 1, 6, 4, []int32{1, 1, 1, 1, 0, 0}, nil},
+		{mpi.OSUAllgatherv, 3, 2, 3, []int32{3, 3}, []int32{0, 3}},
+		{mpi.OSUScatterv, 1, 4, 1, []int32{1, 1, 1, 1}, []int32{0, 1, 2, 3}},
 	} {
-		counts, disps := collCounts(c.kind, c.n, c.np)
+		counts, disps := collCounts(c.kind, c.n, c.np, c.ones)
 		if !slices.Equal(counts, c.counts) || (c.disps != nil && !slices.Equal(disps, c.disps)) {
 			t.Errorf("kind %d, %d elements, %d ranks: counts %v displs %v, want %v %v", c.kind, c.n, c.np, counts,
 				disps, c.counts, c.disps)
@@ -73,7 +77,7 @@ func TestCollText(t *testing.T) {
 // names a test that does not exist.
 func TestCollBarriersCoverEveryTest(t *testing.T) {
 	names := map[string]bool{}
-	for _, c := range slices.Concat(blocking, nonBlocking, neighbourhood, neighbourhoodNB) {
+	for _, c := range slices.Concat(blocking, nonBlocking, neighbourhood, neighbourhoodNB, persistentColl) {
 		names[c.name] = true
 		if _, ok := collBarriers[c.name]; !ok {
 			t.Errorf("%s: no barrier layout in collBarriers", c.name)
@@ -84,8 +88,8 @@ func TestCollBarriersCoverEveryTest(t *testing.T) {
 			t.Errorf("collBarriers names %s, which is not a collective test", n)
 		}
 	}
-	if len(names) != 40 {
-		t.Errorf("%d collective tests, want OSU 7.4's 15 blocking, 15 non-blocking and 10 neighbourhood tests "+
-			"that mpibench has", len(names))
+	if len(names) != 54 {
+		t.Errorf("%d collective tests, want OSU 7.4's 15 blocking, 15 non-blocking, 10 neighbourhood and 14 "+
+			"persistent tests that mpibench has", len(names))
 	}
 }

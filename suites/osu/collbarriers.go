@@ -57,6 +57,23 @@ var collBarriers = map[string]barrierLayout{
 	"osu_ineighbor_alltoall":   {1, 2, 1}, // 156; 193, 203; 268
 	"osu_ineighbor_alltoallv":  {1, 2, 1}, // 184; 221, 231; 296
 	"osu_ineighbor_alltoallw":  {1, 2, 1}, // 199; 235, 245; 309
+	// c/mpi/collective/persistent: pre is the barrier right after the
+	// request is made (the kernel's: kernel.Coll.PreBarriers), after the
+	// loop's end and the one after MPI_Request_free.
+	"osu_allgather_persistent":      {1, 0, 2}, // osu_allgather_persistent.c: 147; 189, 220
+	"osu_allgatherv_persistent":     {1, 0, 2}, // 164; 207, 238
+	"osu_allreduce_persistent":      {1, 0, 1}, // 145; 213
+	"osu_alltoall_persistent":       {1, 0, 1}, // 162; 234
+	"osu_alltoallv_persistent":      {1, 0, 1}, // 192; 265 (and 148 once: programBarriers)
+	"osu_alltoallw_persistent":      {1, 0, 1}, // 211; 283
+	"osu_barrier_persistent":        {0, 0, 1}, // 118, after its one loop
+	"osu_bcast_persistent":          {0, 0, 1}, // 175
+	"osu_gather_persistent":         {1, 0, 1}, // 144; 212
+	"osu_gatherv_persistent":        {1, 0, 2}, // 162; 206, 237
+	"osu_reduce_persistent":         {1, 0, 1}, // 147; 218
+	"osu_reduce_scatter_persistent": {1, 0, 1}, // 180; 253
+	"osu_scatter_persistent":        {1, 0, 1}, // 161; 232
+	"osu_scatterv_persistent":       {1, 0, 1}, // 180; 251
 }
 
 // typeBarriers are the MPI_Barrier calls a test makes once per datatype,
@@ -73,12 +90,13 @@ func typeBarriers(name string) int {
 
 // programBarriers are the MPI_Barrier calls a test makes once, before
 // (first) or after its sizes: osu_multi_lat.c's two around its run and
-// osu_alltoallv.c's before its datatype loop.
+// osu_alltoallv.c's (and osu_alltoallv_persistent.c's, line 148) before
+// its datatype loop.
 func programBarriers(name string, first bool) int {
 	switch {
 	case name == "osu_multi_lat":
 		return 1
-	case name == "osu_alltoallv" && first:
+	case (name == "osu_alltoallv" || name == "osu_alltoallv_persistent") && first:
 		return 1
 	}
 	return 0

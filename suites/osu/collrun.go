@@ -76,19 +76,34 @@ func (s *collSetup) run() kernel.Coll {
 		// counts 1, displacements p extents: osu_allgatherv.c ...).
 		count = 1
 	}
-	counts, displs := collCounts(s.test.kind, count, s.bufs.ranks)
+	ones := count
+	if s.test.persistent() {
+		ones = int(s.size) // osu_reduce_scatter_persistent.c: "if (i < size)"
+	}
+	counts, displs := collCounts(s.test.kind, count, s.bufs.ranks, ones)
 	collDispls(s.test.kind, displs, s.typ.Size())
 	copy(s.bufs.counts.Int32s(), counts)
 	copy(s.bufs.displs.Int32s(), displs)
-	root := s.opts.Root
-	if s.test.kind == mpi.OSUBcast {
-		root = 0 // osu_bcast.c and osu_ibcast.c: root 0, no -k
+	root, inPlace, vwarm := s.opts.Root, s.opts.InPlace, s.opts.ValidationWarmup
+	if s.test.kind == mpi.OSUBcast || s.test.persistent() {
+		// osu_bcast.c and osu_ibcast.c: root 0, no -k; the persistent tests
+		// root every call at 0 and have no -k.
+		root = 0
+	}
+	pre := 0
+	if s.test.persistent() {
+		inPlace = inPlace && persistentInPlace(s.test.kind)
+		if noValidationWarmup(&Benchmark{Persistent: true, Kind: Collective, Name: s.test.name}, s.opts) {
+			vwarm = 0
+		}
+		pre = collBarriers[s.test.name].pre // after the request is made (collbarriers.go)
 	}
 	return kernel.Coll{Comm: s.comm, Kind: s.test.kind, NB: s.nb, Type: s.typ, Send: s.bufs.send,
 		Recv: s.bufs.recv, Count: count, Counts: s.bufs.counts, Displs: s.bufs.displs, Skip: s.skip,
-		Iters: s.iters, InPlace: s.opts.InPlace, Root: root, Compute: -1, Probes: s.opts.Probes,
-		Samples: len(s.opts.Percentiles) > 0 || s.opts.Samples, ValidationWarmup: s.opts.ValidationWarmup,
-		DDT: s.opts.DDT.kernel(), Elements: int64(elements), Graph: s.graph}
+		Iters: s.iters, InPlace: inPlace, Root: root, Compute: -1, Probes: s.opts.Probes,
+		Samples: len(s.opts.Percentiles) > 0 || s.opts.Samples, ValidationWarmup: vwarm,
+		DDT: s.opts.DDT.kernel(), Elements: int64(elements), Graph: s.graph, Persistent: s.test.persistent(),
+		PreBarriers: pre}
 }
 
 // measure runs the setup on every rank and returns rank 0's Result (and
@@ -97,7 +112,7 @@ func (s *collSetup) run() kernel.Coll {
 func (s *collSetup) measure() (Result, *result.OSUNBC, error) {
 	r := s.run()
 	bars := collBarriers[s.test.name]
-	if err := s.barriers(bars.pre); err != nil {
+	if err := s.barriers(bars.pre - r.PreBarriers); err != nil { // the persistent tests': the kernel's
 		return Result{}, nil, err
 	}
 	pure, err := r.Exec(s.opts.Validate)

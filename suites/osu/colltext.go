@@ -8,7 +8,9 @@ import "mpibench/analysis/result"
 // column (osu_barrier, osu_ibarrier: options.show_size = 0).
 
 // noSize says whether b prints no size column (the barriers).
-func noSize(b *Benchmark) bool { return b.Name == "osu_barrier" || b.Name == "osu_ibarrier" }
+func noSize(b *Benchmark) bool {
+	return b.Name == "osu_barrier" || b.Name == "osu_ibarrier" || b.Name == "osu_barrier_persistent"
+}
 
 // ownShape says whether the collective renderers here draw b.
 func ownShape(b *Benchmark) bool { return b.Kind == NonBlocking || noSize(b) }

@@ -5,8 +5,10 @@
 // a harness that parses OSU's output reads mpibench's unchanged.
 //
 // The point-to-point tests (osu_latency, osu_bw, osu_bibw, osu_mbw_mr,
-// osu_multi_lat, osu_latency_mt) and the blocking and non-blocking
-// collective latency tests (osu_allreduce, osu_ibcast, ...) share one
+// osu_multi_lat, osu_latency_mt) and the blocking, non-blocking and
+// persistent (MPI-4)
+// collective latency tests (osu_allreduce, osu_ibcast,
+// osu_bcast_persistent, ...) share one
 // driver over datatypes (-T) and sizes (-m); every size is a case of the
 // journal and every row a Record. The timed loops are OSU's, in C
 // (mpi/osu.c, mpi/osucoll.c); -c runs their check instantiation, whose

@@ -71,6 +71,12 @@ func measure(o *Options, env *mpijob.Env) int {
 		}
 		return 2
 	}
+	if err := needMPI4(b); err != nil { // osu/coll.go
+		if env.World.Rank() == 0 {
+			_, _ = fmt.Fprintf(env.Stderr, "mpibench osu %s: %v\n", b.Name, err)
+		}
+		return 1
+	}
 	if err := checkPairs(b, o, size); err != nil { // osu/rma.go
 		if env.World.Rank() == 0 {
 			_, _ = fmt.Fprintf(env.Stderr, "mpibench osu %s: %v\n", b.Name, err)

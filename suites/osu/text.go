@@ -37,6 +37,10 @@ func Title(b *Benchmark) string {
 // Preamble is print_preamble ("\n" and the title), or osu_mbw_mr's title
 // and its pairs and window line.
 func (t *Text) Preamble(b *Benchmark, o *Options, pairs int) error {
+	if noValidationWarmup(b, o) {
+		// osu_alltoall_persistent.c ...: before print_preamble, no newline.
+		t.Printf("# Setting number of validation warmup iterations to 0.")
+	}
 	if ownShape(b) {
 		return t.collPreamble(b) // osu/colltext.go
 	}

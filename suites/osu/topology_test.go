@@ -141,7 +141,7 @@ func TestCollDisplsW(t *testing.T) {
 		{mpi.OSUAlltoallv, []int32{0, 3, 6}},
 		{mpi.OSUNeighborAlltoallv, []int32{0, 3, 6}},
 	} {
-		_, d := collCounts(c.kind, 3, 3)
+		_, d := collCounts(c.kind, 3, 3, 3)
 		collDispls(c.kind, d, 4)
 		if !slices.Equal(d, c.want) {
 			t.Errorf("kind %d: displs %v, want %v", c.kind, d, c.want)

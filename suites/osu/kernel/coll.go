@@ -45,7 +45,8 @@ func (r *Coll) Exec(check bool) (mpi.OSUCollTimes, error) {
 		_type: C.int(r.Type), sbuf: r.Send.Ptr(), rbuf: r.Recv.Ptr(), count: C.int(r.Count),
 		counts: (*C.int)(r.Counts.Ptr()), displs: (*C.int)(r.Displs.Ptr()), skip: C.int(r.Skip),
 		iters: C.int(r.Iters), inplace: cBool(r.InPlace), root: C.int(r.Root), compute: C.double(r.Compute),
-		probes: C.int(r.Probes), vwarm: C.int(r.ValidationWarmup), nbr: C.MPI_COMM_NULL}
+		probes: C.int(r.Probes), vwarm: C.int(r.ValidationWarmup), nbr: C.MPI_COMM_NULL,
+		persistent: cBool(r.Persistent), prebar: C.int(r.PreBarriers)}
 	if g := r.Graph; g != nil {
 		k.nbr, k.indeg, k.outdeg = C.mb_comm_f2c(C.int(g.handle)), C.int(g.In), C.int(g.Out)
 		k.srcs, k.srcblk = (*C.int)(g.srcs.Ptr()), (*C.int)(g.blocks.Ptr())
@@ -79,6 +80,12 @@ func (r *Coll) Exec(check bool) (mpi.OSUCollTimes, error) {
 	}
 	return t, nil
 }
+
+// MPI4 says whether the MPI library this binary was compiled against has
+// MPI 4.0's persistent collectives (MPI_Allreduce_init ...): OSU 7.4
+// builds its c/mpi/collective/persistent tests only against an MPI-4
+// library (configure.ac: MPI4_LIBRARY), and so does mpibench run them.
+func MPI4() bool { return C.mb_osu_mpi4() != 0 }
 
 // Compute runs OSU's dummy compute for the given seconds (tests).
 func Compute(seconds float64) { C.mb_osu_compute(C.double(seconds)) }

@@ -10,6 +10,7 @@ import "mpibench/mpi"
 func Run(c mpi.Comm, s *Spec) (mpi.OSUResult, error)      { return mpi.OSUResult{}, mpi.ErrNoMPI }
 func (r *Coll) Exec(check bool) (mpi.OSUCollTimes, error) { return mpi.OSUCollTimes{}, mpi.ErrNoMPI }
 func Compute(seconds float64)                             {}
+func MPI4() bool                                          { return false }
 
 func RunRMA(c mpi.Comm, s *RMASpec) (RMAResult, error) { return RMAResult{}, mpi.ErrNoMPI }
 

@@ -135,6 +135,57 @@ LOOP call(const mb_osucoll *k, int kind, int nb, const int *cs, int c, MPI_Datat
 	return MPI_ERR_ARG;
 }
 
+/* pinit makes the persistent request of a _persistent test
+ * (c/mpi/collective/persistent/osu_*_persistent.c) with call()'s
+ * arguments and MPI_INFO_NULL: OSU's persistent tests pass MPI_IN_PLACE
+ * where call() does for the all-to-all kinds and at Scatter(v)'s root;
+ * where they ignore -l (Allreduce, Gather(v), Reduce) the Go side clears
+ * it. The osu-pcoll-buf mutant makes the request on a scratch receive
+ * buffer, not the one the repetitions use (as osu_allreduce_persistent.c
+ * makes its request on recvbuf_warmup and validates recvbuf). */
+static int pinit(const mb_osucoll *k, int kind, const int *cs, int c, MPI_Datatype ty, int rank, int root,
+		 MPI_Request *rq)
+{
+#if MPI_VERSION >= 4
+	void *s = k->sbuf, *r = MUTANT(MB_MUT_OSU_PCOLL_BUF) ? k->scratch : k->rbuf;
+	void *as = k->inplace ? MPI_IN_PLACE : s;
+	int *ds = k->displs, ip = k->inplace && rank == root;
+	MPI_Comm m = k->comm;
+	MPI_Datatype *ts = k->types;
+	MPI_Info in = MPI_INFO_NULL;
+	switch (kind) {
+	case MB_OSU_ALLGATHER: return MPI_Allgather_init(as, c, ty, r, c, ty, m, in, rq);
+	case MB_OSU_ALLGATHERV: return MPI_Allgatherv_init(as, c, ty, r, cs, ds, ty, m, in, rq);
+	case MB_OSU_ALLREDUCE: return MPI_Allreduce_init(as, r, c, ty, MPI_SUM, m, in, rq);
+	case MB_OSU_ALLTOALL: return MPI_Alltoall_init(as, c, ty, r, c, ty, m, in, rq);
+	case MB_OSU_ALLTOALLV: return MPI_Alltoallv_init(as, cs, ds, ty, r, cs, ds, ty, m, in, rq);
+	case MB_OSU_ALLTOALLW: return MPI_Alltoallw_init(as, cs, ds, ts, r, cs, ds, ts, m, in, rq);
+	case MB_OSU_BARRIER: return MPI_Barrier_init(m, in, rq);
+	case MB_OSU_BCAST: return MPI_Bcast_init(r, c, ty, 0, m, in, rq);
+	case MB_OSU_GATHER:
+		return MPI_Gather_init(ip ? MPI_IN_PLACE : s, c, ty, k->inplace && !ip ? NULL : r, c, ty, root, m, in,
+				       rq);
+	case MB_OSU_GATHERV:
+		return MPI_Gatherv_init(ip ? MPI_IN_PLACE : s, c, ty, k->inplace && !ip ? NULL : r, cs, ds, ty, root, m,
+					in, rq);
+	case MB_OSU_REDUCE:
+		return MPI_Reduce_init(ip ? MPI_IN_PLACE : k->inplace ? r : s, r, c, ty, MPI_SUM, root, m, in, rq);
+	case MB_OSU_REDUCE_SCATTER: return MPI_Reduce_scatter_init(as, r, cs, ty, MPI_SUM, m, in, rq);
+	case MB_OSU_REDUCE_SCATTER_BLOCK: return MPI_Reduce_scatter_block_init(as, r, c, ty, MPI_SUM, m, in, rq);
+	case MB_OSU_SCATTER:
+		return MPI_Scatter_init(ip ? r : s, c, ty, ip ? MPI_IN_PLACE : r, c, ty, root, m, in, rq);
+	case MB_OSU_SCATTERV:
+		return MPI_Scatterv_init(ip ? r : s, cs, ds, ty, ip ? MPI_IN_PLACE : r, c, ty, root, m, in, rq);
+	}
+	return MPI_ERR_ARG;
+#else
+	(void)k, (void)kind, (void)cs, (void)c, (void)ty, (void)rank, (void)root, (void)rq;
+	return MPI_ERR_UNSUPPORTED_OPERATION; /* refused before any run: mb_osu_mpi4 */
+#endif
+}
+
+int mb_osu_mpi4(void) { return MPI_VERSION >= 4; }
+
 static int nbr(int kind)
 {
 	return kind >= MB_OSU_NBR_ALLGATHER && kind <= MB_OSU_NBR_ALLTOALLW;
@@ -201,9 +252,9 @@ static long long bad(const mb_osucoll *k, const char *buf, long long n, int rank
  * receive buffer. */
 static void prepare(const mb_osucoll *k, int rank, int size, int root, long long i)
 {
-	long long c = k->count, e = esize(k->type), all = (long long)size * c;
+	long long c = k->count, e = esize(k->type), all = (long long)size * c, n;
 	char *s = k->sbuf, *r = k->rbuf;
-	int ip = k->inplace, kind = k->kind;
+	int ip = k->inplace, kind = k->kind, p;
 	mb_poison(r, (nbr(kind) ? k->indeg * c : all) * e);
 	switch (kind) {
 	case MB_OSU_NBR_ALLGATHER: case MB_OSU_NBR_ALLGATHERV:
@@ -218,8 +269,13 @@ static void prepare(const mb_osucoll *k, int rank, int size, int root, long long
 	case MB_OSU_ALLTOALL: case MB_OSU_ALLTOALLV: case MB_OSU_ALLTOALLW: case MB_OSU_REDUCE_SCATTER_BLOCK:
 		fill(k, ip ? r : s, all, size, rank, i, 0);
 		break;
-	case MB_OSU_ALLREDUCE: case MB_OSU_REDUCE: case MB_OSU_REDUCE_SCATTER:
+	case MB_OSU_ALLREDUCE: case MB_OSU_REDUCE:
 		fill(k, ip ? r : s, c, size, rank, i, 0);
+		break;
+	case MB_OSU_REDUCE_SCATTER: /* the counts' sum: more than c in osu_reduce_scatter_persistent.c's split */
+		for (p = 0, n = 0; p < size; p++)
+			n += k->counts[p];
+		fill(k, ip ? r : s, n > c ? n : c, size, rank, i, 0);
 		break;
 	case MB_OSU_BCAST:
 		if (rank == 0)
@@ -316,13 +372,19 @@ LOOP overlapped(const mb_osucoll *k, int kind, const int *cs, int c, MPI_Datatyp
 /* warmup is -c's validation warm-up (osu_allreduce.c ...: -u calls, each
  * after a barrier, before the repetition's buffers are set), on the same
  * buffers: its results are overwritten by prepare. */
-LOOP warmup(const mb_osucoll *k, int kind, int nb, const int *cs, int c, MPI_Datatype ty, int rank, int root)
+LOOP warmup(const mb_osucoll *k, int kind, int nb, int pers, const int *cs, int c, MPI_Datatype ty, int rank,
+	    int root, MPI_Request *prq)
 {
 	int w;
 	MPI_Request rq;
 	for (w = 0; w < k->vwarm; w++) {
 		rq = MPI_REQUEST_NULL;
 		CHK(MPI_Barrier(k->comm));
+		if (pers) {
+			CHK(MPI_Start(prq));
+			CHK(MPI_Wait(prq, MPI_STATUS_IGNORE));
+			continue;
+		}
 		CHK(call(k, kind, nb, cs, c, ty, rank, root, &rq));
 		if (nb)
 			CHK(MPI_Wait(&rq, MPI_STATUS_IGNORE));
@@ -333,21 +395,26 @@ LOOP warmup(const mb_osucoll *k, int kind, int nb, const int *cs, int c, MPI_Dat
 /* pass runs skip + iters repetitions. Barriers as OSU places them: after
  * the time (before it for blocking Reduce; none for Barrier and the pure
  * pass of Ibarrier); check mode adds one before the call, as -c does. */
-LOOP pass(const mb_osucoll *k, int kind, int nb, int chk, int ovl, const int *cs, int c, int rank, int size,
-	  mb_osucoll_times *o)
+LOOP pass(const mb_osucoll *k, int kind, int nb, int pers, int chk, int ovl, const int *cs, int c, int rank,
+	  int size, mb_osucoll_times *o)
 {
-	int i, n = k->skip + k->iters;
+	int i, b, n = k->skip + k->iters;
 	int root = MUTANT(MB_MUT_FIXED_ROOT) ? 0 : k->root; /* the fixed-root mutant ignores -k fixed:N */
 	int pre = kind == MB_OSU_REDUCE && !nb;
 	int post = kind == MB_OSU_BARRIER ? ovl : !pre;
 	MPI_Datatype ty = k->derived ? k->ddt : dtype(k->type);
-	MPI_Request rq;
+	MPI_Request rq, prq = MPI_REQUEST_NULL;
 	double t0, t1, t[4] = {0, 0, 0, 0};
+	if (pers) { /* osu_*_persistent.c: the request once per size, then its barrier */
+		CHK(pinit(k, kind, cs, c, ty, rank, root, &prq));
+		for (b = 0; b < k->prebar; b++)
+			CHK(MPI_Barrier(k->comm));
+	}
 	for (i = 0; i < n; i++) {
 		if (k->root < 0) /* the no-rotation mutant leaves it at 0 */
 			root = MUTANT(MB_MUT_NO_ROTATION) ? 0 : i % size;
 		if (chk && kind != MB_OSU_BARRIER) {
-			CHK(warmup(k, kind, nb, cs, c, ty, rank, root));
+			CHK(warmup(k, kind, nb, pers, cs, c, ty, rank, root, &prq));
 			prepare(k, rank, size, root_of(k, size, i), i);
 		}
 		if (pre || (chk && kind != MB_OSU_BARRIER))
@@ -356,6 +423,10 @@ LOOP pass(const mb_osucoll *k, int kind, int nb, int chk, int ovl, const int *cs
 		t0 = MPI_Wtime();
 		if (ovl) {
 			CHK(overlapped(k, kind, cs, c, ty, rank, root, SKIP(i), t));
+		} else if (pers) {
+			if (!SKIP(i))
+				CHK(MPI_Start(&prq));
+			CHK(MPI_Wait(&prq, MPI_STATUS_IGNORE));
 		} else {
 			if (!SKIP(i))
 				CHK(call(k, kind, nb, cs, c, ty, rank, root, &rq));
@@ -374,13 +445,16 @@ LOOP pass(const mb_osucoll *k, int kind, int nb, int chk, int ovl, const int *cs
 		if (k->lat)
 			k->lat[i - k->skip] = t1 - t0;
 	}
+	if (pers)
+		CHK(MPI_Request_free(&prq));
 	return MPI_SUCCESS;
 }
 
-#define KIND(K) case K: return pass(k, K, nb, chk, ovl, cs, c, rank, size, o)
+#define KIND(K) case K: return pass(k, K, nb, pers, chk, ovl, cs, c, rank, size, o)
 
-/* kinds instantiates pass for every kind with constant nb, chk and ovl. */
-LOOP kinds(const mb_osucoll *k, int nb, int chk, int ovl, const int *cs, int c, int rank, int size,
+/* kinds instantiates pass for every kind with constant nb, pers, chk and
+ * ovl. */
+LOOP kinds(const mb_osucoll *k, int nb, int pers, int chk, int ovl, const int *cs, int c, int rank, int size,
 	   mb_osucoll_times *o)
 {
 	switch (k->kind) {
@@ -408,15 +482,17 @@ LOOP kinds(const mb_osucoll *k, int nb, int chk, int ovl, const int *cs, int c, 
 	return MPI_ERR_ARG;
 }
 
-/* modes passes nb, chk and ovl on as constants. */
+/* modes passes nb, pers, chk and ovl on as constants. */
 static int modes(const mb_osucoll *k, int chk, const int *cs, int c, int rank, int size, mb_osucoll_times *o)
 {
 	int ovl = k->nb && k->compute >= 0;
+	if (k->persistent)
+		return chk ? kinds(k, 0, 1, 1, 0, cs, c, rank, size, o) : kinds(k, 0, 1, 0, 0, cs, c, rank, size, o);
 	if (!k->nb)
-		return chk ? kinds(k, 0, 1, 0, cs, c, rank, size, o) : kinds(k, 0, 0, 0, cs, c, rank, size, o);
+		return chk ? kinds(k, 0, 0, 1, 0, cs, c, rank, size, o) : kinds(k, 0, 0, 0, 0, cs, c, rank, size, o);
 	if (ovl)
-		return chk ? kinds(k, 1, 1, 1, cs, c, rank, size, o) : kinds(k, 1, 0, 1, cs, c, rank, size, o);
-	return chk ? kinds(k, 1, 1, 0, cs, c, rank, size, o) : kinds(k, 1, 0, 0, cs, c, rank, size, o);
+		return chk ? kinds(k, 1, 0, 1, 1, cs, c, rank, size, o) : kinds(k, 1, 0, 0, 1, cs, c, rank, size, o);
+	return chk ? kinds(k, 1, 0, 1, 0, cs, c, rank, size, o) : kinds(k, 1, 0, 0, 0, cs, c, rank, size, o);
 }
 
 /* wtypes sets up the w kinds' arrays in kk (outside any timed region):
@@ -466,13 +542,20 @@ int mb_osucoll_run(const mb_osucoll *k0, int chk, mb_osucoll_times *o)
 			cs = short_cs;
 		}
 	}
-	kk.types = NULL, kk.adispls = NULL, kk.wdispls = NULL;
+	kk.types = NULL, kk.adispls = NULL, kk.wdispls = NULL, kk.scratch = NULL;
 	rc = MPI_SUCCESS;
-	if (k->kind == MB_OSU_ALLTOALLW || k->kind == MB_OSU_NBR_ALLTOALLW)
+	if (MUTANT(MB_MUT_OSU_PCOLL_BUF) && k->persistent) {
+		/* Room for every block (and reduce_scatter's split), 4-byte elements. */
+		kk.scratch = malloc((size_t)(size + 1) * (size_t)(c + 1) * 4);
+		if (!kk.scratch)
+			rc = MPI_ERR_NO_MEM;
+	}
+	if (rc == MPI_SUCCESS && (k->kind == MB_OSU_ALLTOALLW || k->kind == MB_OSU_NBR_ALLTOALLW))
 		rc = wtypes(&kk, k->kind == MB_OSU_ALLTOALLW ? size : (k->outdeg > k->indeg ? k->outdeg : k->indeg));
 	if (rc == MPI_SUCCESS)
 		rc = modes(k, chk != 0, cs, c, rank, size, o);
 	free(short_cs);
+	free(kk.scratch);
 	free(kk.types);
 	free(kk.adispls);
 	free(kk.wdispls);

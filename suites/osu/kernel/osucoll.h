@@ -77,6 +77,12 @@ typedef struct {
 	MPI_Datatype *types;
 	MPI_Aint *adispls;
 	int *wdispls;
+	/* The _persistent tests (c/mpi/collective/persistent): the request is
+	 * made once per pass (MPI_..._init with MPI_INFO_NULL), prebar
+	 * MPI_Barrier calls follow it, every repetition (and -u's warm-up)
+	 * is MPI_Start and MPI_Wait, and MPI_Request_free ends the pass. */
+	int persistent, prebar;
+	void *scratch; /* set by mb_osucoll_run: the osu-pcoll-buf mutant's receive buffer */
 } mb_osucoll;
 
 /* Sums over the timed repetitions, in seconds (this rank). */
@@ -109,6 +115,11 @@ int mb_osu_nbr_create(MPI_Comm comm, int indeg, const int *srcs, int outdeg, con
  * MPI_Cart_create without reordering, an MPI_Barrier of comm and the
  * cartesian communicator freed. */
 int mb_osu_cart(MPI_Comm comm, int d, int *dims);
+
+/* mb_osu_mpi4 says whether the MPI library this was compiled against
+ * has MPI 4.0's persistent collectives (MPI_VERSION >= 4, as OSU's
+ * configure requires MPI-4 to build c/mpi/collective/persistent). */
+int mb_osu_mpi4(void);
 
 /* mb_osu_compute runs OSU's dummy compute for the given seconds (tests). */
 void mb_osu_compute(double seconds);

@@ -88,6 +88,11 @@ type Coll struct {
 	// Graph is the neighbourhood kinds' distributed graph (nil for the
 	// others).
 	Graph *Graph
+	// Persistent: the _persistent tests' pass (NB false): the request made
+	// once (MPI_..._init), then PreBarriers MPI_Barrier calls, MPI_Start
+	// and MPI_Wait in every repetition, MPI_Request_free at the end.
+	Persistent  bool
+	PreBarriers int
 }
 
 // Graph is a neighbourhood test's distributed graph communicator
