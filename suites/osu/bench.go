@@ -22,8 +22,8 @@ const (
 	NonBlocking                // non-blocking collectives: overall, compute, pure, overlap
 	RMALatency                 // one-sided latency tests: µs per operation (osu/rma.go)
 	RMABandwidth               // one-sided bandwidth tests: MB/s
-	LatencyMP                  // osu_latency_mp: osu_latency with forked processes (latmp.go)
-	Congestion                 // osu_bw_fan_in, osu_bw_fan_out: MB/s of all pairs (fan.go)
+	LatencyMP                  // osu_latency_mp: osu_latency with forked processes (pt2pt_mp.go)
+	Congestion                 // osu_bw_fan_in, osu_bw_fan_out: MB/s of all pairs (pt2pt_fan.go)
 	Startup                    // osu_init, osu_hello (startup.go)
 )
 

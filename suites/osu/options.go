@@ -468,7 +468,7 @@ func (o *Options) setBuffers(v string) error {
 // [SEND:]RECV threads for osu_latency_mt.
 func (o *Options) setT(b *Benchmark, v string) error {
 	if b.Kind == LatencyMP {
-		return o.setProcs(v) // latmp.go
+		return o.setProcs(v) // pt2pt_mp.go
 	}
 	if b.Kind != LatencyMT {
 		n, err := atLeast(v, 0)

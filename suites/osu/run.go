@@ -26,7 +26,7 @@ type Run struct {
 	TypeSize int    // its size in bytes
 	// Graph is the neighbourhood tests' distributed graph (nbr.go).
 	Graph *kernel.Graph
-	// Fan is the fan tests' parents and children (fan.go).
+	// Fan is the fan tests' parents and children (pt2pt_fan.go).
 	Fan *fanPlan
 }
 
@@ -80,7 +80,7 @@ func measure(o *Options, env *mpijob.Env) int {
 		return 2
 	}
 	var fan *fanPlan
-	if b.Kind == Congestion { // fan.go: omb_fan_init
+	if b.Kind == Congestion { // pt2pt_fan.go: omb_fan_init
 		var err error
 		if fan, err = fanSetup(env.World); err != nil {
 			return env.Fail(err)
@@ -150,7 +150,7 @@ type driver struct {
 	loop *mpijob.Loop
 	text *Text    // rank 0
 	bad  []string // benchmarks whose validation failed
-	// forked are osu_latency_mp's processes of this rank (latmp.go).
+	// forked are osu_latency_mp's processes of this rank (pt2pt_mp.go).
 	forked []int
 }
 

@@ -48,7 +48,7 @@ func (t *Text) Preamble(b *Benchmark, o *Options, pairs int) error {
 		t.Printf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n", o.Senders(), o.ReceiverThreads)
 	}
 	if b.Kind == LatencyMP {
-		t.latMPPreamble(o) // latmp.go
+		t.latMPPreamble(o) // pt2pt_mp.go
 	}
 	if b.Kind == MultiBandwidth && o.VaryWindow {
 		t.Printf("%s\n# [ pairs: %d ] [ window size: varied ]\n\n# Uni-directional Bandwidth (MB/sec)\n", Title(b), pairs)
