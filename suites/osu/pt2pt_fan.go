@@ -110,12 +110,6 @@ func (p *fanPlan) role(rank int, in bool) (send bool, peers []int) {
 	return in == (node != 0), peers
 }
 
-// sends says whether rank is timed: fan-in's children, fan-out's parents.
-func (p *fanPlan) sends(rank int, in bool) bool {
-	s, _ := p.role(rank, in)
-	return s
-}
-
 // tailRank is the rank whose per-iteration figures -z shows: fan-in's
 // first process of the first child node (osu_bw_fan_in.c sends rank 0 the
 // array of "local_rank 0 and node_id 2"), fan-out's first parent (rank
@@ -180,10 +174,12 @@ func (r *Run) fanFigures(in bool, s *kernel.Spec, size int64, all []float64) Res
 	f, stride := r.Fan, len(all)/r.Size
 	var sum float64
 	var timed int
-	for rank := range r.Size {
-		if f.sends(rank, in) {
-			sum += all[rank*stride]
-			timed++
+	for n, ranks := range f.At {
+		if in == (n != 0) { // the timed ranks (sends): fan-in's child nodes, fan-out's parents
+			for _, rank := range ranks {
+				sum += all[rank*stride]
+				timed++
+			}
 		}
 	}
 	bytes := float64(size)
