@@ -10,6 +10,7 @@ package mpi
 
 import (
 	"strings"
+	"time"
 	"unsafe"
 )
 
@@ -44,6 +45,7 @@ func (t ThreadLevel) String() string {
 func Finalize() error                            { return nil }
 func Abort(code int)                             {}
 func Provided() ThreadLevel                      { return 0 }
+func InitDuration() time.Duration                { return 0 }
 func Wtick() float64                             { return 0 }
 func Version() string                            { return "" }
 func LibraryVersion() string                     { return "" }

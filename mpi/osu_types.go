@@ -16,6 +16,8 @@ const (
 	OSUMbwMr                   // osu_mbw_mr
 	OSUMultiLat                // osu_multi_lat
 	OSULatMT                   // osu_latency_mt
+	OSULatMP                   // osu_latency_mp
+	OSUFan                     // osu_bw_fan_in, osu_bw_fan_out
 )
 
 // OSUResult is what this rank measured in one size of a point-to-point

@@ -31,6 +31,14 @@ type OSU struct {
 	// Sync is a one-sided test's -s: how its epochs were synchronised
 	// (lock, pscw, fence, flush, flush_local, lock_all).
 	Sync string `json:"sync,omitempty"`
+	// Nodes and PPN are the fan tests' (osu_bw_fan_in, osu_bw_fan_out):
+	// the nodes (distinct processor names) and the processes per node.
+	Nodes int `json:"nodes,omitempty"`
+	PPN   int `json:"ppn,omitempty"`
+	// ForksSender and ForksReceiver are osu_latency_mp's processes forked
+	// by rank 0 and rank 1 (-t S:R).
+	ForksSender   int `json:"forks_sender,omitempty"`
+	ForksReceiver int `json:"forks_receiver,omitempty"`
 }
 
 // Percentile is one of -z's figures: P the percentile, Value the figure.
@@ -73,6 +81,14 @@ func (p *parser) osu(v **OSU, prev *OSU) bool {
 			return p.str(&o.Win, prev.Win)
 		case "sync":
 			return p.str(&o.Sync, prev.Sync)
+		case "nodes":
+			return p.int(&o.Nodes)
+		case "ppn":
+			return p.int(&o.PPN)
+		case "forks_sender":
+			return p.int(&o.ForksSender)
+		case "forks_receiver":
+			return p.int(&o.ForksReceiver)
 		}
 		return false
 	})

@@ -188,7 +188,7 @@ func osuVariedMatch(t *testing.T, out string, recs []osuRecord) {
 }
 
 func osuFigure(r osuRecord) float64 {
-	if strings.HasSuffix(r.Class, "latency") {
+	if strings.HasSuffix(r.Class, "latency") || r.Class == "latency-mp" {
 		return r.TAvg
 	}
 	return r.MBps
@@ -264,7 +264,7 @@ func TestOSUCheckMutant(t *testing.T) {
 	for _, c := range osuCases {
 		runs = append(runs, [2]string{c.bench, "4"})
 	}
-	runs = append(runs, [2]string{"osu_latency_mt", "4"})
+	runs = append(runs, [2]string{"osu_latency_mt", "4"}, [2]string{"osu_latency_mp", "4"})
 	for _, run := range runs {
 		bench, size := run[0], run[1]
 		argv := e2e.LauncherArgs(2, "-x", e2e.MutantEnv)
@@ -408,7 +408,7 @@ func TestOSUCheckEveryRepeat(t *testing.T) {
 	for _, c := range [][]string{{"osu_latency"}, {"osu_bw"}, {"osu_bw", "-W", "4", "-b", "multiple"},
 		{"osu_mbw_mr", "-W", "4"}, {"osu_bibw", "-W", "4", "-b", "multiple"}, {"osu_multi_lat"},
 		{"osu_latency_persistent"}, {"osu_bw_persistent", "-W", "4", "-b", "multiple"},
-		{"osu_bibw_persistent", "-W", "4"}} {
+		{"osu_bibw_persistent", "-W", "4"}, {"osu_latency_mp"}} {
 		argv := e2e.LauncherArgs(2, "-x", e2e.MutantEnv)
 		argv[len(argv)-1] = bin
 		argv = append(append(argv, "osu"), c...)

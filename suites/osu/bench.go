@@ -22,10 +22,13 @@ const (
 	NonBlocking                // non-blocking collectives: overall, compute, pure, overlap
 	RMALatency                 // one-sided latency tests: µs per operation (osu/rma.go)
 	RMABandwidth               // one-sided bandwidth tests: MB/s
+	LatencyMP                  // osu_latency_mp: osu_latency with forked processes (pt2pt_mp.go)
+	Congestion                 // osu_bw_fan_in, osu_bw_fan_out: MB/s of all pairs (pt2pt_fan.go)
+	Startup                    // osu_init, osu_hello (startup.go)
 )
 
 var kindNames = [...]string{"latency", "bandwidth", "multi-bandwidth", "multi-latency", "latency-mt",
-	"collective", "non-blocking", "rma-latency", "rma-bandwidth"}
+	"collective", "non-blocking", "rma-latency", "rma-bandwidth", "latency-mp", "congestion", "startup"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -38,7 +41,7 @@ func (k Kind) Collective() bool { return k == Collective || k == NonBlocking }
 // LAT_*; COLL_*; process_options picks them by subtype).
 func (k Kind) counts() [4]int {
 	switch {
-	case k == Bandwidth || k == MultiBandwidth || k == RMABandwidth:
+	case k == Bandwidth || k == MultiBandwidth || k == RMABandwidth || k == Congestion:
 		return [4]int{100, 10, 20, 2}
 	case k.Collective():
 		return [4]int{1000, 100, 100, 10}

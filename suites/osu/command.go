@@ -83,7 +83,8 @@ the ones OSU 7.4 gives it):
   -b, --buffer-num single|multiple  one buffer, or one per window slot
   -l, --in-place   MPI_IN_PLACE (collectives that have it)
   -t, --num-test-calls N  MPI_Test calls (non-blocking collectives);
-                   [SEND:]RECV threads (osu_latency_mt)
+                   [SEND:]RECV threads (osu_latency_mt); [SEND:]RECV
+                   forked processes (osu_latency_mp; default 2:2)
   -M, --mem-limit BYTES  per-process memory limit (collectives)
   -k, --root-rank fixed:N|rotate  root (rooted collectives)
   -w, --win-options create|allocate|dynamic  the window's creation

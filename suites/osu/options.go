@@ -28,6 +28,8 @@ const (
 	MaxDatatypes     = 3         // OMB_NUM_DATATYPES
 	DefaultThreads   = 2         // DEF_NUM_THREADS: osu_latency_mt's receiver threads
 	MaxThreads       = 128       // MAX_NUM_THREADS (exclusive)
+	DefaultProcs     = 2         // DEF_NUM_PROCESSES: osu_latency_mp's forks on each side
+	MaxProcs         = 128       // MAX_NUM_PROCESSES (exclusive)
 	Version          = "7.4"     // the OSU whose definitions run
 	MaxBytes         = 1<<31 - 1 // the largest size a kernel takes now (MPI counts are C ints)
 	byteLimitNote    = "2 GiB"   // MaxBytes+1 in words, for messages
@@ -65,6 +67,8 @@ type Options struct {
 	SenderThreads    int       `json:"sender_threads"`     // -t S:R for osu_latency_mt (-1: OSU's "one")
 	ReceiverThreads  int       `json:"receiver_threads"`   // -t R
 	Pairs            int       `json:"pairs"`              // -p (0: np/2)
+	SenderProcs      int       `json:"sender_processes"`   // -t S:R for osu_latency_mp (-1: OSU's "none" after -t R)
+	ReceiverProcs    int       `json:"receiver_processes"` // -t R
 	PrintRate        bool      `json:"print_rate"`         // -R
 	Root             int       `json:"root"`               // -k fixed:N, or rootRotate
 	Topology         *Topology `json:"topology,omitempty"` // -N (neighbourhood tests; topology.go)
@@ -154,13 +158,13 @@ func (o *Options) Sizes() []int64 {
 func defaults(b *Benchmark) *Options {
 	o := &Options{Bench: b.Name, MinSize: 1, MaxSize: DefaultMaxSize, Window: DefaultWindow,
 		MemLimit: DefaultMemLimit, ValidationWarmup: ValidationWarmup, PrintRate: true,
-		ReceiverThreads: DefaultThreads, SenderThreads: -1}
+		ReceiverThreads: DefaultThreads, SenderThreads: -1, SenderProcs: DefaultProcs, ReceiverProcs: DefaultProcs}
 	if b.Kind.Collective() {
 		o.MaxSize = DefaultMaxColl
 	}
 	c := b.Kind.counts()
 	o.Iterations, o.Skip, o.IterationsLarge, o.SkipLarge = c[0], c[1], c[2], c[3]
-	if b.Kind == Latency || b.Kind == MultiLatency || b.Kind == LatencyMT {
+	if b.Kind == Latency || b.Kind == MultiLatency || b.Kind == LatencyMT || b.Kind == LatencyMP {
 		o.MinSize = 0 // "if (options.bench == PT2PT) options.min_message_size = 0"
 	}
 	if b.RMA != nil { // osu_put_latency.c and the others, MPI >= 3
@@ -463,6 +467,9 @@ func (o *Options) setBuffers(v string) error {
 // setT is -t: MPI_Test calls for the non-blocking collectives,
 // [SEND:]RECV threads for osu_latency_mt.
 func (o *Options) setT(b *Benchmark, v string) error {
+	if b.Kind == LatencyMP {
+		return o.setProcs(v) // pt2pt_mp.go
+	}
 	if b.Kind != LatencyMT {
 		n, err := atLeast(v, 0)
 		o.Probes = n

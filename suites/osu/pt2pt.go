@@ -42,7 +42,7 @@ func (r *Run) spec(kind mpi.OSUKind, size int64) *kernel.Spec {
 	s := &kernel.Spec{Kind: kind, Type: typeIndex[r.TypeName], TypeSize: r.TypeSize, Elements: r.Elements(size),
 		Iters: iters, Skip: skip, Window: 1, VWarm: o.ValidationWarmup, Pairs: r.Pairs, Check: o.Validate,
 		Samples: len(o.Percentiles) > 0 || o.Samples, Persistent: r.Bench.Persistent}
-	if r.Bench.Kind == Bandwidth || r.Bench.Kind == MultiBandwidth {
+	if r.Bench.Kind == Bandwidth || r.Bench.Kind == MultiBandwidth || r.Bench.Kind == Congestion {
 		s.Window, s.Multiple = o.Window, o.MultipleBuffers
 	}
 	if kind == mpi.OSULatMT {

@@ -26,6 +26,8 @@ type Run struct {
 	TypeSize int    // its size in bytes
 	// Graph is the neighbourhood tests' distributed graph (nbr.go).
 	Graph *kernel.Graph
+	// Fan is the fan tests' parents and children (pt2pt_fan.go).
+	Fan *fanPlan
 }
 
 // Elements is the count of the datatype's elements in size bytes (OSU:
@@ -83,12 +85,28 @@ func measure(o *Options, env *mpijob.Env) int {
 		}
 		return 2
 	}
-	checkMemLimit(b, o, size, env) // osu/coll.go
-	if code, ok := mpijob.CheckMemory(env, memoryNeed(b, o, size), 0); !ok {
-		return code
+	var fan *fanPlan
+	if b.Kind == Congestion { // pt2pt_fan.go: omb_fan_init
+		var err error
+		if fan, err = fanSetup(env.World); err != nil {
+			return env.Fail(err)
+		}
+		if fan.Err != "" {
+			if env.World.Rank() == 0 {
+				_, _ = fmt.Fprintf(env.Stderr, "mpibench osu %s: %s\n", b.Name, fan.Err)
+			}
+			return 2
+		}
+	}
+	if b.Kind != Startup {
+		checkMemLimit(b, o, size, env) // osu/coll.go
+		if code, ok := mpijob.CheckMemory(env, memoryNeed(b, o, size), 0); !ok {
+			return code
+		}
 	}
 	env.ResumeNote(false)
-	r := &Run{Opts: o, Bench: b, Env: env, World: env.World, Rank: env.World.Rank(), Size: size, Pairs: size / 2}
+	r := &Run{Opts: o, Bench: b, Env: env, World: env.World, Rank: env.World.Rank(), Size: size, Pairs: size / 2,
+		Fan: fan}
 	d := &driver{run: r, loop: mpijob.Speaking(env.World, env.Cases)}
 	if r.Rank == 0 {
 		d.text = NewText(env.Stdout)
@@ -122,7 +140,7 @@ func memoryNeed(b *Benchmark, o *Options, np int) memcheck.Need {
 	switch {
 	case b.Kind.Collective():
 		n = int64(np) // osu/collrun.go: buffers of np·size
-	case o.MultipleBuffers && (b.Kind == Bandwidth || b.Kind == MultiBandwidth):
+	case o.MultipleBuffers && (b.Kind == Bandwidth || b.Kind == MultiBandwidth || b.Kind == Congestion):
 		n = int64(o.Window)
 	case b.Kind == RMABandwidth:
 		n = int64(o.Window) // the origin buffer and the window's memory, window·size each
@@ -138,16 +156,25 @@ type driver struct {
 	loop *mpijob.Loop
 	text *Text    // rank 0
 	bad  []string // benchmarks whose validation failed
+	// forked are osu_latency_mp's processes of this rank (pt2pt_mp.go).
+	forked []int
 }
 
 func (d *driver) all() error {
 	r := d.run
+	if r.Bench.Kind == Startup {
+		return d.startup() // startup.go
+	}
 	err := d.topology()                   // nbr.go
 	defer func() { _ = r.Graph.Free() }() // after every size; MPI_Comm_free, as OSU's end
 	if err != nil {
 		return err
 	}
 	if err := d.speak(func() error { return d.text.Preamble(r.Bench, r.Opts, r.Pairs) }); err != nil {
+		return err
+	}
+	defer func() { kernel.Reap(d.forked) }() // osu_latency_mp's, ended when the test is
+	if err := d.fork(); err != nil {
 		return err
 	}
 	if noSize(r.Bench) {
@@ -280,6 +307,9 @@ func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
 	switch r.Bench.Kind {
 	case Bandwidth, MultiBandwidth:
 		rec.MBps, rec.Window = res.Avg, r.Opts.Window
+	case Congestion:
+		rec.MBps, rec.Window = res.Avg, r.Opts.Window
+		rec.OSU.Nodes, rec.OSU.PPN = r.Fan.Nodes, r.Fan.PPN
 	case RMABandwidth:
 		rec.MBps, rec.Window = res.Avg, r.Opts.Window
 		rec.OSU.Win, rec.OSU.Sync = r.Opts.Win, r.Opts.Sync
@@ -297,6 +327,9 @@ func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
 	}
 	if r.Bench.Kind == MultiBandwidth || r.Bench.Kind == MultiLatency {
 		rec.OSU.Pairs = r.Pairs
+	}
+	if r.Bench.Kind == LatencyMP {
+		rec.OSU.ForksSender, rec.OSU.ForksReceiver = r.Opts.Forks()
 	}
 	if r.Opts.DDT != nil {
 		rec.OSU.DDT, rec.OSU.Transmit = r.Opts.DDT.String(), r.Transmit(s)

@@ -51,6 +51,9 @@ func (t *Text) Preamble(b *Benchmark, o *Options, pairs int) error {
 		// osu_latency_mt.c: main, before print_preamble (its trailing space included).
 		t.Printf("# Number of Sender threads: %d \n# Number of Receiver threads: %d\n", o.Senders(), o.ReceiverThreads)
 	}
+	if b.Kind == LatencyMP {
+		t.latMPPreamble(o) // pt2pt_mp.go
+	}
 	if b.Kind == MultiBandwidth && o.VaryWindow {
 		t.Printf("%s\n# [ pairs: %d ] [ window size: varied ]\n\n# Uni-directional Bandwidth (MB/sec)\n", Title(b), pairs)
 		return t.Err()
@@ -129,8 +132,15 @@ func (t *Text) Row(b *Benchmark, o *Options, r *result.Record) error {
 	}
 	t.Printf("%-*d", sizeWidth, r.Bytes)
 	switch b.Kind {
-	case Bandwidth:
+	case Bandwidth, Congestion:
 		t.Printf("%*.2f", fieldWidth, r.MBps)
+	case LatencyMP:
+		// osu_latency_mp.c: the latency in 10 columns, in FIELD_WIDTH with -c.
+		w := sizeWidth
+		if o.Validate {
+			w = fieldWidth
+		}
+		t.Printf("%*.2f", w, r.TAvg)
 	case RMABandwidth:
 		t.Printf("%*.2f", fieldWidth, r.MBps)
 		if b.RMA.shape == kernel.ShapeMBW { // osu_get_mbw.c: print_bw's rate, which no header names

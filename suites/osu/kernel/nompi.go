@@ -11,6 +11,11 @@ func Run(c mpi.Comm, s *Spec) (mpi.OSUResult, error)      { return mpi.OSUResult
 func (r *Coll) Exec(check bool) (mpi.OSUCollTimes, error) { return mpi.OSUCollTimes{}, mpi.ErrNoMPI }
 func Compute(seconds float64)                             {}
 func MPI4() bool                                          { return false }
+func Fork(n int) ([]int, error)                           { return nil, mpi.ErrNoMPI }
+func Reap(pids []int)                                     {}
+
+// ChildSleep is osu_latency_mp's CHILD_SLEEP_SECONDS.
+const ChildSleep = 2
 
 func RunRMA(c mpi.Comm, s *RMASpec) (RMAResult, error) { return RMAResult{}, mpi.ErrNoMPI }
 

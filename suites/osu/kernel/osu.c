@@ -1,7 +1,12 @@
 //go:build cgo && !nompi
 
+#include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
 #include "osu.h"
 #include "settle.h"
 #include "chk.h"
@@ -347,6 +352,46 @@ static int unpersist(mb_osu *k, int n)
 	return MPI_SUCCESS;
 }
 
+/* fan is the loop of osu_bw_fan_in and osu_bw_fan_out (c/mpi/pt2pt/
+ * congestion): a sender (osu_bw_fan_in: every child; osu_bw_fan_out:
+ * every parent) times, per iteration, the window's Isends to each of its
+ * peers in turn (request n + j * npeers for peer n, window slot j), their
+ * Waitall, and a one-byte ack from each peer in the peers' order; its
+ * peers post the matching Irecvs (buffer j with -b multiple, else buffer
+ * 0), wait for them all, and ack each sender. OSU 7.4 gives these tests
+ * no -c (OMBOP__PT2PT__CONG_BW), so the loop has no check variant and
+ * OSU's validation repeats (warmup_validation, 0 without -c) are none. */
+static int fan(mb_osu *k)
+{
+	int i, j, n, np = k->npeers, w = k->window;
+	double t0 = 0;
+	for (i = 0; i < k->iters + k->skip; i++) {
+		int t = i >= k->skip;
+		if (k->fan_send) {
+			if (t)
+				t0 = MPI_Wtime();
+			for (j = 0; j < w; j++)
+				for (n = 0; n < np; n++)
+					CHK(MPI_Isend(k->sbuf[k->nbufs > 1 ? j : 0], count(k), k->type, k->peers[n],
+						      TAG_BW, k->comm, &k->reqs[n + j * np]));
+			CHK(MPI_Waitall(w * np, k->reqs, k->stats));
+			for (n = 0; n < np; n++)
+				CHK(MPI_Recv(k->rbuf[0], 1, MPI_CHAR, k->peers[n], TAG_ACK, k->comm, MPI_STATUS_IGNORE));
+			if (t)
+				timed(k, i, MPI_Wtime() - t0);
+		} else {
+			for (j = 0; j < w; j++)
+				for (n = 0; n < np; n++)
+					CHK(MPI_Irecv(k->rbuf[k->nbufs > 1 ? j : 0], k->count, k->type, k->peers[n],
+						      TAG_BW, k->comm, &k->reqs[n + j * np]));
+			CHK(MPI_Waitall(w * np, k->reqs, k->stats));
+			for (n = 0; n < np; n++)
+				CHK(MPI_Send(k->sbuf[0], 1, MPI_CHAR, k->peers[n], TAG_ACK, k->comm));
+		}
+	}
+	return MPI_SUCCESS;
+}
+
 /* kind runs the kind's loop, pers the persistent variant's. */
 LOOP kind(mb_osu *k, int chk, int pers, int rank)
 {
@@ -361,6 +406,12 @@ LOOP kind(mb_osu *k, int chk, int pers, int rank)
 		return bw(k, chk, 0, rank, rank < k->pairs, rank < k->pairs ? rank + k->pairs : rank - k->pairs, 2);
 	case MB_OSU_BIBW:
 		return bibw(k, chk, pers, rank);
+	case MB_OSU_LATENCY_MP:
+		/* osu_latency_mp.c, communicate: osu_latency's Send and Recv
+		 * after an MPI_Barrier before every repetition, -c or not. */
+		return latency(k, chk, 0, rank, rank == 0, 1 - rank, 1);
+	case MB_OSU_FAN:
+		return fan(k);
 	}
 	return MPI_ERR_ARG;
 }
@@ -505,4 +556,62 @@ int mb_osu_run_mt(mb_osu *k, int check)
 			rc = arg[t].rc;
 	}
 	return rc;
+}
+
+/* sleeper is a process of mb_osu_fork after fork: the copy of one thread
+ * of a multi-threaded (Go) process, so it calls only async-signal-safe
+ * functions. The handlers it inherited are Go's or the MPI library's,
+ * which cannot run here: every signal goes back to its default action
+ * (made in the parent, sa), then the signals are unblocked, so that a
+ * kill ends it as it would OSU's child. It sleeps the seconds, as OSU's
+ * child sleeps CHILD_SLEEP_SECONDS, and leaves with _exit: OSU's child
+ * returns from main, running exit's handlers, which in this process
+ * belong to its parent (the MPI library's, stdio's buffers). */
+static void sleeper(int seconds, const struct sigaction *sa, const sigset_t *none)
+{
+	struct timespec ts = {seconds, 0};
+	int s;
+	for (s = 1; s < NSIG; s++)
+		sigaction(s, sa, NULL); /* SIGKILL, SIGSTOP and libc's own fail: nothing to do */
+	sigprocmask(SIG_SETMASK, none, NULL);
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+	_exit(0);
+}
+
+int mb_osu_fork(int n, int seconds, int *pids)
+{
+	struct sigaction sa;
+	sigset_t all, none, old;
+	int i, made = 0, err = 0;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&none);
+	sigfillset(&all);
+	/* No signal handler may run in a child before it has reset them. */
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	for (i = 0; i < n; i++) {
+		pid_t p = fork();
+		if (p == 0)
+			sleeper(seconds, &sa, &none);
+		if (p < 0) {
+			err = errno;
+			break;
+		}
+		pids[made++] = (int)p;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = err;
+	return made;
+}
+
+void mb_osu_reap(int n, const int *pids)
+{
+	int i;
+	for (i = 0; i < n; i++) {
+		kill((pid_t)pids[i], SIGKILL);
+		while (waitpid((pid_t)pids[i], NULL, 0) < 0 && errno == EINTR)
+			;
+	}
 }

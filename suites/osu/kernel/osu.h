@@ -1,8 +1,9 @@
 /* OSU Micro-Benchmarks 7.4's point-to-point loops (c/mpi/pt2pt/standard:
  * osu_latency.c, osu_bw.c, osu_bibw.c, osu_mbw_mr.c, osu_multi_lat.c;
  * c/mpi/pt2pt/persistent: osu_latency_persistent.c, osu_bw_persistent.c,
- * osu_bibw_persistent.c): the warm-up and timed iterations of one size,
- * all in C. */
+ * osu_bibw_persistent.c; osu_latency_mp.c; c/mpi/pt2pt/congestion:
+ * osu_bw_fan_in.c, osu_bw_fan_out.c): the warm-up and timed iterations of
+ * one size, all in C. */
 #ifndef MB_OSU_H
 #define MB_OSU_H
 
@@ -15,6 +16,8 @@ enum mb_osu_kind {
 	MB_OSU_MBW_MR,    /* osu_mbw_mr: rank r < pairs sends to r + pairs */
 	MB_OSU_MULTI_LAT, /* osu_multi_lat: rank r < pairs pings r + pairs */
 	MB_OSU_LATENCY_MT, /* osu_latency_mt: threads of rank 0 ping threads of rank 1 */
+	MB_OSU_LATENCY_MP, /* osu_latency_mp: osu_latency's calls with a barrier before each repetition */
+	MB_OSU_FAN,        /* osu_bw_fan_in, osu_bw_fan_out: a sender and its peers (fan_send, peers) */
 };
 
 typedef struct {
@@ -37,6 +40,9 @@ typedef struct {
 	int tagged;        /* osu_latency_mt: more than one sender thread, iteration i has tag i */
 	int persistent;    /* the _persistent tests of latency, bw, bibw: requests made once per size
 	                      (MPI_Send_init, MPI_Recv_init) and started in the loop */
+	int fan_send;      /* the fan tests: this rank sends (and is timed) */
+	int npeers;        /* the fan tests: this rank's peers (reqs and stats hold window * npeers) */
+	const int *peers;
 	/* results */
 	double time;      /* seconds of the timed iterations on this rank (its own timer) */
 	long long errors; /* -c: iterations whose received data were wrong, on this rank */
@@ -60,6 +66,14 @@ int mb_osu_run_mt(mb_osu *k, int check);
  * as osu_util_mpi.c's omb_ddt_assign. */
 int mb_osu_type(MPI_Datatype base, int ddt, long long count, int stride, int block, int n, const int *displs,
 		const int *blocks, MPI_Datatype *out);
+
+/* mb_osu_fork is osu_latency_mp's fork: n processes made from this one,
+ * each of which sleeps the given seconds and exits without touching
+ * anything of its parent's (no MPI, no Go, no stdio); their ids go to
+ * pids. It returns how many it made (fewer than n when fork failed; errno
+ * says why). mb_osu_reap ends and waits for them. */
+int mb_osu_fork(int n, int seconds, int *pids);
+void mb_osu_reap(int n, const int *pids);
 
 /* mb_osu_base is -T's type: 0 MPI_CHAR, 1 MPI_INT, 2 MPI_FLOAT. */
 MPI_Datatype mb_osu_base(int t);

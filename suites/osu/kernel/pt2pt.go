@@ -24,6 +24,8 @@ var kinds = [...]C.int{
 	mpi.OSUMbwMr:    C.MB_OSU_MBW_MR,
 	mpi.OSUMultiLat: C.MB_OSU_MULTI_LAT,
 	mpi.OSULatMT:    C.MB_OSU_LATENCY_MT,
+	mpi.OSULatMP:    C.MB_OSU_LATENCY_MP,
+	mpi.OSUFan:      C.MB_OSU_FAN,
 }
 
 // Run runs one size of an OSU loop on c: the buffers and the derived type
@@ -78,6 +80,11 @@ func setup(k *C.mb_osu, c mpi.Comm, s *Spec, alloc func(int) (unsafe.Pointer, er
 	k.comm, k.kind, k.iters, k.skip = C.mb_comm_f2c(C.int(c.Fortran())), kinds[s.Kind], C.int(s.Iters), C.int(s.Skip)
 	k.window, k.vwarm, k.pairs = C.int(max(s.Window, 1)), C.int(s.VWarm), C.int(s.Pairs)
 	k.persistent = cBool(s.Persistent)
+	if s.Kind == mpi.OSUFan {
+		if err := fanPeers(k, s, alloc); err != nil {
+			return err
+		}
+	}
 	k._type, k.count, k.bytes = C.mb_osu_base(C.int(s.Type)), C.longlong(s.Elements), C.longlong(bytes)
 	bufBytes := bytes
 	if s.DDT != nil {
@@ -110,12 +117,13 @@ func buffers(k *C.mb_osu, n int, s *Spec, alloc func(int) (unsafe.Pointer, error
 		}
 	}
 	k.sbuf, k.rbuf = (*unsafe.Pointer)(ptrs), (*unsafe.Pointer)(unsafe.Pointer(&p[k.nbufs]))
-	reqs, err := alloc(2 * int(k.window) * int(C.sizeof_MPI_Request))
+	slots := int(k.window) * max(int(k.npeers), 1) // the fan tests: a request per window slot and peer
+	reqs, err := alloc(2 * slots * int(C.sizeof_MPI_Request))
 	if err != nil {
 		return err
 	}
 	k.reqs = (*C.MPI_Request)(reqs)
-	stats, err := alloc(int(k.window) * int(C.sizeof_MPI_Status))
+	stats, err := alloc(slots * int(C.sizeof_MPI_Status))
 	if err != nil {
 		return err
 	}
@@ -128,6 +136,55 @@ func buffers(k *C.mb_osu, n int, s *Spec, alloc func(int) (unsafe.Pointer, error
 		k.samples = (*C.double)(smp)
 	}
 	return nil
+}
+
+// fanPeers gives k the fan tests' part of s: whether this rank sends and
+// its peers, in C memory from alloc.
+func fanPeers(k *C.mb_osu, s *Spec, alloc func(int) (unsafe.Pointer, error)) error {
+	p, err := alloc(4 * max(len(s.Peers), 1))
+	if err != nil {
+		return err
+	}
+	peers := unsafe.Slice((*C.int)(p), max(len(s.Peers), 1))
+	for i, r := range s.Peers {
+		peers[i] = C.int(r)
+	}
+	k.peers, k.npeers, k.fan_send = (*C.int)(p), C.int(len(s.Peers)), cBool(s.FanSend)
+	return nil
+}
+
+// ChildSleep is osu_latency_mp's CHILD_SLEEP_SECONDS (osu_util.h): how
+// long each forked process sleeps before it exits.
+const ChildSleep = 2
+
+// Fork makes n processes that each sleep ChildSleep seconds and exit
+// (mb_osu_fork: they run no Go and no MPI); their ids are for Reap.
+func Fork(n int) ([]int, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	pids := make([]C.int, n)
+	made, err := C.mb_osu_fork(C.int(n), ChildSleep, &pids[0])
+	out := make([]int, int(made))
+	for i := range out {
+		out[i] = int(pids[i])
+	}
+	if int(made) < n {
+		return out, fmt.Errorf("fork: %d of %d processes made: %v", made, n, err)
+	}
+	return out, nil
+}
+
+// Reap ends the processes of Fork (SIGKILL) and waits for them.
+func Reap(pids []int) {
+	if len(pids) == 0 {
+		return
+	}
+	cp := make([]C.int, len(pids))
+	for i, p := range pids {
+		cp[i] = C.int(p)
+	}
+	C.mb_osu_reap(C.int(len(cp)), &cp[0])
 }
 
 // derived makes -D's type; the count of the calls is then 1.

@@ -39,6 +39,10 @@ type Spec struct {
 	Tagged   bool // osu_latency_mt: more than one sender thread
 	// Persistent: the _persistent tests' loops (latency, bw and bibw)
 	Persistent bool
+	// FanSend and Peers are the fan tests': whether this rank sends (and
+	// is timed) and its peers in OSU's order (ranks_queue).
+	FanSend bool
+	Peers   []int
 }
 
 // Type is an element type of OSU's -T for the collectives.
