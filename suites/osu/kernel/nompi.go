@@ -13,6 +13,8 @@ func Compute(seconds float64)                             {}
 
 func RunRMA(c mpi.Comm, s *RMASpec) (RMAResult, error) { return RMAResult{}, mpi.ErrNoMPI }
 
+func RunAtom(c mpi.Comm, s *AtomSpec) (AtomResult, error) { return AtomResult{}, mpi.ErrNoMPI }
+
 func NewGraph(comm mpi.Comm, sources, dests, blocks []int) (*Graph, float64, error) {
 	return nil, 0, mpi.ErrNoMPI
 }
