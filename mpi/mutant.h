@@ -36,6 +36,9 @@ enum mb_mutant_id {
 	MB_MUT_OSU_NBR_REVERSE, /* OSU neighbourhood tests: the graph made with the sources and destinations in reverse order */
 	MB_MUT_OSU_W_DISPL,     /* OSU alltoallw kinds: displacements in elements, not bytes */
 	MB_MUT_OSU_PCOLL_BUF,   /* OSU _persistent collectives: the request made on a scratch receive buffer, not the one the repetitions use */
+	MB_MUT_OSU_ACC_OP,      /* OSU atomics: MPI_Accumulate, MPI_Get_accumulate, MPI_Fetch_and_op with MPI_REPLACE for MPI_SUM */
+	MB_MUT_OSU_ACC_SHORT,   /* OSU atomics: MPI_Accumulate and MPI_Get_accumulate carry one element fewer */
+	MB_MUT_OSU_CAS_SWAP,    /* OSU atomics: MPI_Compare_and_swap with its origin and compare buffers swapped */
 	MB_MUT_COUNT
 };
 

@@ -29,6 +29,18 @@ var rmaCases = []struct {
 	{"osu_get_mbw", []string{"-s", "pscw", "-W", "4", "-z"}, "allocate", "pscw", 4},
 	{"osu_get_mbw", []string{"-s", "lock_all", "-W", "2"}, "allocate", "lock_all", 3},
 	{"osu_get_multi_lat", []string{"-s", "flush", "-w", "create"}, "create", "pscw", 4},
+	// The atomic tests: a table per datatype, each with
+	// print_header_one_sided's lines; osu_fop_latency and
+	// osu_cas_latency one row at the datatype's size;
+	// osu_get_acc_latency's own header and defaults (create, lock).
+	{"osu_acc_latency", []string{"-T", "all"}, "allocate", "flush", 0},
+	{"osu_acc_latency", []string{"-s", "lock", "-w", "create"}, "create", "lock", 0},
+	{"osu_get_acc_latency", nil, "create", "lock", 0},
+	{"osu_get_acc_latency", []string{"-s", "pscw", "-w", "dynamic"}, "dynamic", "pscw", 0},
+	{"osu_fop_latency", []string{"-s", "flush_local", "-T", "mpi_int", "-z"}, "allocate", "flush_local", 0},
+	// MPI_Compare_and_swap on MPI_FLOAT (-T all) is refused by MPICH, as
+	// MPI allows it on integer, logical and byte types only.
+	{"osu_cas_latency", []string{"-s", "fence", "-T", "mpi_char", "-T", "mpi_int"}, "allocate", "fence", 0},
 }
 
 // TestOSURMAShape: the one-sided tests print what OSU 7.4's binaries
@@ -113,6 +125,12 @@ func TestOSURMABadInput(t *testing.T) {
 		// one made after MPI_Init, on the process count.
 		{[]string{"osu", "put_bibw", "-s", "flush"}, "osu_put_bibw takes pscw or fence"},
 		{[]string{"osu", "get_mbw", "-s", "pscw"}, "needs an even number of them under pscw, have 3"},
+		{[]string{"osu", "get_acc_latency", "-c"}, "invalid option -c"},
+		{[]string{"osu", "get_acc_latency", "-T", "all"}, "invalid option -T"},
+		{[]string{"osu", "cas_latency", "-z"}, "tail figures are not reproduced"},
+		{[]string{"osu", "acc_latency", "-W", "2"}, "invalid option -W"},
+		{[]string{"osu", "fop_latency", "-s", "flushall"}, "want pscw, fence, lock, flush, flush_local or lock_all"},
+		{[]string{"osu", "acc_latency", "-T", "mpi_double"}, "want mpi_char, mpi_int, mpi_float or all"},
 	} {
 		np := 2
 		if strings.Contains(c.want, "have 3") {

@@ -169,6 +169,9 @@ func defaults(b *Benchmark) *Options {
 	}
 	if b.RMA != nil { // osu_put_latency.c and the others, MPI >= 3
 		o.Win, o.Sync = winNames[kernel.WinAllocate], syncNames[b.RMA.sync]
+		if b.RMA.create {
+			o.Win = winNames[kernel.WinCreate]
+		}
 	}
 	return o
 }
@@ -214,6 +217,9 @@ func (o *Options) finish(b *Benchmark) error {
 	}
 	if o.MaxSize < o.MinSize {
 		return cli.Usagef("-m: the minimum %d is above the maximum %d", o.MinSize, o.MaxSize)
+	}
+	if err := checkAtomOptions(b, o); err != nil {
+		return cli.Usagef("%v", err) // osu/atom.go
 	}
 	if err := checkBigSizes(b, o); err != nil {
 		return err // big.go: 2 GiB and more

@@ -27,6 +27,11 @@ type rmaTest struct {
 	// osu_get_latency makes two, the others one (fence: one; the
 	// passive synchronisations: none).
 	pscwBarriers int
+	// create: -w's default is create (osu_get_acc_latency, whose main
+	// leaves options.win at 0), not allocate.
+	create bool
+	// atom is an atomic test's definition (osu/atom.go); nil for the others.
+	atom *atomTest
 }
 
 func init() {

@@ -28,6 +28,19 @@ type Run struct {
 	Graph *kernel.Graph
 	// Fan is the fan tests' parents and children (pt2pt_fan.go).
 	Fan *fanPlan
+	// Table is the index of the datatype's table (-T), from 0.
+	Table int
+	// atomSum are rank 0's -c counts of the atomic tests, per rank and
+	// datatype (osu/atom.go).
+	atomSum [][]*atomTrials
+}
+
+// counts are the iterations and warm-ups of the run at size bytes.
+func (r *Run) counts(size int64) (iters, skip int) {
+	if atomOf(r.Bench) != nil {
+		return r.atomCounts(size) // osu/atom.go
+	}
+	return r.Opts.Counts(size)
 }
 
 // Elements is the count of the datatype's elements in size bytes (OSU:
@@ -185,15 +198,25 @@ func (d *driver) all() error {
 	if r.Opts.VaryWindow {
 		table, per = d.varied, len(windowSizes)
 	}
+	a := atomOf(r.Bench)
+	if a != nil && a.element {
+		sizes = []int64{0} // one row per datatype, at its size (osu/atom.go)
+	}
 	r.Env.Cases.SetTotal(len(sizes) * len(r.Opts.Types) * per)
 	if err := d.barriers(programBarriers(r.Bench.Name, true)); err != nil {
 		return err
 	}
-	for _, t := range r.Opts.Types {
-		r.TypeName, r.TypeSize = t, typeSizes[t]
+	for i, t := range r.Opts.Types {
+		r.TypeName, r.TypeSize, r.Table = t, typeSizes[t], i
+		if a != nil && a.element {
+			sizes = []int64{int64(r.TypeSize)}
+		}
 		if err := table(sizes); err != nil {
 			return err
 		}
+	}
+	if a != nil && r.Opts.Validate {
+		return d.atomSummary() // osu/atom.go
 	}
 	return d.barriers(programBarriers(r.Bench.Name, false))
 }
@@ -214,6 +237,13 @@ func (d *driver) barriers(n int) error {
 func (d *driver) table(sizes []int64) error {
 	r := d.run
 	err := d.speak(func() error {
+		if a := atomOf(r.Bench); a != nil && a.op != kernel.AtomGetAcc {
+			if err := d.text.atomPreamble(r.Bench, r.Opts); err != nil { // osu/atom.go
+				return err
+			}
+		} else if a != nil {
+			return d.text.Header(r.Bench, r.Opts) // osu_get_acc_latency: no datatype line
+		}
 		if err := d.text.Datatype(r.Bench, r.TypeName); err != nil {
 			return err
 		}
@@ -230,7 +260,7 @@ func (d *driver) table(sizes []int64) error {
 			continue
 		}
 		failed, err := d.size(s)
-		if err != nil || failed {
+		if err != nil || (failed && atomOf(r.Bench) == nil) { // OSU's atomic tests go on after a failure
 			return err
 		}
 	}
@@ -260,7 +290,7 @@ func (d *driver) size(s int64) (bool, error) {
 // the records a resumed run kept of it.
 func (d *driver) sizeStep(s int64, show func([]*result.Record) error) mpijob.Step {
 	r := d.run
-	iters, skip := r.Opts.Counts(s)
+	iters, skip := r.counts(s)
 	step := mpijob.Step{
 		Case: cases.Case{Suite: result.SuiteOSU, Benchmark: r.Bench.Name, Bytes: s, Procs: r.Size,
 			Reps: (iters + skip) * (r.Opts.ValidationWarmup + 1) * max(r.Opts.Window, 1), Key: d.key(s)},
@@ -339,6 +369,9 @@ func (d *driver) record(s int64, iters, skip int, res *Result) *result.Record {
 		if res.Errors > 0 {
 			rec.OSU.Validation = "Fail"
 		}
+		if atomOf(r.Bench) != nil { // the atomic tests' print_latency words
+			rec.OSU.Validation = map[bool]string{false: "passed", true: "failed"}[res.Errors > 0]
+		}
 	}
 	rec.OSU.Tail, rec.OSU.NBC = Tail(res.Samples, r.Opts.Percentiles), res.NBC
 	rec.CountMode = res.CountMode // big.go
@@ -386,7 +419,7 @@ func (d *driver) show(recs []*result.Record) error {
 		if err := d.text.Row(b, d.run.Opts, rec); err != nil {
 			return err
 		}
-		if rec.Defects == 0 {
+		if rec.Defects == 0 || atomOf(b) != nil {
 			continue
 		}
 		// OSU's last line after a failed validation (osu_latency.c and the others).

@@ -44,6 +44,9 @@ func (t *Text) Preamble(b *Benchmark, o *Options, pairs int) error {
 	if ownShape(b) {
 		return t.collPreamble(b) // osu/colltext.go
 	}
+	if a := atomOf(b); a != nil && a.op != kernel.AtomGetAcc {
+		return nil // print_header_one_sided before each datatype's table (osu/atom.go)
+	}
 	if b.RMA != nil {
 		return t.rmaPreamble(b, o, pairs) // osu/rma.go
 	}

@@ -19,6 +19,8 @@ const ChildSleep = 2
 
 func RunRMA(c mpi.Comm, s *RMASpec) (RMAResult, error) { return RMAResult{}, mpi.ErrNoMPI }
 
+func RunAtom(c mpi.Comm, s *AtomSpec) (AtomResult, error) { return AtomResult{}, mpi.ErrNoMPI }
+
 func NewGraph(comm mpi.Comm, sources, dests, blocks []int) (*Graph, float64, error) {
 	return nil, 0, mpi.ErrNoMPI
 }

@@ -161,3 +161,38 @@ type RMAResult struct {
 	Time    float64
 	Samples []float64
 }
+
+// The atomic one-sided tests' operations, numbered as osuatom.h numbers
+// them: MPI_Accumulate, MPI_Get_accumulate, MPI_Fetch_and_op,
+// MPI_Compare_and_swap.
+const (
+	AtomAcc = iota
+	AtomGetAcc
+	AtomFOP
+	AtomCAS
+)
+
+// AtomSpec is one size and datatype of an OSU atomic one-sided test.
+type AtomSpec struct {
+	Op, Sync, Win int
+	Type          int   // 0 MPI_CHAR, 1 MPI_INT, 2 MPI_FLOAT
+	Count         int   // elements of one operation
+	Bytes         int64 // the window's memory and each buffer
+	Iters, Skip   int
+	PreWin        int  // OSU's MPI_Barrier calls before the window's creation
+	PreLoop       int  // and between its creation and the loop
+	Exclusive     bool // lock (and flush's lock) exclusive
+	Check         bool // -c: mpibench's verified loop
+	// Fill are OSU's initial bytes of the operand, result and compare
+	// buffers and the window's memory.
+	Fill [4]byte
+}
+
+// AtomResult is what a rank measured and, with -c, verified.
+type AtomResult struct {
+	Time    float64   // rank 0's seconds of the timed iterations
+	Samples []float64 // rank 0's seconds of each
+	// Trials are the repetitions this rank verified, Failures those with a
+	// wrong element, First and Last the first and last of them (1-based).
+	Trials, Failures, First, Last int64
+}
