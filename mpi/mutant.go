@@ -39,6 +39,7 @@ var mutants = map[string]C.int{
 	"osu-persist-buf": C.MB_MUT_OSU_PERSIST_BUF,
 	"osu-nbr-reverse": C.MB_MUT_OSU_NBR_REVERSE,
 	"osu-w-displ":     C.MB_MUT_OSU_W_DISPL,
+	"mt-swap-comm":    C.MB_MUT_MT_SWAP_COMM,
 	"fixed-root":      C.MB_MUT_FIXED_ROOT,
 	"no-offset":       C.MB_MUT_NO_OFFSET,
 	"skew":            C.MB_MUT_SKEW,

@@ -35,6 +35,7 @@ enum mb_mutant_id {
 	MB_MUT_OSU_PERSIST_BUF, /* OSU _persistent tests: every request of a window made on buffer 0 (-b multiple lost) */
 	MB_MUT_OSU_NBR_REVERSE, /* OSU neighbourhood tests: the graph made with the sources and destinations in reverse order */
 	MB_MUT_OSU_W_DISPL,     /* OSU alltoallw kinds: displacements in elements, not bytes */
+	MB_MUT_MT_SWAP_COMM,    /* IMB-MT: on odd world ranks every thread runs on the next thread's communicator */
 	MB_MUT_COUNT
 };
 
