@@ -44,6 +44,7 @@ func (t ThreadLevel) String() string {
 func Finalize() error                            { return nil }
 func Abort(code int)                             {}
 func Provided() ThreadLevel                      { return 0 }
+func Required() ThreadLevel                      { return 0 }
 func Wtick() float64                             { return 0 }
 func Version() string                            { return "" }
 func LibraryVersion() string                     { return "" }

@@ -17,6 +17,7 @@ typedef struct {
 	MPI_Datatype dt;
 	char *a, *b;
 	MPI_Request *req;
+	MPI_Status *st;
 	long long defects;
 	int rc;
 } thr;
@@ -161,6 +162,7 @@ static void exchange(thr *w, int n, int k0, int stride)
 	int cnt = w->c->count, right = (w->rank + stride) % w->size, left = (w->rank + w->size - stride) % w->size;
 	char *b2 = w->b + (size_t)cnt * (w->c->dt_int ? sizeof(int) : 1);
 	MPI_Request r[2];
+	MPI_Status st[2]; /* not MPI_STATUSES_IGNORE: MPICH's headers make gcc warn */
 	for (int i = 0; i < n; i++) {
 		if (w->chk) {
 			fill(w, w->a, w->rank, k0 + i);
@@ -171,7 +173,7 @@ static void exchange(thr *w, int n, int k0, int stride)
 		CALL(MPI_Isend(w->a, cnt, w->dt, right, 0, w->comm, &r[1]));
 		CALL(MPI_Recv(w->b, cnt, w->dt, left, 0, w->comm, MPI_STATUS_IGNORE));
 		CALL(MPI_Recv(b2, cnt, w->dt, right, 0, w->comm, MPI_STATUS_IGNORE));
-		CALL(MPI_Waitall(2, r, MPI_STATUSES_IGNORE));
+		CALL(MPI_Waitall(2, r, st));
 		if (w->chk) {
 			expect(w, w->b, left, k0 + i);
 			expect(w, b2, right, k0 + i);
@@ -198,7 +200,7 @@ static void band(thr *w, int n, int k0, int stride, int group, int both)
 		if (both || even)
 			for (int j = 0; j < win; j++)
 				CALL(MPI_Isend(w->a, cnt, w->dt, peer, 0, w->comm, &w->req[nreq++]));
-		CALL(MPI_Waitall(nreq, w->req, MPI_STATUSES_IGNORE));
+		CALL(MPI_Waitall(nreq, w->req, w->st));
 		if (even)
 			CALL(MPI_Recv(&ack, 1, MPI_CHAR, peer, 0, w->comm, MPI_STATUS_IGNORE));
 		else
@@ -302,6 +304,7 @@ static void *thread_main(void *p)
 	w->a = t->a[id];
 	w->b = t->b[id];
 	w->req = t->req[id];
+	w->st = t->st[id];
 	w->chk = c->check && c->dt_int;
 	w->n = c->dt_int ? c->count : 0;
 	w->rc = MPI_SUCCESS;
@@ -447,7 +450,8 @@ int mb_mt_team_init(mb_mt_team *t, MPI_Comm world, int nthreads, int multiple, s
 	}
 	for (int i = 0; i < nthreads; i++) {
 		t->req[i] = malloc(2 * (size_t)(window > 0 ? window : 1) * sizeof(MPI_Request));
-		if (t->req[i] == NULL)
+		t->st[i] = malloc(2 * (size_t)(window > 0 ? window : 1) * sizeof(MPI_Status));
+		if (t->req[i] == NULL || t->st[i] == NULL)
 			return MPI_ERR_NO_MEM;
 	}
 	return MPI_SUCCESS;
@@ -459,7 +463,9 @@ void mb_mt_team_free(mb_mt_team *t)
 		if (t->multiple && t->comm[i] != MPI_COMM_NULL)
 			MPI_Comm_free(&t->comm[i]);
 		free(t->req[i]);
+		free(t->st[i]);
 		t->req[i] = NULL;
+		t->st[i] = NULL;
 	}
 	for (int i = 0; i < t->nbase; i++) {
 		free(t->base[i]);

@@ -41,6 +41,7 @@ typedef struct {
 	void *a[MB_MT_MAXTHREADS], *b[MB_MT_MAXTHREADS];
 	size_t size_a, size_b;
 	MPI_Request *req[MB_MT_MAXTHREADS];
+	MPI_Status *st[MB_MT_MAXTHREADS]; /* not MPI_STATUSES_IGNORE: MPICH's headers make gcc warn */
 	pthread_barrier_t bar;
 	int have_bar;
 } mb_mt_team;
