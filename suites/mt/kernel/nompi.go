@@ -10,5 +10,5 @@ import "mpibench/mpi"
 type Team struct{}
 
 func NewTeam(world mpi.Comm, s Setup) (*Team, error) { return nil, mpi.ErrNoMPI }
-func (tm *Team) Free()                                {}
-func (tm *Team) Run(k Case) ([]Result, error)         { return nil, mpi.ErrNoMPI }
+func (tm *Team) Free()                               {}
+func (tm *Team) Run(k Case) ([]Result, error)        { return nil, mpi.ErrNoMPI }
