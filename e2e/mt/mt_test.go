@@ -14,7 +14,7 @@ import (
 // The mt tests run 2 ranks of 2 threads (OMP_NUM_THREADS=2, -thread_level
 // multiple) on tiny counts and few repetitions: a few seconds per MPI.
 
-var mtArgs = []string{"-count", "1,4", "-repeat", "20", "-warmup", "2", "-thread_level", "multiple"}
+var mtArgs = []string{"-count", "1,4", "-repeat", "10", "-warmup", "1", "-thread_level", "multiple"}
 
 type mtRecord struct {
 	Suite     string  `json:"suite"`
@@ -84,7 +84,7 @@ func TestMTCheck(t *testing.T) {
 		t.Fatalf("%d records, want 19", len(recs))
 	}
 	for _, rec := range recs {
-		if rec.Suite != "mt" || rec.Threads != 2 || rec.NP != 2 || !rec.Check || rec.Defects != 0 || rec.Reps != 20 {
+		if rec.Suite != "mt" || rec.Threads != 2 || rec.NP != 2 || !rec.Check || rec.Defects != 0 || rec.Reps != 10 {
 			t.Errorf("record %+v", rec)
 		}
 	}
