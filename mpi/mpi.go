@@ -91,7 +91,7 @@ import (
 	"unsafe"
 )
 
-var provided ThreadLevel
+var provided, required ThreadLevel
 
 // ParseThreadLevel maps one of ThreadLevelNames to its MPI level.
 func ParseThreadLevel(name string) (ThreadLevel, error) {
@@ -119,9 +119,10 @@ func ParseThreadLevel(name string) (ThreadLevel, error) {
 // first 200 µs or so of every call, so each timed kernel sleeps that out
 // before its barriers (mb_settle, settle.h). Nothing of an MPI command
 // runs Go code in parallel. See docs/lab.md, "Side by side with the peers".
-func Init(required ThreadLevel) error {
+func Init(level ThreadLevel) error {
 	runtime.GOMAXPROCS(1)
 	var p C.int
+	required = level
 	if rc := C.mb_init(C.int(required), &p); rc != C.MPI_SUCCESS {
 		return mpiError("MPI_Init_thread", rc)
 	}
@@ -153,6 +154,10 @@ func InitDuration() time.Duration { return time.Duration(C.mb_init_nanos()) }
 
 // Provided is the thread level MPI_Init_thread returned.
 func Provided() ThreadLevel { return provided }
+
+// Required is the thread level Init asked MPI_Init_thread for
+// (-thread_level).
+func Required() ThreadLevel { return required }
 
 func (t ThreadLevel) String() string {
 	switch C.int(t) {

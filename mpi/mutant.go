@@ -43,6 +43,7 @@ var mutants = map[string]C.int{
 	"osu-acc-op":      C.MB_MUT_OSU_ACC_OP,
 	"osu-acc-short":   C.MB_MUT_OSU_ACC_SHORT,
 	"osu-cas-swap":    C.MB_MUT_OSU_CAS_SWAP,
+	"mt-swap-comm":    C.MB_MUT_MT_SWAP_COMM,
 	"fixed-root":      C.MB_MUT_FIXED_ROOT,
 	"no-offset":       C.MB_MUT_NO_OFFSET,
 	"skew":            C.MB_MUT_SKEW,

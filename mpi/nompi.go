@@ -46,6 +46,7 @@ func Finalize() error                            { return nil }
 func Abort(code int)                             {}
 func Provided() ThreadLevel                      { return 0 }
 func InitDuration() time.Duration                { return 0 }
+func Required() ThreadLevel                      { return 0 }
 func Wtick() float64                             { return 0 }
 func Version() string                            { return "" }
 func LibraryVersion() string                     { return "" }

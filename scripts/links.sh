@@ -2,11 +2,10 @@
 # links.sh [BINARY [DIR]]: make DIR (default bin/peers) a folder of
 # symbolic links to BINARY (default bin/mpibench), one per program of IMB
 # 2021.11 and OSU 7.4 that mpibench runs: IMB-MPI1, IMB-EXT, IMB-IO,
-# IMB-NBC, IMB-RMA, IMB-MPI4, IMB-P2P and every osu_* test (`mpibench
-# list`). Run under such a name the binary behaves as that program (README,
+# IMB-NBC, IMB-RMA, IMB-MPI4, IMB-P2P, IMB-MT and every osu_* test
+# (`mpibench list`). Run under such a name the binary behaves as that program (README,
 # "Coming from IMB 2021"/"Coming from OSU 7.4"), so DIR can stand in for the
-# peers' bin folder on PATH. IMB-MT gets no link: mpibench has none yet, and
-# a link would only shadow a real one. Existing links of those names are
+# peers' bin folder on PATH. Existing links of those names are
 # replaced; other files are left alone.
 set -euo pipefail
 bin=${1:-bin/mpibench}
@@ -18,7 +17,7 @@ fi
 mkdir -p "$dir"
 # A relative target keeps the links working when the tree moves.
 target=$(realpath --relative-to="$dir" "$bin" 2>/dev/null || realpath "$bin")
-names="IMB-MPI1 IMB-EXT IMB-IO IMB-NBC IMB-RMA IMB-MPI4 IMB-P2P $("$bin" list | awk '$1 == "osu" { print $2 }')"
+names="IMB-MPI1 IMB-EXT IMB-IO IMB-NBC IMB-RMA IMB-MPI4 IMB-P2P IMB-MT $("$bin" list | awk '$1 == "osu" { print $2 }')"
 n=0
 for name in $names; do
 	if [ -e "$dir/$name" ] && [ ! -L "$dir/$name" ]; then

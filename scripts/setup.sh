@@ -37,6 +37,17 @@ if [ "${1:-}" = "--test" ] && [ -f "$peers" ] && [ ! -x "$dest/mpich/bin/IMB-MPI
 	bash "$peers" "$dest" >"${TMPDIR:-/tmp}/mpibench-peers.log" 2>&1 ||
 		echo "setup: the peers did not all build (${TMPDIR:-/tmp}/mpibench-peers.log); their side-by-side tests will skip" >&2
 fi
+# IMB-MT for MPICH, which build.sh does not link: with CXX=mpicxx.mpich
+# IMB's Makefile leaves out -fopenmp, which IMB-MT's OpenMP threads need
+# (undefined omp_get_num_threads); Open MPI's build has it.
+imb="$dest/src-mpich/mpi-benchmarks/src_cpp"
+if [ "${1:-}" = "--test" ] && [ -d "$imb" ] && [ ! -x "$dest/mpich/bin/IMB-MT" ]; then
+	rm -f "$imb"/MT/*.o # compiled by build.sh without -fopenmp: its pragmas would be ignored
+	make -s -j"$(nproc)" -C "$imb" -f Makefile TARGET=MT CC=mpicc.mpich CXX=mpicxx.mpich \
+		CXXFLAGS="-O2 -fopenmp" LDFLAGS=-fopenmp >"${TMPDIR:-/tmp}/mpibench-peers-mt.log" 2>&1 &&
+		cp "$imb/IMB-MT" "$dest/mpich/bin/" ||
+		echo "setup: IMB-MT (MPICH) did not build (${TMPDIR:-/tmp}/mpibench-peers-mt.log); its side-by-side test will fail" >&2
+fi
 # IMB-MPI4, which build.sh leaves out, for MPICH (MPI 4.0's persistent
 # collectives; Open MPI 4.1 has only MPIX_ ones, which IMB does not call).
 imb="$dest/src-mpich/mpi-benchmarks/src_cpp"

@@ -147,6 +147,14 @@ type Record struct {
 	MsgRate float64 `json:"msg_rate,omitempty"`
 	Window  int     `json:"window,omitempty"`
 
+	// IMB-MT (suite "mt"): one record per benchmark and count, with Bytes
+	// IMB-MT's #bytes (count x datatype size x threads), NProcs the
+	// processes that took part, Reps -repeat, TMin/TMax/TAvg IMB-MT's
+	// figures over every thread of every rank, MBps its Mbytes/sec (the
+	// band benchmarks': of every pair at once), MsgRate their Msg/sec and
+	// Window -window_size; Threads the threads of each process.
+	Threads int `json:"threads,omitempty"`
+
 	// OSU (suite "osu"): result/osu.go.
 	OSU *OSU `json:"osu,omitempty"`
 	// links (suite "links"), records version 2: one record per figure

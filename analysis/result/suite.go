@@ -17,6 +17,7 @@ const (
 	SuiteNBC    = "nbc"    // IMB-NBC (Intel MPI Benchmarks 2021)
 	SuiteMPI4   = "mpi4"   // IMB-MPI4 (Intel MPI Benchmarks 2021)
 	SuiteRMA    = "rma"    // IMB-RMA (Intel MPI Benchmarks 2021)
+	SuiteMT     = "mt"     // IMB-MT (Intel MPI Benchmarks 2021)
 	SuiteOSU    = "osu"    // OSU Micro-Benchmarks 7.4
 	SuiteLinks  = "links"  // every link at once, mpiGraph's pattern
 )
@@ -27,7 +28,7 @@ const (
 // record).
 var knownSuites = map[string]bool{SuiteMPI1: true, SuiteEXT: true, SuiteIO: true, SuiteBeff: true,
 	SuiteBeffIO: true, SuiteSkampi: true, SuitePGMPI: true, SuiteP2P: true, SuiteNBC: true, SuiteMPI4: true,
-	SuiteRMA: true, SuiteOSU: true, SuiteLinks: true}
+	SuiteRMA: true, SuiteMT: true, SuiteOSU: true, SuiteLinks: true}
 
 // notRecord says why a decoded line is not an mpibench record.
 func notRecord(r *Record) error {

@@ -12,8 +12,7 @@ import (
 // intelNames maps the program names of IMB 2021.11 to the mpibench
 // command line that behaves as that program: mpi1 and ext with -imb 2021
 // (IMB 2021.11's definitions and defaults), io as it is (mpibench io has
-// IMB 3.0's IMB-IO only), and IMB 2021's own suites. IMB-MT is not in
-// mpibench (intelMissing).
+// IMB 3.0's IMB-IO only), and IMB 2021's own suites.
 var intelNames = map[string][]string{
 	"IMB-MPI1": {"mpi1", "-imb", "2021"},
 	"IMB-EXT":  {"ext", "-imb", "2021"},
@@ -22,10 +21,12 @@ var intelNames = map[string][]string{
 	"IMB-RMA":  {"rma"},
 	"IMB-MPI4": {"mpi4"},
 	"IMB-P2P":  {"p2p"},
+	"IMB-MT":   {"mt"},
 }
 
-// intelMissing are the Intel program names mpibench does not run.
-var intelMissing = []string{"IMB-MT"}
+// intelMissing are the Intel program names mpibench does not run (none
+// now; IMB-MT was the last).
+var intelMissing []string
 
 // peerNames are the program names mpibench runs as, Intel's sorted, then
 // OSU's in listing order: the links scripts/links.sh makes (it reads OSU's

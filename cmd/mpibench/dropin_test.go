@@ -12,7 +12,7 @@ import (
 // TestDropIn: every Intel and OSU program name, as the name the binary was
 // run by (a link, with or without a directory) or as the first argument,
 // becomes mpibench's command for that program; other names are left as
-// they are, and IMB-MT is an error.
+// they are.
 func TestDropIn(t *testing.T) {
 	for _, c := range []struct {
 		argv0 string
@@ -27,6 +27,7 @@ func TestDropIn(t *testing.T) {
 		{"IMB-RMA", nil, []string{"rma"}},
 		{"IMB-MPI4", nil, []string{"mpi4"}},
 		{"IMB-P2P", nil, []string{"p2p"}},
+		{"/p/IMB-MT", []string{"-count", "1"}, []string{"mt", "-count", "1"}},
 		{"mpibench", []string{"IMB-MPI1", "-iter", "10"}, []string{"mpi1", "-imb", "2021", "-iter", "10"}},
 		{"/usr/bin/mpibench", []string{"/x/IMB-NBC"}, []string{"nbc"}},
 		{"bin/peers/osu_latency", []string{"-m", "8:8"}, []string{"osu", "osu_latency", "-m", "8:8"}},
@@ -55,22 +56,10 @@ func TestDropIn(t *testing.T) {
 	}
 }
 
-// TestDropInIMBMT: IMB-MT, by link or by argument, says it is not in
-// mpibench, exit 2, and runs nothing.
-func TestDropInIMBMT(t *testing.T) {
-	for _, c := range [][]string{{"/p/IMB-MT"}, {"mpibench", "IMB-MT", "-thread_level", "multiple"}} {
-		var out, errb bytes.Buffer
-		if code := runAs(c[0], c[1:], &out, &errb); code != 2 || out.Len() > 0 ||
-			!strings.Contains(errb.String(), "IMB-MT is not in mpibench yet") {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and the message", c, code, out.String(), errb.String())
-		}
-	}
-}
-
 // TestDropInHelp: a drop-in name's -h is its command's help, which runs
 // without MPI.
 func TestDropInHelp(t *testing.T) {
-	for argv0, want := range map[string]string{"IMB-MPI1": "mpibench mpi1", "osu_bw": "mpibench osu BENCH"} {
+	for argv0, want := range map[string]string{"IMB-MPI1": "mpibench mpi1", "osu_bw": "mpibench osu BENCH", "IMB-MT": "mpibench mt"} {
 		var out, errb bytes.Buffer
 		if code := runAs(argv0, []string{"-h"}, &out, &errb); code != 0 || !strings.Contains(out.String(), want) {
 			t.Errorf("%s -h: exit %d, stdout %.200q, stderr %q", argv0, code, out.String(), errb.String())

@@ -9,6 +9,7 @@ import (
 
 	"mpibench/run/mpijob"
 	"mpibench/suites/imb"
+	"mpibench/suites/mt"
 	"mpibench/suites/p2p"
 )
 
@@ -25,7 +26,7 @@ func commands() []mpijob.Entry {
 }
 
 // imbFamily are the IMB family's commands (Intel's IMB-MPI1, -EXT, -IO,
-// -P2P, -NBC, -MPI4, -RMA), in the order of `mpibench -h`.
+// -P2P, -NBC, -MPI4, -RMA, -MT), in the order of `mpibench -h`.
 func imbFamily() []mpijob.Entry {
 	return []mpijob.Entry{
 		imb.MPI1Suite.Command(),
@@ -35,6 +36,7 @@ func imbFamily() []mpijob.Entry {
 		imb.NBCSuite.Command(),
 		imb.MPI4Command(),
 		imb.RMASuite.Command(),
+		mt.Command,
 	}
 }
 
@@ -74,7 +76,7 @@ func usage() string {
 	}
 	_ = tw.Flush() // into memory: cannot fail
 	fmt.Fprintf(&b, "\nRun '%s COMMAND -h' for the flags of a command.\n", mpijob.Program)
-	b.WriteString("Run as IMB-MPI1, IMB-EXT, IMB-IO, IMB-NBC, IMB-RMA, IMB-MPI4, IMB-P2P or an osu_* name\n" +
+	b.WriteString("Run as IMB-MPI1, IMB-EXT, IMB-IO, IMB-NBC, IMB-RMA, IMB-MPI4, IMB-P2P, IMB-MT or an osu_* name\n" +
 		"(a link: make links; or the first argument) to be that program of IMB 2021.11 or OSU 7.4.\n")
 	return b.String()
 }

@@ -138,15 +138,20 @@ func TestOSUByName(t *testing.T) {
 	}
 }
 
-// TestIMBMT: IMB-MT, a link or the first argument, is a clear error with
-// exit code 2, not another command.
+// TestIMBMT: IMB-MT, a link or the first argument, runs mpibench mt.
 func TestIMBMT(t *testing.T) {
+	e2e.NeedMPI(t)
+	args := strings.Fields("PingPongMT -count 1 -repeat 5 -warmup 1 -noheader")
+	want := e2e.Launch(t, 2, append([]string{"mt"}, args...)...)
+	e2e.MustSucceed(t, want)
+	head := func(out string) string { before, _, _ := strings.Cut(out, "#bytes"); return before }
 	for _, r := range []e2e.Result{
-		e2e.Execute(t, e2e.DirectTimeout, link(t, "IMB-MT"), "-thread_level", "multiple"),
-		e2e.Direct(t, "IMB-MT"),
+		e2e.LaunchBin(t, link(t, "IMB-MT"), 2, args...),
+		e2e.Launch(t, 2, append([]string{"IMB-MT"}, args...)...),
 	} {
-		if r.Code != 2 || !strings.Contains(r.Stderr, "IMB-MT is not in mpibench yet") || r.Stdout != "" {
-			t.Errorf("IMB-MT: %v; want exit 2 and the message", r)
+		e2e.MustSucceed(t, r)
+		if head(r.Stdout) != head(want.Stdout) || !strings.Contains(r.Stdout, "# Benchmarking PingPongMT") {
+			t.Errorf("IMB-MT:\n%s\nwant as mpibench mt:\n%s", r.Stdout, want.Stdout)
 		}
 	}
 }
@@ -169,15 +174,14 @@ func TestIMBP2PByName(t *testing.T) {
 }
 
 // TestLinksScript: scripts/links.sh (make links) makes a link per Intel
-// program mpibench runs and per OSU test, each to the binary, and leaves
-// IMB-MT out.
+// program mpibench runs and per OSU test, each to the binary.
 func TestLinksScript(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "peers")
 	r := e2e.Execute(t, e2e.DirectTimeout, "bash", filepath.Join("..", "..", "scripts", "links.sh"), e2e.Bin(), dir)
 	e2e.MustSucceed(t, r)
 	list := e2e.Direct(t, "list")
 	e2e.MustSucceed(t, list)
-	want := []string{"IMB-EXT", "IMB-IO", "IMB-MPI1", "IMB-MPI4", "IMB-NBC", "IMB-P2P", "IMB-RMA"}
+	want := []string{"IMB-EXT", "IMB-IO", "IMB-MPI1", "IMB-MPI4", "IMB-MT", "IMB-NBC", "IMB-P2P", "IMB-RMA"}
 	for _, line := range strings.Split(list.Stdout, "\n") {
 		if f := strings.Fields(line); len(f) > 1 && f[0] == "osu" {
 			want = append(want, f[1])
