@@ -99,6 +99,7 @@ func TestMTCheck(t *testing.T) {
 // communicator (mutant mt-swap-comm), -check finds defects in every row
 // of the benchmarks whose data cross threads, and the run exits 3.
 func TestMTCheckMutant(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
 	e2e.FirstMPIOnly(t, e2e.Mutation)
 	e2e.UseMutant(t)
 	t.Setenv(e2e.MutantEnv, "mt-swap-comm")
