@@ -92,7 +92,8 @@ OSU_PERS = (("osu_latency_persistent", "t_avg_us", "us"), ("osu_bw_persistent", 
 # The one-sided ones (part osurma).
 OSU_RMA = (("osu_put_latency", "t_avg_us", "us"), ("osu_get_latency", "t_avg_us", "us"),
            ("osu_put_bw", "mbytes_per_sec", "MB/s"), ("osu_get_bw", "mbytes_per_sec", "MB/s"),
-           ("osu_put_bibw", "mbytes_per_sec", "MB/s"))
+           ("osu_put_bibw", "mbytes_per_sec", "MB/s"), ("osu_acc_latency", "t_avg_us", "us"))
+OSU_W = (("osu_alltoallw", "t_avg_us", "us"),)
 
 
 def wall(path):
@@ -156,7 +157,7 @@ def rows(tmp, m, rounds, parts):
             a, b = mpibench("%s/%s.osu.%d.jsonl" % (tmp, m, r)), osu(p)
             for n in PP_LENS[1:]:  # osu_latency 7.4 starts at 1 B
                 add("PingPong %s vs osu_latency" % size(n), get(a, ("PingPong", n), p)["t_max_us"], get(b, n, p))
-        for part, tests in (("osup2p", OSU_P2P), ("osupers", OSU_PERS), ("osurma", OSU_RMA)):
+        for part, tests in (("osup2p", OSU_P2P), ("osupers", OSU_PERS), ("osurma", OSU_RMA), ("osuw", OSU_W)):
             if part not in parts:
                 continue
             for bm, key, unit in tests:

@@ -15,7 +15,7 @@
 #   PEERS       the build script (default ../shared/peers/build.sh)
 #   MPI1_MSGLEN lengths of the mpi1 launches (default: IMB's 0,1,2,...,4 MiB)
 #   EXT_MSGLEN  lengths of the ext launches (default: IMB's, the whole run)
-#   PARTS       any of mpi1 mpi1w thread osu osup2p osupers osurma mem ext (default all);
+#   PARTS       any of mpi1 mpi1w thread osu osup2p osupers osurma osuw mem ext (default all);
 #               mpi1w is mpi1 like with like: mpibench mpi1 -imb 2021 (IMB
 #               2021's definition: each collective call timed alone, the
 #               per-length warm-up) with IMB-MPI1's flags
@@ -43,7 +43,7 @@ set -euo pipefail
 ROUNDS=${ROUNDS:-7}
 MPIS=${MPIS:-openmpi mpich}
 DEST=${DEST:-$HOME/.cache/mpibench-peers}
-PARTS=${PARTS:-mpi1 mpi1w thread osu osup2p osupers osurma mem ext}
+PARTS=${PARTS:-mpi1 mpi1w thread osu osup2p osupers osurma osuw mem ext}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PEERS=${PEERS:-$here/../../shared/peers/build.sh}
 
@@ -54,7 +54,7 @@ for m in $MPIS; do
 	case $m in openmpi | mpich) ;; *) echo "side.sh: MPIS: unknown MPI '$m'" >&2; exit 2 ;; esac
 done
 for p in $PARTS; do
-	case $p in mpi1 | mpi1w | thread | osu | osup2p | osupers | osurma | mem | ext) ;; *) echo "side.sh: PARTS: unknown part '$p'" >&2; exit 2 ;; esac
+	case $p in mpi1 | mpi1w | thread | osu | osup2p | osupers | osurma | osuw | mem | ext) ;; *) echo "side.sh: PARTS: unknown part '$p'" >&2; exit 2 ;; esac
 done
 has() { [[ " $PARTS " == *" $1 "* ]]; }
 
@@ -158,14 +158,15 @@ for m in $MPIS; do
 				-- "${mpirun[@]}" "$bin/osu_latency" -m 0:4194304
 		fi
 		# mpibench osu against OSU's own binaries, same flags: the standard
-		# point-to-point tests (osup2p), the persistent ones (osupers) and
-		# the one-sided ones at their default window and synchronisation
-		# (osurma).
-		for part in osup2p osupers osurma; do
+		# point-to-point tests (osup2p), the persistent ones (osupers), the
+		# one-sided ones at their default window and synchronisation
+		# (osurma) and osu_alltoallw (osuw).
+		for part in osup2p osupers osurma osuw; do
 			has $part || continue
 			tests=osu_latency\ osu_bw\ osu_bibw\ osu_mbw_mr
 			[ $part = osupers ] && tests=osu_latency_persistent\ osu_bw_persistent\ osu_bibw_persistent
-			[ $part = osurma ] && tests=osu_put_latency\ osu_get_latency\ osu_put_bw\ osu_get_bw\ osu_put_bibw
+			[ $part = osurma ] && tests=osu_put_latency\ osu_get_latency\ osu_put_bw\ osu_get_bw\ osu_put_bibw\ osu_acc_latency
+			[ $part = osuw ] && tests=osu_alltoallw
 			for b in $tests; do
 				pair "$r" "$m.$b" "${mpirun[@]}" "$mb" osu "$b" -m 8:4194304 -json "$tmp/$m.$b.$r.jsonl" \
 					-- "${mpirun[@]}" "$bin/$b" -m 8:4194304
