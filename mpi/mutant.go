@@ -44,6 +44,7 @@ var mutants = map[string]C.int{
 	"osu-acc-short":   C.MB_MUT_OSU_ACC_SHORT,
 	"osu-cas-swap":    C.MB_MUT_OSU_CAS_SWAP,
 	"mt-swap-comm":    C.MB_MUT_MT_SWAP_COMM,
+	"rma-half":        C.MB_MUT_RMA_HALF,
 	"fixed-root":      C.MB_MUT_FIXED_ROOT,
 	"no-offset":       C.MB_MUT_NO_OFFSET,
 	"skew":            C.MB_MUT_SKEW,

@@ -40,6 +40,7 @@ enum mb_mutant_id {
 	MB_MUT_OSU_ACC_SHORT,   /* OSU atomics: MPI_Accumulate and MPI_Get_accumulate carry one element fewer */
 	MB_MUT_OSU_CAS_SWAP,    /* OSU atomics: MPI_Compare_and_swap with its origin and compare buffers swapped */
 	MB_MUT_MT_SWAP_COMM,    /* IMB-MT: on odd world ranks every thread runs on the next thread's communicator */
+	MB_MUT_RMA_HALF,        /* IMB-RMA Exchange: the second block moved where the first goes (the arithmetic timed and checked runs share) */
 	MB_MUT_COUNT
 };
 

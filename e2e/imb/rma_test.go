@@ -187,6 +187,34 @@ func TestRMACheck(t *testing.T) {
 	}
 }
 
+// TestRMACheckTimedLayout: the checked run moves its data at the timed
+// run's displacement plus a place of its own per repetition and owner, and
+// checks it where the definition puts it (rma3.c: base, where), so a slip
+// in the timed arithmetic alone shows too (issue 24, gap d): the rma-half
+// mutant, which moves Exchange's second block where the first goes, fails
+// Exchange_put and Exchange_get at every length, with or without
+// -off_cache.
+func TestRMACheckTimedLayout(t *testing.T) {
+	e2e.FailFast(t) // every rank exits non-zero on its own
+	e2e.FirstMPIOnly(t, e2e.Mutation)
+	bin := e2e.MutantBinary(t)
+	t.Setenv(e2e.MutantEnv, "rma-half")
+	np := min(3, e2e.MaxRanks())
+	for _, extra := range [][]string{nil, {"-off_cache", "0.01"}} {
+		names := []string{"Exchange_put", "Exchange_get"}
+		r, recs := rmaRun(t, bin, np, e2e.Lengths(t, 4, 64), append(append([]string{"-check"}, extra...), names...)...)
+		n := len(rmaWant(names[0], np, []int{4, 64})) + len(rmaWant(names[1], np, []int{4, 64}))
+		if r.Code != 3 || len(recs) != n {
+			t.Fatalf("%v: want exit code 3 and %d records, got %d\n%s", extra, n, len(recs), r)
+		}
+		for _, rec := range recs {
+			if rec.Defects == 0 {
+				t.Errorf("%v: the rma-half mutant passed -check: %v", extra, rec.Record)
+			}
+		}
+	}
+}
+
 // TestRMASideBySide runs mpibench rma and Intel's IMB-RMA on the same plan
 // (every benchmark mpibench has, lengths 0, 4, 64, IMB's default -time)
 // and compares the header lines (headerPattern) and the tables row for

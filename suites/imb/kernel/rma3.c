@@ -44,15 +44,6 @@ static inline int is_get(const mb_rma3 *k) { return k->op == MB_RMA3_GET; }
 
 static inline int unit(const mb_rma3 *k) { return k->op >= MB_RMA3_ACC ? 4 : 1; }
 
-/* slot is the item offset of repetition i's data of rank owner, half h,
- * in a checked run; in the timed run h*count: IMB moves every repetition
- * at displacement 0 (without -off_cache), Exchange's second block at
- * count. */
-static inline MPI_Aint slot(const mb_rma3 *k, const role *ro, int chk, int i, int owner, int h)
-{
-	return chk ? (((MPI_Aint)i * ro->p + owner) * halves(k) + h) * k->count : (MPI_Aint)h * k->count;
-}
-
 /* -off_cache (IMB 2021.11): slot_at is the byte offset of slot i % iter,
  * offs bytes each; page_items is m = min(s_iter, r_iter), the repetitions
  * whose slots are distinct in both buffers; page the bytes of a checked
@@ -65,18 +56,49 @@ static long long page(const mb_rma3 *k)
 	return ((s > r ? s : r) + 3) / 4 * 4;
 }
 
+/* timed_at is the byte offset of half h of a repetition's data before
+ * its -off_cache slot, as the timed run moves it: IMB moves every
+ * repetition at displacement 0 (without -off_cache), Exchange's second
+ * block at count. A checked run moves its data at timed_at + chk_at, so
+ * that this arithmetic, the timed run's, is checked too (issue 24, gap
+ * d); under the rma-half mutant Exchange's second block goes where the
+ * first does. */
+static inline MPI_Aint timed_at(const mb_rma3 *k, int h)
+{
+	if (MUTANT(MB_MUT_RMA_HALF))
+		return 0;
+	return (MPI_Aint)h * k->count * unit(k);
+}
+
+/* chk_at is what a checked run adds to timed_at so that every repetition
+ * of every owner has a place of its own: (i·P + owner)·halves blocks of
+ * count items, or under oc the page of ⌊i/m⌋ and owner. */
+static inline MPI_Aint chk_at(const mb_rma3 *k, const role *ro, int oc, int i, int owner)
+{
+	if (!oc)
+		return ((MPI_Aint)i * ro->p + owner) * halves(k) * k->count * unit(k);
+	return ((MPI_Aint)(i / page_items(k)) * ro->p + owner) * page(k);
+}
+
 /* base is the byte offset of repetition i's data of owner, half h, before
- * its -off_cache slot: slot() without oc; under oc Exchange's half and,
- * in a checked run, the page. */
+ * its -off_cache slot, where the transfers put it. */
 static inline MPI_Aint base(const mb_rma3 *k, const role *ro, int chk, int oc, int i, int owner, int h)
 {
-	MPI_Aint b;
+	return timed_at(k, h) + (chk ? chk_at(k, ro, oc, i, owner) : 0);
+}
+
+/* where is the byte offset at which a checked run's repetition i of
+ * owner, half h, must be found (before its -off_cache slot): item
+ * ((i·P + owner)·halves + h)·count, or under oc half h's block in the page
+ * of ⌊i/m⌋ and owner. The checks (prepare, verify, old_zeros) use it,
+ * written apart from base, which the transfers use, so that a slip in
+ * either, the timed run's part included, shows as a defect. */
+static MPI_Aint where(const mb_rma3 *k, const role *ro, int oc, int i, int owner, int h)
+{
+	MPI_Aint block = (MPI_Aint)h * k->count * unit(k);
 	if (!oc)
-		return slot(k, ro, chk, i, owner, h) * unit(k);
-	b = (MPI_Aint)h * k->count * unit(k);
-	if (chk)
-		b += ((MPI_Aint)(i / page_items(k)) * ro->p + owner) * page(k);
-	return b;
+		return (((MPI_Aint)i * ro->p + owner) * halves(k) + h) * k->count * unit(k);
+	return ((MPI_Aint)(i / page_items(k)) * ro->p + owner) * page(k) + block;
 }
 
 /* o_at is the byte offset of repetition i's slot in the origin buffer, in
@@ -176,7 +198,7 @@ static long long bad_zeros(const float *f, long long n)
 static long long verify(const mb_rma3 *k, const role *ro, int oc, int i, int s, int h)
 {
 	const char *buf = is_get(k) ? (const char *)k->obuf + o_at(k, oc, 0, i) : (const char *)k->wbuf + w_at(k, oc, i);
-	buf += base(k, ro, 1, oc, i, s, h);
+	buf += where(k, ro, oc, i, s, h);
 	if (k->op >= MB_RMA3_ACC)
 		return mb_bad_sums((const float *)buf, k->count, 1, i, 0); /* s is 0 */
 	return mb_bad_bytes(buf, k->count, s, i, (long long)h * k->count);
@@ -187,7 +209,7 @@ static long long verify(const mb_rma3 *k, const role *ro, int oc, int i, int s, 
  * zeros. */
 static long long old_zeros(const mb_rma3 *k, const role *ro, int oc, int i)
 {
-	const char *old = (const char *)k->wbuf + base(k, ro, 1, oc, i, ro->r, 0) + r_at(k, oc, i);
+	const char *old = (const char *)k->wbuf + where(k, ro, oc, i, ro->r, 0) + r_at(k, oc, i);
 	return bad_zeros((const float *)old, k->count);
 }
 
@@ -374,12 +396,12 @@ static void prepare(const mb_rma3 *k, const role *ro, int oc)
 	for (i = 0; i < nsl; i++) {
 		char *at = data + (is_get(k) ? w_at(k, oc, i) : o_at(k, oc, k->aggregate, i));
 		if (k->op >= MB_RMA3_ACC)
-			mb_fill_floats((float *)(at + base(k, ro, 1, oc, i, ro->r, 0)), k->count, ro->r, i, 0);
+			mb_fill_floats((float *)(at + where(k, ro, oc, i, ro->r, 0)), k->count, ro->r, i, 0);
 		else
 			for (h = 0; h < halves(k); h++)
-				mb_fill_bytes(at + base(k, ro, 1, oc, i, ro->r, h), k->count, ro->r, i, (long long)h * k->count);
+				mb_fill_bytes(at + where(k, ro, oc, i, ro->r, h), k->count, ro->r, i, (long long)h * k->count);
 		if (k->op >= MB_RMA3_GACC && ro->origin) /* where the old values land */
-			mb_poison(land + base(k, ro, 1, oc, i, ro->r, 0) + r_at(k, oc, i), (long long)k->count * 4);
+			mb_poison(land + where(k, ro, oc, i, ro->r, 0) + r_at(k, oc, i), (long long)k->count * 4);
 	}
 }
 

@@ -1,3 +1,5 @@
+//go:build cgo && !nompi
+
 /* IMB-MT 2021.11's loops (src_cpp/MT/MT_benchmark.cpp), written anew:
  * see mt.h and docs/imb.md, "IMB-MT". */
 #include <stdlib.h>
