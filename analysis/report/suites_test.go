@@ -33,6 +33,7 @@ var suiteFigures = map[string][]struct {
 	result.SuiteOSU: {{"osu-osu_latency-", []string{"main"}}, {"osu-osu_bw-", []string{"main"}},
 		{"osu-osu_mbw_mr-", []string{"main", "rate"}}, {"osu-osu_allreduce-", []string{"main"}},
 		{"osu-osu_iallreduce-", []string{"main", "overlap"}}, {"osu-osu_barrier-", []string{"main"}}},
+	result.SuiteMT:    {{"mt-PingPongMT-", []string{"main", "bandwidth"}}, {"mt-AllReduceMT-", []string{"main"}}},
 	result.SuiteLinks: nil,
 }
 
