@@ -140,7 +140,6 @@ static inline int op(const mb_osa *k, int target, MPI_Aint disp, MPI_Win win)
  * 1, rank 0 sending first) and fills memory MPI_Win_allocate gave. */
 static int window(mb_osa *k, int rank, MPI_Win *win, MPI_Aint *disp, void **wbase)
 {
-	MPI_Aint local, remote = 0;
 	*disp = 0;
 	*wbase = k->base;
 	switch (k->win) {
@@ -151,18 +150,7 @@ static int window(mb_osa *k, int rank, MPI_Win *win, MPI_Aint *disp, void **wbas
 		memset(*wbase, k->fill_w, (size_t)k->bytes);
 		return MPI_SUCCESS;
 	}
-	CHK(MPI_Win_create_dynamic(MPI_INFO_NULL, k->comm, win));
-	CHK(MPI_Win_attach(*win, k->base, k->bytes));
-	CHK(MPI_Get_address(k->base, &local));
-	if (rank == 0) {
-		CHK(MPI_Send(&local, 1, MPI_AINT, 1, 1, k->comm));
-		CHK(MPI_Recv(&remote, 1, MPI_AINT, 1, 1, k->comm, MPI_STATUS_IGNORE));
-	} else {
-		CHK(MPI_Recv(&remote, 1, MPI_AINT, 0, 1, k->comm, MPI_STATUS_IGNORE));
-		CHK(MPI_Send(&local, 1, MPI_AINT, 0, 1, k->comm));
-	}
-	*disp = remote;
-	return MPI_SUCCESS;
+	return mb_osr_dynamic(k->comm, rank, 1 - rank, k->base, k->bytes, win, disp);
 }
 
 /* begin is -c's start of repetition i: the values written, MPI_Barrier. */
@@ -205,19 +193,9 @@ LOOP passive(mb_osa *k, int chk, int rank, MPI_Aint disp, MPI_Win win, void *wba
 			t0 = MPI_Wtime();
 		if (i >= k->skip)
 			ts = MPI_Wtime();
-		if (s == MB_OSR_LOCK)
-			CHK(MPI_Win_lock(lt, 1, 0, win));
-		else if (s == MB_OSR_LOCK_ALL)
-			CHK(MPI_Win_lock_all(0, win));
+		CHK(mb_osr_open(s, lt, win));
 		CHK(op(k, 1, disp, win));
-		if (s == MB_OSR_FLUSH)
-			CHK(MPI_Win_flush(1, win));
-		else if (s == MB_OSR_FLUSH_LOCAL)
-			CHK(MPI_Win_flush_local(1, win));
-		else if (s == MB_OSR_LOCK)
-			CHK(MPI_Win_unlock(1, win));
-		else
-			CHK(MPI_Win_unlock_all(win));
+		CHK(mb_osr_close(s, win));
 		if (i >= k->skip) {
 			k->samples[i - k->skip] = MPI_Wtime() - ts;
 			sum += k->samples[i - k->skip];

@@ -47,7 +47,7 @@ static int partner(const mb_osr *k, int rank)
  * with -w dynamic; here every pair exchanges. */
 static int window(mb_osr *k, int rank, MPI_Win *win, MPI_Aint *disp, void **base)
 {
-	MPI_Aint bytes = (MPI_Aint)k->size * k->window, local, remote = 0;
+	MPI_Aint bytes = (MPI_Aint)k->size * k->window;
 	int peer = partner(k, rank);
 	*disp = 0;
 	*base = k->base;
@@ -57,17 +57,24 @@ static int window(mb_osr *k, int rank, MPI_Win *win, MPI_Aint *disp, void **base
 	case MB_OSR_ALLOCATE:
 		return MPI_Win_allocate(bytes, 1, MPI_INFO_NULL, k->comm, base, win);
 	}
-	CHK(MPI_Win_create_dynamic(MPI_INFO_NULL, k->comm, win));
-	CHK(MPI_Win_attach(*win, k->base, bytes));
-	CHK(MPI_Get_address(k->base, &local));
+	return mb_osr_dynamic(k->comm, rank, peer, k->base, bytes, win, disp);
+}
+
+int mb_osr_dynamic(MPI_Comm comm, int rank, int peer, void *base, MPI_Aint bytes, MPI_Win *win, MPI_Aint *disp)
+{
+	MPI_Aint local, remote = 0;
+	*disp = 0;
+	CHK(MPI_Win_create_dynamic(MPI_INFO_NULL, comm, win));
+	CHK(MPI_Win_attach(*win, base, bytes));
+	CHK(MPI_Get_address(base, &local));
 	if (peer < 0)
 		return MPI_SUCCESS;
 	if (rank < peer) {
-		CHK(MPI_Send(&local, 1, MPI_AINT, peer, 1, k->comm));
-		CHK(MPI_Recv(&remote, 1, MPI_AINT, peer, 1, k->comm, MPI_STATUS_IGNORE));
+		CHK(MPI_Send(&local, 1, MPI_AINT, peer, 1, comm));
+		CHK(MPI_Recv(&remote, 1, MPI_AINT, peer, 1, comm, MPI_STATUS_IGNORE));
 	} else {
-		CHK(MPI_Recv(&remote, 1, MPI_AINT, peer, 1, k->comm, MPI_STATUS_IGNORE));
-		CHK(MPI_Send(&local, 1, MPI_AINT, peer, 1, k->comm));
+		CHK(MPI_Recv(&remote, 1, MPI_AINT, peer, 1, comm, MPI_STATUS_IGNORE));
+		CHK(MPI_Send(&local, 1, MPI_AINT, peer, 1, comm));
 	}
 	*disp = remote;
 	return MPI_SUCCESS;
@@ -87,19 +94,9 @@ static int passive(mb_osr *k, MPI_Aint disp, MPI_Win win)
 			t0 = MPI_Wtime();
 		if (i >= k->skip)
 			ts = MPI_Wtime();
-		if (sync == MB_OSR_LOCK)
-			CHK(MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win));
-		else if (sync == MB_OSR_LOCK_ALL)
-			CHK(MPI_Win_lock_all(0, win));
+		CHK(mb_osr_open(sync, MPI_LOCK_SHARED, win));
 		CHK(ops(k, 1, disp, win));
-		if (sync == MB_OSR_FLUSH)
-			CHK(MPI_Win_flush(1, win));
-		else if (sync == MB_OSR_FLUSH_LOCAL)
-			CHK(MPI_Win_flush_local(1, win));
-		else if (sync == MB_OSR_LOCK)
-			CHK(MPI_Win_unlock(1, win));
-		else
-			CHK(MPI_Win_unlock_all(win));
+		CHK(mb_osr_close(sync, win));
 		if (i >= k->skip)
 			k->samples[i - k->skip] = MPI_Wtime() - ts;
 	}

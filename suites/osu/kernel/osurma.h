@@ -9,6 +9,7 @@
 #define MB_OSURMA_H
 
 #include <mpi.h>
+#include "chk.h"
 
 /* The operation. */
 enum mb_osr_op { MB_OSR_PUT, MB_OSR_GET };
@@ -44,5 +45,39 @@ typedef struct {
 
 /* mb_osr_run creates the window, runs the size and frees the window. */
 int mb_osr_run(mb_osr *k);
+
+/* mb_osr_dynamic creates a dynamic window on comm with bytes at base
+ * attached, as allocate_memory_one_sided does, and gives in *disp the
+ * address of peer's memory, exchanged with tag 1, the lower rank sending
+ * first (0 and no exchange for peer < 0). Here and in osuatom.c. */
+int mb_osr_dynamic(MPI_Comm comm, int rank, int peer, void *base, MPI_Aint bytes, MPI_Win *win, MPI_Aint *disp);
+
+/* mb_osr_open and mb_osr_close are a passive-target iteration's calls
+ * around its operations on rank 1 under sync: MPI_Win_lock (lock_type)
+ * or MPI_Win_lock_all before; MPI_Win_flush, MPI_Win_flush_local (inside
+ * the one lock flush and flush_local hold around the loop),
+ * MPI_Win_unlock or MPI_Win_unlock_all after. Always inlined: they are
+ * in the timed loops of osurma.c and osuatom.c. */
+static inline __attribute__((always_inline)) int mb_osr_open(int sync, int lock_type, MPI_Win win)
+{
+	if (sync == MB_OSR_LOCK)
+		CHK(MPI_Win_lock(lock_type, 1, 0, win));
+	else if (sync == MB_OSR_LOCK_ALL)
+		CHK(MPI_Win_lock_all(0, win));
+	return MPI_SUCCESS;
+}
+
+static inline __attribute__((always_inline)) int mb_osr_close(int sync, MPI_Win win)
+{
+	if (sync == MB_OSR_FLUSH)
+		CHK(MPI_Win_flush(1, win));
+	else if (sync == MB_OSR_FLUSH_LOCAL)
+		CHK(MPI_Win_flush_local(1, win));
+	else if (sync == MB_OSR_LOCK)
+		CHK(MPI_Win_unlock(1, win));
+	else
+		CHK(MPI_Win_unlock_all(win));
+	return MPI_SUCCESS;
+}
 
 #endif
