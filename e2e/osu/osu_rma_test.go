@@ -147,22 +147,40 @@ func TestOSURMABadInput(t *testing.T) {
 	}
 }
 
-// TestOSURMAScale runs osu_get_multi_lat, whose pairs span every rank, at
-// 32 ranks: one record per size whatever P (docs/scale.md), each naming
-// P/2 pairs, and rank 0's one line per size.
-func TestOSURMAScale(t *testing.T) {
+// TestOSUScale runs at 32 ranks the OSU tests whose work spans every
+// rank outside the timed loop: osu_get_multi_lat's pairs, osu_init's
+// gather of every rank's MPI_Init time, and osu_neighbor_allgather's
+// topology, which every rank derives for all ranks. Each writes one
+// record per size whatever P (docs/scale.md), with np 32.
+func TestOSUScale(t *testing.T) {
 	e2e.FirstMPIOnly(t, e2e.Scale)
 	const np = 32
-	js := filepath.Join(t.TempDir(), "osu.jsonl")
-	r := e2e.Launch(t, np, "osu", "osu_get_multi_lat", "-m", "1:2", "-i", "2", "-x", "0", "-json", js)
-	e2e.MustSucceed(t, r)
-	recs := e2e.ReadJSONL[osuRecord](t, js)
-	if len(recs) != 2 || !strings.Contains(r.Stdout, "# Pairs: 16\n") {
-		t.Fatalf("%d records at %d ranks, want 2 (sizes 1 and 2)\n%s", len(recs), np, r.Stdout)
-	}
-	for _, rec := range recs {
-		if rec.NP != np || rec.OSU.Pairs != np/2 || rec.TAvg <= 0 {
-			t.Errorf("record %+v: want np %d, %d pairs and a latency", rec, np, np/2)
+	for _, c := range []struct {
+		args []string
+		recs int
+		line string
+	}{
+		{[]string{"osu_get_multi_lat", "-m", "1:2", "-i", "2", "-x", "0"}, 2, "# Pairs: 16\n"},
+		{[]string{"osu_init"}, 1, "nprocs: 32,"},
+		{[]string{"osu_neighbor_allgather", "-m", "1:2", "-i", "2", "-x", "0"}, 2, "# Size"},
+	} {
+		js := filepath.Join(t.TempDir(), "osu.jsonl")
+		r := e2e.Launch(t, np, append(append([]string{"osu"}, c.args...), "-json", js)...)
+		e2e.MustSucceed(t, r)
+		recs := e2e.ReadJSONL[osuRecord](t, js)
+		if len(recs) != c.recs || !strings.Contains(r.Stdout, c.line) {
+			t.Fatalf("%s: %d records at %d ranks, want %d, and %q\n%s", c.args[0], len(recs), np, c.recs, c.line, r.Stdout)
+		}
+		for _, rec := range recs {
+			if rec.NP != np || rec.TAvg <= 0 {
+				t.Errorf("%s: record %+v: want np %d and a time", c.args[0], rec, np)
+			}
+			if c.args[0] == "osu_get_multi_lat" && rec.OSU.Pairs != np/2 {
+				t.Errorf("osu_get_multi_lat: %d pairs, want %d", rec.OSU.Pairs, np/2)
+			}
+			if c.args[0] == "osu_init" && len(rec.Samples) != np {
+				t.Errorf("osu_init: %d ranks' times in the record, want %d", len(rec.Samples), np)
+			}
 		}
 	}
 }
