@@ -49,7 +49,8 @@ func writeRecords(t *testing.T, dir, name string, recs []result.Record) string {
 // the medians those of the samples less the correction; then the second
 // run against itself with one case planted 50 % slower (the two runs
 // themselves may differ by anything on a loaded machine): -fail-on 10
-// exits 1 naming it, -fail-on 1000 exits 0; a run against itself
+// exits 1 naming it, -fail-on above the planted change exits 0; a run
+// against itself
 // unchanged changes nothing.
 func TestCompareRealRuns(t *testing.T) {
 	dir := t.TempDir()
@@ -95,8 +96,10 @@ func TestCompareRealRuns(t *testing.T) {
 // in percent is defined.)
 func comparePlanted(t *testing.T, dir, old string, recs []result.Record) {
 	t.Helper()
+	planted := 0.0
 	for i := range recs {
 		if recs[i].Benchmark == "Pingpong_16" {
+			before := stats.Median(recs[i].Samples) - recs[i].Correction
 			// 50 % slower, and shifted by the samples' spread: under
 			// MPICH's busy-polling ranks beside another test the 24
 			// samples once spread so wide (medians 1822 and 2734 µs,
@@ -105,7 +108,11 @@ func comparePlanted(t *testing.T, dir, old string, recs []result.Record) {
 			for j := range recs[i].Samples {
 				recs[i].Samples[j] = 1.5*(recs[i].Samples[j]-recs[i].Correction) + recs[i].Correction + spread
 			}
+			planted = 100 * ((stats.Median(recs[i].Samples)-recs[i].Correction)/before - 1)
 		}
+	}
+	if !(planted > 50) {
+		t.Fatalf("planted change %g %%, want above 50 %%", planted)
 	}
 	slow := writeRecords(t, dir, "slow.jsonl", recs)
 	r := e2e.Direct(t, "compare", old, slow, "-fail-on", "10%")
@@ -120,7 +127,10 @@ func comparePlanted(t *testing.T, dir, old string, recs []result.Record) {
 		len(slower) != 1 || !strings.HasPrefix(slower[0], "skampi Pingpong_16 ") {
 		t.Errorf("planted slowdown: %s", r)
 	}
-	e2e.MustSucceed(t, e2e.Direct(t, "compare", old, slow, "-fail-on", "1000"))
+	// The spread added makes the change itself depend on the load (once
+	// +5982 %), so the threshold that must pass is twice the planted one.
+	above := fmt.Sprintf("%.0f", 2*planted+1)
+	e2e.MustSucceed(t, e2e.Direct(t, "compare", old, slow, "-fail-on", above))
 }
 
 func readChanges(t *testing.T, path string) []compare.Change {
