@@ -13,7 +13,10 @@
 // compared by the same rank-sum test on launches as compare.
 package tune
 
-import "io"
+import (
+	"io"
+	"strings"
+)
 
 // Coll is a collective tune measures, named as each side names it.
 type Coll struct {
@@ -45,7 +48,7 @@ var Colls = []Coll{
 // CollNamed is the collective of the IMB name, case-insensitive.
 func CollNamed(name string) (Coll, bool) {
 	for _, c := range Colls {
-		if equalFold(c.Name, name) {
+		if strings.EqualFold(c.Name, name) {
 			return c, true
 		}
 	}
@@ -97,23 +100,4 @@ type Library interface {
 	// Metric is the message size the library's decision compares with
 	// its rules for c with IMB message length bytes at np processes.
 	Metric(c Coll, np, bytes int) int
-}
-
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }
