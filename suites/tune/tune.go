@@ -20,10 +20,10 @@ import (
 
 // Coll is a collective tune measures, named as each side names it.
 type Coll struct {
-	Name  string // the IMB-MPI1 2021 benchmark: "Allreduce"
-	OMPI  string // Open MPI coll/tuned's name: coll_tuned_<OMPI>_algorithm
-	OMPIID int   // Open MPI's COLLTYPE_T, the collective's ID in a rules file
-	MPICH string // MPICH's: MPIR_CVAR_<upper(MPICH)>_INTRA_ALGORITHM, "collective=<MPICH>"
+	Name   string // the IMB-MPI1 2021 benchmark: "Allreduce"
+	OMPI   string // Open MPI coll/tuned's name: coll_tuned_<OMPI>_algorithm
+	OMPIID int    // Open MPI's COLLTYPE_T, the collective's ID in a rules file
+	MPICH  string // MPICH's: MPIR_CVAR_<upper(MPICH)>_INTRA_ALGORITHM, "collective=<MPICH>"
 }
 
 // Colls are the collectives tune can measure, in the order of its tables.
