@@ -10,6 +10,7 @@ import (
 	"mpibench/suites/osu"
 	"mpibench/suites/pgmpi"
 	"mpibench/suites/skampi"
+	"mpibench/suites/tune"
 )
 
 // otherSuites are the commands outside the IMB family, in the order of
@@ -27,6 +28,7 @@ func otherSuites() []mpijob.Entry {
 		osu.Command,
 		launchCommand,
 		guidelinesCheckCommand,
+		tune.Command,
 	}
 }
 

@@ -9,7 +9,7 @@ import "testing"
 func TestReleaseHasNoFake(t *testing.T) {
 	for _, v := range []string{"1.5", "lots"} {
 		t.Setenv("MPIBENCH_FAKE_MEM_MB", v)
-		if got, err := nodeAvailable(); err != nil || got == 3<<19 {
+		if got, err := NodeAvailable(); err != nil || got == 3<<19 {
 			t.Errorf("MPIBENCH_FAKE_MEM_MB=%q: %d, %v", v, got, err)
 		}
 	}

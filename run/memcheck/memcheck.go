@@ -39,7 +39,7 @@ func Available(world mpi.Comm) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	node, err := nodeAvailable()
+	node, err := NodeAvailable()
 	if err != nil {
 		return 0, err
 	}
@@ -49,9 +49,9 @@ func Available(world mpi.Comm) (int64, error) {
 	return int64(-neg) * 1024, err
 }
 
-// nodeAvailable is MemAvailable of /proc/meminfo in bytes, or what the
+// NodeAvailable is MemAvailable of /proc/meminfo in bytes, or what the
 // test hook of a mutant build fakes (fake_mutant.go).
-func nodeAvailable() (int64, error) {
+func NodeAvailable() (int64, error) {
 	if b, ok, err := fakeAvailable(); ok {
 		return b, err
 	}

@@ -1,0 +1,117 @@
+package tune
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+
+	"mpibench/analysis/result"
+)
+
+// point names one algorithm's measurements of one collective at one
+// process count.
+type point struct {
+	coll string
+	np   int
+	alg  int
+}
+
+// measurements are the launches' figures: per point and length, the
+// t_max of each launch that finished it; and why a point's launch failed.
+type measurements struct {
+	samples map[point]map[int][]float64
+	failed  map[point]string
+}
+
+// algsOf are the algorithms measured for c: the default first.
+func (p Plan) algsOf(c Coll) []Alg {
+	return append([]Alg{Default}, p.Algs[c.Name]...)
+}
+
+// measure runs every algorithm of every collective at every process
+// count, Launches times, the launches of one round interleaved so that a
+// drift of the machine spreads over all algorithms alike. An algorithm
+// whose launch failed is not launched again.
+func (r *runner) measure() (*measurements, error) {
+	m := &measurements{samples: map[point]map[int][]float64{}, failed: map[point]string{}}
+	for k := 1; k <= r.o.plan.Launches; k++ {
+		for _, np := range r.o.plan.NPs {
+			for _, c := range r.o.plan.Colls {
+				for _, a := range r.o.plan.algsOf(c) {
+					if err := r.measureOne(m, k, np, c, a); err != nil {
+						return m, err
+					}
+				}
+			}
+		}
+	}
+	return m, nil
+}
+
+// measureOne is launch k of algorithm a of c at np processes.
+func (r *runner) measureOne(m *measurements, k, np int, c Coll, a Alg) error {
+	pt := point{c.Name, np, a.ID}
+	if _, failed := m.failed[pt]; failed {
+		return nil
+	}
+	dir := filepath.Join(r.o.out, "raw", "np"+strconv.Itoa(np), c.Name, algDir(a))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	l := launch{np: np, colls: []Coll{c}, env: r.lib.Force(c, a),
+		out:   filepath.Join(dir, fmt.Sprintf("launch-%d.jsonl", k)),
+		label: fmt.Sprintf("%s np %d %s, launch %d of %d", c.Name, np, a.Name, k, r.o.plan.Launches)}
+	err := r.start(l)
+	if errors.Is(err, errInterrupted) {
+		return err
+	}
+	if err != nil {
+		m.failed[pt] = err.Error()
+	}
+	// A failed launch keeps the lengths it finished.
+	return readLaunch(l.out, c.Name, np, func(bytes int, tmax float64) {
+		if m.samples[pt] == nil {
+			m.samples[pt] = map[int][]float64{}
+		}
+		m.samples[pt][bytes] = append(m.samples[pt][bytes], tmax)
+	})
+}
+
+// algDir names an algorithm's folder: its number and name.
+func algDir(a Alg) string {
+	return fmt.Sprintf("%d-%s", a.ID, a.Name)
+}
+
+// readLaunch hands every measured length of the collective at np
+// processes in a launch's records to fn; a launch that wrote nothing has
+// none.
+func readLaunch(path, coll string, np int, fn func(bytes int, tmax float64)) error {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer func() { _ = f.Close() }() // read only
+	_, err = result.Scan(f, path, func(rec *result.Record) error {
+		if rec.Benchmark == coll && rec.NProcs == np && !rec.Skipped() && !rec.Check && rec.Reps > 0 {
+			fn(rec.Bytes, rec.TMax)
+		}
+		return nil
+	})
+	return err
+}
+
+// lengths are the lengths measured at a point, ascending.
+func (m *measurements) lengths(pt point) []int {
+	var ns []int
+	for n := range m.samples[pt] {
+		ns = append(ns, n)
+	}
+	slices.Sort(ns)
+	return ns
+}

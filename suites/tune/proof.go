@@ -1,0 +1,109 @@
+package tune
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"mpibench/analysis/compare"
+	"mpibench/analysis/stats"
+	"mpibench/mpi"
+)
+
+// prove reruns the tuned collectives with the tuning file and without it,
+// Launches times each, the two sides alternating, and compares them point
+// by point as compare does (rank-sum test on the launches).
+func (r *runner) prove(t Table, rules string, choices []Choice) ([]Proof, error) {
+	var colls []Coll
+	for _, c := range r.o.plan.Colls {
+		if t.tuned(c.Name) {
+			colls = append(colls, c)
+		}
+	}
+	if len(colls) == 0 {
+		return nil, nil
+	}
+	abs, err := filepath.Abs(rules)
+	if err != nil {
+		return nil, err
+	}
+	sides := map[string][]string{"default": nil, "tuned": r.lib.RulesEnv(abs)}
+	got := map[string]*measurements{}
+	for k := 1; k <= r.o.plan.Launches; k++ {
+		for _, np := range r.o.plan.NPs {
+			for _, side := range []string{"default", "tuned"} {
+				if got[side] == nil {
+					got[side] = &measurements{samples: map[point]map[int][]float64{}, failed: map[point]string{}}
+				}
+				if err := r.proveOne(got[side], k, np, side, sides[side], colls); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return proofs(r.o.plan, choices, colls, got["default"], got["tuned"]), nil
+}
+
+// proveOne is launch k of one side at np processes.
+func (r *runner) proveOne(m *measurements, k, np int, side string, env []string, colls []Coll) error {
+	dir := filepath.Join(r.o.out, "raw", "proof", "np"+strconv.Itoa(np), side)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	l := launch{np: np, colls: colls, env: env, out: filepath.Join(dir, fmt.Sprintf("launch-%d.jsonl", k)),
+		label: fmt.Sprintf("proof np %d %s, launch %d of %d", np, side, k, r.o.plan.Launches)}
+	err := r.start(l)
+	if errors.Is(err, errInterrupted) {
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("the proof's %s launch at %d processes failed: %v", side, np, err)
+	}
+	for _, c := range colls {
+		pt := point{c.Name, np, 0}
+		if err := readLaunch(l.out, c.Name, np, func(bytes int, tmax float64) {
+			if m.samples[pt] == nil {
+				m.samples[pt] = map[int][]float64{}
+			}
+			m.samples[pt][bytes] = append(m.samples[pt][bytes], tmax)
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// proofs compares the two sides at every point of the tuned collectives.
+func proofs(p Plan, choices []Choice, colls []Coll, def, tuned *measurements) []Proof {
+	var out []Proof
+	for _, ch := range choices {
+		if !tunedColl(colls, ch.Coll) {
+			continue
+		}
+		pt := point{ch.Coll, ch.NP, 0}
+		x, y := def.samples[pt][ch.Bytes], tuned.samples[pt][ch.Bytes]
+		if len(x) == 0 || len(y) == 0 {
+			continue
+		}
+		pr := Proof{Library: mpi.Flavor, Coll: ch.Coll, NP: ch.NP, Bytes: ch.Bytes, Chosen: ch.Chosen, Alpha: p.Alpha,
+			Default: Side{Samples: x, Median: stats.Median(x)}, Tuned: Side{Samples: y, Median: stats.Median(y)}}
+		if pr.Default.Median > 0 {
+			pr.Change = 100 * (pr.Tuned.Median - pr.Default.Median) / pr.Default.Median
+		}
+		pr.P = stats.RankSum(x, y, stats.TwoSided).P
+		pr.Significant = compare.MinP(len(x), len(y)) <= p.Alpha && pr.P < p.Alpha
+		out = append(out, pr)
+	}
+	return out
+}
+
+func tunedColl(colls []Coll, name string) bool {
+	for _, c := range colls {
+		if c.Name == name {
+			return true
+		}
+	}
+	return false
+}
