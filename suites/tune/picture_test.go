@@ -257,3 +257,23 @@ func TestReadRefusesLongLine(t *testing.T) {
 		t.Errorf("ReadChoices: %v, want choices.jsonl:2: ...", err)
 	}
 }
+
+// A proof at a point without a verdict is drawn in the colour of what
+// the file selects there; a point of the grid no record has is a blank
+// "not measured" cell on the page and "–" in the text.
+func TestPictureRaggedGrid(t *testing.T) {
+	choices := []Choice{verdict("Gather", 4, 8, 0.6, okAlg(0, "default", 3), okAlg(2, "linear", 3.3))}
+	proofs := []Proof{proof("Gather", 8, 1024, Alg{2, "linear"}, -30, 0.001)}
+	page, text := renderBoth(t, choices, proofs)
+	if !strings.Contains(page, `fill="#8dd3c7" stroke="#fff" stroke-width="2"><title>np 8, 1 KiB: linear; proof −30 %, p 0.001</title>`) {
+		t.Errorf("the proof's point is not drawn in linear's colour:\n%s", page)
+	}
+	if strings.Count(page, "<title>not measured</title>") != 2 {
+		t.Errorf("want 2 blank cells:\n%s", page)
+	}
+	for _, row := range []string{"   4  default  –\n", "   8  –        linear −30 %*\n"} {
+		if !strings.Contains(text, row) {
+			t.Errorf("the text lacks the row %q:\n%s", row, text)
+		}
+	}
+}
