@@ -8,7 +8,7 @@ import (
 	"mpibench/mpi"
 )
 
-// choose is the verdict at every point of the grid that was measured.
+// choose is the verdict at every algPoint of the grid that was measured.
 func choose(p Plan, m *measurements) []Choice {
 	var out []Choice
 	for _, c := range p.Colls {
@@ -25,13 +25,13 @@ func choose(p Plan, m *measurements) []Choice {
 func gridLengths(p Plan, m *measurements, c Coll, np int) []int {
 	var ns []int
 	for _, a := range p.algsOf(c) {
-		ns = append(ns, m.lengths(point{c.Name, np, a.ID})...)
+		ns = append(ns, m.lengths(algPoint{c.Name, np, a.ID})...)
 	}
 	slices.Sort(ns)
 	return slices.Compact(ns)
 }
 
-// chooseAt picks the algorithm at one point: the smallest median among
+// chooseAt picks the algorithm at one algPoint: the smallest median among
 // the algorithms measured in every launch, kept only when the rank-sum
 // test finds it faster than the default at Alpha. Testing only the
 // fastest against the default picks the largest of several differences,
@@ -40,7 +40,7 @@ func gridLengths(p Plan, m *measurements, c Coll, np int) []int {
 func chooseAt(p Plan, m *measurements, c Coll, np, n int) Choice {
 	ch := Choice{Library: mpi.Flavor, Coll: c.Name, NP: np, Bytes: n, Alpha: p.Alpha, Chosen: Default, P: 1}
 	for _, a := range p.algsOf(c) {
-		ch.Algs = append(ch.Algs, measured(p, m, point{c.Name, np, a.ID}, a, n))
+		ch.Algs = append(ch.Algs, measured(p, m, algPoint{c.Name, np, a.ID}, a, n))
 	}
 	def := ch.Algs[0]
 	if def.Status != "ok" {
@@ -69,7 +69,7 @@ func chooseAt(p Plan, m *measurements, c Coll, np, n int) Choice {
 }
 
 // measured is algorithm a at length n: ok when every launch measured it.
-func measured(p Plan, m *measurements, pt point, a Alg, n int) Measured {
+func measured(p Plan, m *measurements, pt algPoint, a Alg, n int) Measured {
 	s := m.samples[pt][n]
 	x := Measured{Alg: a, Status: "ok", Samples: s}
 	if len(s) > 0 {

@@ -11,19 +11,19 @@ import (
 	"mpibench/analysis/result"
 )
 
-// point names one algorithm's measurements of one collective at one
+// algPoint names one algorithm's measurements of one collective at one
 // process count.
-type point struct {
+type algPoint struct {
 	coll string
 	np   int
 	alg  int
 }
 
-// measurements are the launches' figures: per point and length, the
-// t_max of each launch that finished it; and why a point's launch failed.
+// measurements are the launches' figures: per algPoint and length, the
+// t_max of each launch that finished it; and why a algPoint's launch failed.
 type measurements struct {
-	samples map[point]map[int][]float64
-	failed  map[point]string
+	samples map[algPoint]map[int][]float64
+	failed  map[algPoint]string
 }
 
 // algsOf are the algorithms measured for c: the default first.
@@ -36,7 +36,7 @@ func (p Plan) algsOf(c Coll) []Alg {
 // drift of the machine spreads over all algorithms alike. An algorithm
 // whose launch failed is not launched again.
 func (r *runner) measure() (*measurements, error) {
-	m := &measurements{samples: map[point]map[int][]float64{}, failed: map[point]string{}}
+	m := &measurements{samples: map[algPoint]map[int][]float64{}, failed: map[algPoint]string{}}
 	for k := 1; k <= r.o.plan.Launches; k++ {
 		for _, np := range r.o.plan.NPs {
 			for _, c := range r.o.plan.Colls {
@@ -53,7 +53,7 @@ func (r *runner) measure() (*measurements, error) {
 
 // measureOne is launch k of algorithm a of c at np processes.
 func (r *runner) measureOne(m *measurements, k, np int, c Coll, a Alg) error {
-	pt := point{c.Name, np, a.ID}
+	pt := algPoint{c.Name, np, a.ID}
 	if _, failed := m.failed[pt]; failed {
 		return nil
 	}
@@ -106,8 +106,8 @@ func readLaunch(path, coll string, np int, fn func(bytes int, tmax float64)) err
 	return err
 }
 
-// lengths are the lengths measured at a point, ascending.
-func (m *measurements) lengths(pt point) []int {
+// lengths are the lengths measured at a algPoint, ascending.
+func (m *measurements) lengths(pt algPoint) []int {
 	var ns []int
 	for n := range m.samples[pt] {
 		ns = append(ns, n)

@@ -13,8 +13,8 @@ import (
 )
 
 // prove reruns the tuned collectives with the tuning file and without it,
-// Launches times each, the two sides alternating, and compares them point
-// by point as compare does (rank-sum test on the launches).
+// Launches times each, the two sides alternating, and compares them algPoint
+// by algPoint as compare does (rank-sum test on the launches).
 func (r *runner) prove(t Table, rules string, choices []Choice) ([]Proof, error) {
 	var colls []Coll
 	for _, c := range r.o.plan.Colls {
@@ -35,7 +35,7 @@ func (r *runner) prove(t Table, rules string, choices []Choice) ([]Proof, error)
 		for _, np := range r.o.plan.NPs {
 			for _, side := range []string{"default", "tuned"} {
 				if got[side] == nil {
-					got[side] = &measurements{samples: map[point]map[int][]float64{}, failed: map[point]string{}}
+					got[side] = &measurements{samples: map[algPoint]map[int][]float64{}, failed: map[algPoint]string{}}
 				}
 				if err := r.proveOne(got[side], k, np, side, sides[side], colls); err != nil {
 					return nil, err
@@ -62,7 +62,7 @@ func (r *runner) proveOne(m *measurements, k, np int, side string, env []string,
 		return fmt.Errorf("the proof's %s launch at %d processes failed: %v", side, np, err)
 	}
 	for _, c := range colls {
-		pt := point{c.Name, np, 0}
+		pt := algPoint{c.Name, np, 0}
 		if err := readLaunch(l.out, c.Name, np, func(bytes int, tmax float64) {
 			if m.samples[pt] == nil {
 				m.samples[pt] = map[int][]float64{}
@@ -75,14 +75,14 @@ func (r *runner) proveOne(m *measurements, k, np int, side string, env []string,
 	return nil
 }
 
-// proofs compares the two sides at every point of the tuned collectives.
+// proofs compares the two sides at every algPoint of the tuned collectives.
 func proofs(p Plan, choices []Choice, colls []Coll, def, tuned *measurements) []Proof {
 	var out []Proof
 	for _, ch := range choices {
 		if !tunedColl(colls, ch.Coll) {
 			continue
 		}
-		pt := point{ch.Coll, ch.NP, 0}
+		pt := algPoint{ch.Coll, ch.NP, 0}
 		x, y := def.samples[pt][ch.Bytes], tuned.samples[pt][ch.Bytes]
 		if len(x) == 0 || len(y) == 0 {
 			continue
