@@ -79,6 +79,7 @@ type options struct {
 	plan       Plan
 	algs       string
 	guidelines string
+	violations []Violation // found in -guidelines before anything runs
 	ompiInfo   string
 	out        string
 	launcher   []string
@@ -206,6 +207,11 @@ func prepare(o *options, lib Library) error {
 	}
 	if o.plan.Algs, err = selectAlgs(found, o.algs); err != nil {
 		return err
+	}
+	if o.guidelines != "" {
+		if o.violations, err = violations(o.guidelines, o.plan); err != nil {
+			return err
+		}
 	}
 	if o.plan.PPN == 0 {
 		o.plan.PPN = cores()

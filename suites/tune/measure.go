@@ -61,9 +61,9 @@ func (r *runner) measureOne(m *measurements, k, np int, c Coll, a Alg) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	l := launch{np: np, colls: []Coll{c}, env: r.lib.Force(c, a),
-		out:   filepath.Join(dir, fmt.Sprintf("launch-%d.jsonl", k)),
-		label: fmt.Sprintf("%s np %d %s, launch %d of %d", c.Name, np, a.Name, k, r.o.plan.Launches)}
+	l := r.mpi1(np, []Coll{c}, filepath.Join(dir, fmt.Sprintf("launch-%d.jsonl", k)))
+	l.env = r.lib.Force(c, a)
+	l.label = fmt.Sprintf("%s np %d %s, launch %d of %d", c.Name, np, a.Name, k, r.o.plan.Launches)
 	err := r.start(l)
 	if errors.Is(err, errInterrupted) {
 		return err

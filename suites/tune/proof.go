@@ -52,8 +52,9 @@ func (r *runner) proveOne(m *measurements, k, np int, side string, env []string,
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	l := launch{np: np, colls: colls, env: env, out: filepath.Join(dir, fmt.Sprintf("launch-%d.jsonl", k)),
-		label: fmt.Sprintf("proof np %d %s, launch %d of %d", np, side, k, r.o.plan.Launches)}
+	l := r.mpi1(np, colls, filepath.Join(dir, fmt.Sprintf("launch-%d.jsonl", k)))
+	l.env = env
+	l.label = fmt.Sprintf("proof np %d %s, launch %d of %d", np, side, k, r.o.plan.Launches)
 	err := r.start(l)
 	if errors.Is(err, errInterrupted) {
 		return err

@@ -29,30 +29,34 @@ type runner struct {
 // its records go.
 type launch struct {
 	np    int
-	colls []Coll
+	args  []string // mpibench's arguments
 	env   []string
 	out   string // records file; the output goes to out+".log"
 	label string // for the progress line
 }
 
-// args is the launcher's command line for l.
-func (r *runner) args(l launch) []string {
+// mpi1 is the launch of mpi1 measuring colls at np processes into out.
+func (r *runner) mpi1(np int, colls []Coll, out string) launch {
+	args := []string{"mpi1", "-imb", "2021", "-npmin", strconv.Itoa(np), "-msglen", r.msglen, "-json", out}
+	if r.o.plan.Iter != "" {
+		args = append(args, "-iter", r.o.plan.Iter)
+	}
+	if r.o.plan.Time != "" {
+		args = append(args, "-time", r.o.plan.Time)
+	}
+	for _, c := range colls {
+		args = append(args, c.Name)
+	}
+	return launch{np: np, args: args, out: out}
+}
+
+// argv is the launcher's command line for l.
+func (r *runner) argv(l launch) []string {
 	var argv []string
 	for _, a := range r.o.launcher {
 		argv = append(argv, strings.ReplaceAll(a, "{np}", strconv.Itoa(l.np)))
 	}
-	argv = append(argv, r.exe, "mpi1", "-imb", "2021", "-npmin", strconv.Itoa(l.np),
-		"-msglen", r.msglen, "-json", l.out)
-	if r.o.plan.Iter != "" {
-		argv = append(argv, "-iter", r.o.plan.Iter)
-	}
-	if r.o.plan.Time != "" {
-		argv = append(argv, "-time", r.o.plan.Time)
-	}
-	for _, c := range l.colls {
-		argv = append(argv, c.Name)
-	}
-	return argv
+	return append(append(argv, r.exe), l.args...)
 }
 
 // errInterrupted ends a run on SIGINT, SIGTERM or SIGHUP.
@@ -70,7 +74,7 @@ func (r *runner) start(l launch) error {
 		return err
 	}
 	defer func() { _ = log.Close() }() // the job's output, for the user; its records are the results
-	argv := r.args(l)
+	argv := r.argv(l)
 	_, _ = fmt.Fprintf(log, "# %s %s\n", strings.Join(l.env, " "), strings.Join(argv, " "))
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), l.env...)
@@ -176,6 +180,9 @@ func (r *runner) all(stdout io.Writer) int {
 	if err == nil {
 		err = WriteText(stdout, choices, proofs)
 	}
+	if err == nil && r.o.guidelines != "" {
+		err = r.guidelines(stdout)
+	}
 	if err != nil {
 		return r.fail(err)
 	}
@@ -187,4 +194,16 @@ func (r *runner) all(stdout io.Writer) int {
 func (r *runner) fail(err error) int {
 	_, _ = fmt.Fprintf(r.stderr, "mpibench tune: %v\n", err)
 	return 1
+}
+
+// guidelines answers the violations -guidelines found.
+func (r *runner) guidelines(stdout io.Writer) error {
+	vs := r.o.violations
+	if err := r.remedies(vs); err != nil {
+		return err
+	}
+	if err := writeLines(filepath.Join(r.o.out, "guidelines.jsonl"), vs); err != nil {
+		return err
+	}
+	return writeViolations(stdout, r.o.guidelines, vs)
 }
