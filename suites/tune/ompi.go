@@ -124,16 +124,17 @@ func (o *OpenMPI) RulesEnv(path string) []string {
 // Reduce_scatter (the sum of the counts); times the communicator size for
 // Allgather, Alltoall, Gather, Scatter and Reduce_scatter_block; the
 // average per process for Allgatherv; 0 for Alltoallv and Barrier, which
-// it decides by the communicator size alone. IMB 2021's lengths are
-// bytes per process where it sends a block per process, and the whole
-// vector for the reductions (IMB's Reduce_scatter splits it among the
-// processes).
+// it decides by the communicator size alone. IMB 2021's length X is the
+// block per process for Allgather(v), Alltoall, Gather, Scatter and
+// Reduce_scatter_block (IMB's SENDBUF_SIZE_NP_I: suites/imb's sizes2021),
+// and the whole vector for Allreduce, Bcast, Reduce and Reduce_scatter.
+// TestOpenMPIReadsRules checks Alltoall's against the library.
 func (o *OpenMPI) Metric(c Coll, np, bytes int) int {
 	switch c.Name {
 	case "Allgather", "Alltoall", "Gather", "Scatter":
 		return np * bytes
 	case "Reduce_scatter_block":
-		return (bytes / 4 / np) * 4 * np
+		return np * (bytes / 4 * 4)
 	case "Alltoallv", "Barrier":
 		return 0
 	}

@@ -83,7 +83,7 @@ func TestWriteRules(t *testing.T) {
 // IMB's 1024 bytes.
 func TestOpenMPIMetric(t *testing.T) {
 	want := map[string]int{"Allreduce": 1024, "Bcast": 1024, "Reduce": 1024, "Reduce_scatter": 1024,
-		"Allgather": 4096, "Alltoall": 4096, "Gather": 4096, "Scatter": 4096, "Reduce_scatter_block": 1024,
+		"Allgather": 4096, "Alltoall": 4096, "Gather": 4096, "Scatter": 4096, "Reduce_scatter_block": 4096,
 		"Allgatherv": 1024, "Alltoallv": 0, "Barrier": 0}
 	for _, c := range Colls {
 		if got := (&OpenMPI{}).Metric(c, 4, 1024); got != want[c.Name] {

@@ -100,7 +100,7 @@ func bufferBytes(c Coll, np, n int) int64 {
 		return b + p*b
 	case "Alltoall", "Alltoallv":
 		return 2 * p * b
-	case "Scatter":
+	case "Scatter", "Reduce_scatter_block":
 		return p*b + b
 	}
 	return 2 * b
