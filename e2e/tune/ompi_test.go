@@ -121,8 +121,10 @@ func readJSONLines[T any](t *testing.T, path string) []T {
 // sizes it computes: a rule choosing two_proc (which Open MPI refuses at
 // 4 processes) for Alltoall from IMB's 8 bytes, Open MPI's 4 x 8 = 32,
 // leaves 4 bytes (16) to the default and fails at 8; without the file
-// both run. (Not Allgather: mpibench's own set-up gathers with it, and
-// fails there.)
+// both run; a file with the rule at IMB's 8 (the factor P forgotten)
+// fails at 4 bytes, so the check tells a wrong size from the right one.
+// (Not Allgather: mpibench's own set-up gathers with it, and fails
+// there.)
 func TestOpenMPIReadsRules(t *testing.T) {
 	needOpenMPI(t)
 	e2e.FailFast(t)
@@ -138,11 +140,20 @@ func TestOpenMPIReadsRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	env := (&tune.OpenMPI{}).RulesEnv(rules)
+	// What a writer that forgot the factor P would write: the rule at 8,
+	// which 4 bytes (16) already pass. The check below must tell it apart.
+	wrong := filepath.Join(dir, "wrong.conf")
+	if err := os.WriteFile(wrong, []byte(strings.Replace(b.String(), "\n32 5 0 0", "\n8 5 0 0", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "\n32 5 0 0") {
+		t.Fatalf("the rules file has no rule at 32:\n%s", b.String())
+	}
 	for _, c := range []struct {
 		bytes string
 		env   []string
 		ok    bool
-	}{{"4", env, true}, {"8", env, false}, {"8", nil, true}} {
+	}{{"4", env, true}, {"8", env, false}, {"8", nil, true}, {"4", (&tune.OpenMPI{}).RulesEnv(wrong), false}} {
 		msglen := e2e.WriteFile(t, "msglen-"+c.bytes, c.bytes+"\n")
 		args := append(e2e.LauncherArgs(4), "mpi1", "-imb", "2021", "-npmin", "4", "-msglen", msglen, "-iter", "10", "Alltoall")
 		r := e2e.ExecuteEnv(t, e2e.MpirunTimeout, c.env, e2e.Launcher(), args...)
