@@ -9,6 +9,7 @@ import (
 
 	"mpibench/analysis/result"
 	"mpibench/analysis/stats"
+	"mpibench/internal/textout"
 )
 
 // Input is one results file of a report: its name and its records.
@@ -184,24 +185,9 @@ func figurePoint(p Point) Point {
 
 func (m *Measurement) xText(p Point) string {
 	if strings.HasPrefix(m.XLabel, "message length") || strings.HasPrefix(m.XLabel, "chunk") {
-		return byteText(p.Bytes)
+		return textout.Bytes(p.Bytes)
 	}
-	return fmt.Sprintf("%s %g (%s)", strings.Fields(m.XLabel)[0], p.X, byteText(p.Bytes))
-}
-
-// byteText writes a length the way the SKaMPI report does: bytes, KiB
-// or MiB when exact; GiB for the messages of 2 GiB and more (-msglog 31,
-// OSU's -m ...:4G).
-func byteText(b int) string {
-	switch {
-	case b >= 1<<30 && b%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", b>>30)
-	case b >= 1<<20 && b%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", b>>20)
-	case b >= 1<<10 && b%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", b>>10)
-	}
-	return fmt.Sprintf("%d B", b)
+	return fmt.Sprintf("%s %g (%s)", strings.Fields(m.XLabel)[0], p.X, textout.Bytes(p.Bytes))
 }
 
 // suiteOrder is the order of the report's sections; other suites follow.
@@ -556,7 +542,7 @@ func skampiMeasurement(r *result.Record) Measurement {
 	}
 	switch r.Param {
 	case "procs":
-		title += fmt.Sprintf(", %s over the number of processes, %s", r.Class, byteText(r.Bytes))
+		title += fmt.Sprintf(", %s over the number of processes, %s", r.Class, textout.Bytes(r.Bytes))
 		id += fmt.Sprintf("-b%d", r.Bytes)
 	case "bytes":
 		title += fmt.Sprintf(", %s over the message length, %d processes", r.Class, r.NProcs)

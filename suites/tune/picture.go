@@ -375,17 +375,3 @@ func significance(p, alpha float64) string {
 	}
 	return s
 }
-
-// byteText writes a message length as the report does: bytes, KiB, MiB
-// or GiB when exact.
-func byteText(b int) string {
-	switch {
-	case b >= 1<<30 && b%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", b>>30)
-	case b >= 1<<20 && b%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", b>>20)
-	case b >= 1<<10 && b%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", b>>10)
-	}
-	return fmt.Sprintf("%d B", b)
-}

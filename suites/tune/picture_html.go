@@ -125,7 +125,7 @@ func legendOf(p *panel, colours map[Alg]string) []legendEntry {
 }
 
 func htmlFailedOf(pt *point, ms []Measured) htmlFailed {
-	f := htmlFailed{NP: pt.np, Bytes: byteText(pt.bytes)}
+	f := htmlFailed{NP: pt.np, Bytes: textout.Bytes(pt.bytes)}
 	for _, m := range ms {
 		f.Algs = append(f.Algs, failedAlg{algName(m.Alg), m.Error})
 	}
@@ -133,7 +133,7 @@ func htmlFailedOf(pt *point, ms []Measured) htmlFailed {
 }
 
 func htmlRowOf(pt *point) htmlRow {
-	r := htmlRow{NP: pt.np, Bytes: byteText(pt.bytes), Chosen: algName(pt.chosen())}
+	r := htmlRow{NP: pt.np, Bytes: textout.Bytes(pt.bytes), Chosen: algName(pt.chosen())}
 	if c := pt.choice; c != nil {
 		r.Winner, r.P, r.Why = algName(c.Winner), significance(c.P, c.Alpha), c.Why
 		if g, ok := winnerGain(c); ok {
@@ -168,7 +168,7 @@ func svgMap(p *panel, colours map[Alg]string) template.HTML {
 	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end">np</text>`+"\n", mapLeft-8, mapTop-8)
 	for j, size := range p.sizes {
 		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n",
-			mapLeft+cellW*(float64(j)+0.5), mapTop-8, byteText(size))
+			mapLeft+cellW*(float64(j)+0.5), mapTop-8, textout.Bytes(size))
 	}
 	for i, np := range p.nps {
 		y := mapTop + cellH*float64(i)
@@ -205,7 +205,7 @@ func svgCell(b *strings.Builder, pt *point, x, y float64, colours map[Alg]string
 
 // cellTip is a cell's tooltip: "np 4, 1 KiB: ring; proof −23.41 %, p 0.001".
 func cellTip(pt *point) string {
-	s := fmt.Sprintf("np %d, %s: %s", pt.np, byteText(pt.bytes), algName(pt.chosen()))
+	s := fmt.Sprintf("np %d, %s: %s", pt.np, textout.Bytes(pt.bytes), algName(pt.chosen()))
 	if pr := pt.proof; pr != nil {
 		s += fmt.Sprintf("; proof %s, p %s", pct(pr.Change), textout.Number(pr.P))
 	}

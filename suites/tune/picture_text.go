@@ -37,7 +37,7 @@ func textPanel(t *textout.Writer, p *panel) {
 	t.Println(p.summary())
 	for _, pt := range p.points() {
 		if f := pt.failed(); len(f) > 0 {
-			t.Printf("Failed at np %d, %s: %s\n", pt.np, byteText(pt.bytes), textout.Clean(failedNames(f)))
+			t.Printf("Failed at np %d, %s: %s\n", pt.np, textout.Bytes(pt.bytes), textout.Clean(failedNames(f)))
 		}
 	}
 }
@@ -47,7 +47,7 @@ func textPanel(t *textout.Writer, p *panel) {
 func textGrid(p *panel) [][]string {
 	head := []string{"np"}
 	for _, b := range p.sizes {
-		head = append(head, byteText(b))
+		head = append(head, textout.Bytes(b))
 	}
 	rows := [][]string{head}
 	for _, np := range p.nps {
