@@ -90,3 +90,39 @@ func TestTable(t *testing.T) {
 		t.Errorf("got  %v\nwant %v", got, want)
 	}
 }
+
+// The proof reverts a choice it found significantly slower, and only
+// such a choice: not one it found faster, not one without a verdict, not
+// a point where the default was kept.
+func TestRevert(t *testing.T) {
+	chain := Alg{2, "chain"}
+	chs := []Choice{
+		{Coll: "Bcast", NP: 4, Bytes: 64, Chosen: chain, Gain: 30},
+		{Coll: "Bcast", NP: 4, Bytes: 1024, Chosen: chain, Gain: 20},
+		{Coll: "Bcast", NP: 4, Bytes: 4096, Chosen: chain, Gain: 10},
+		{Coll: "Bcast", NP: 4, Bytes: 8192, Chosen: Default},
+	}
+	prs := []Proof{
+		{Coll: "Bcast", NP: 4, Bytes: 64, Chosen: chain, Change: 407, P: 0.03, Significant: true},
+		{Coll: "Bcast", NP: 4, Bytes: 1024, Chosen: chain, Change: -20, P: 0.03, Significant: true},
+		{Coll: "Bcast", NP: 4, Bytes: 4096, Chosen: chain, Change: 50, P: 0.2},
+		{Coll: "Bcast", NP: 4, Bytes: 8192, Chosen: Default, Change: 60, P: 0.03, Significant: true},
+	}
+	if n := revert(chs, prs); n != 1 {
+		t.Fatalf("%d reverted, want 1", n)
+	}
+	if !chs[0].Chosen.IsDefault() || chs[0].Gain != 0 || !strings.Contains(chs[0].Why, "+407.0 %, p = 0.030") || !prs[0].Reverted {
+		t.Errorf("%+v %+v", chs[0], prs[0])
+	}
+	for i := 1; i < 4; i++ {
+		if prs[i].Reverted || (i < 3 && chs[i].Chosen != chain) {
+			t.Errorf("%d: %+v %+v", i, chs[i], prs[i])
+		}
+	}
+}
+
+func TestRotate(t *testing.T) {
+	if got := rotate([]int{1, 2, 3}, 4); !reflect.DeepEqual(got, []int{2, 3, 1}) {
+		t.Errorf("%v", got)
+	}
+}

@@ -33,14 +33,16 @@ func (p Plan) algsOf(c Coll) []Alg {
 
 // measure runs every algorithm of every collective at every process
 // count, Launches times, the launches of one round interleaved so that a
-// drift of the machine spreads over all algorithms alike. An algorithm
-// whose launch failed is not launched again.
+// drift of the machine spreads over all algorithms alike, and each round
+// starting one algorithm later, so that none is always the first after
+// another collective. An algorithm whose launch failed is not launched
+// again.
 func (r *runner) measure() (*measurements, error) {
 	m := &measurements{samples: map[algPoint]map[int][]float64{}, failed: map[algPoint]string{}}
 	for k := 1; k <= r.o.plan.Launches; k++ {
 		for _, np := range r.o.plan.NPs {
 			for _, c := range r.o.plan.Colls {
-				for _, a := range r.o.plan.algsOf(c) {
+				for _, a := range rotate(r.o.plan.algsOf(c), k-1) {
 					if err := r.measureOne(m, k, np, c, a); err != nil {
 						return m, err
 					}
@@ -114,4 +116,10 @@ func (m *measurements) lengths(pt algPoint) []int {
 	}
 	slices.Sort(ns)
 	return ns
+}
+
+// rotate is as rotated left by k.
+func rotate[T any](as []T, k int) []T {
+	k %= len(as)
+	return append(append([]T(nil), as[k:]...), as[:k]...)
 }

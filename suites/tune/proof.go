@@ -33,7 +33,7 @@ func (r *runner) prove(t Table, rules string, choices []Choice) ([]Proof, error)
 	got := map[string]*measurements{}
 	for k := 1; k <= r.o.plan.Launches; k++ {
 		for _, np := range r.o.plan.NPs {
-			for _, side := range []string{"default", "tuned"} {
+			for _, side := range rotate([]string{"default", "tuned"}, k-1) {
 				if got[side] == nil {
 					got[side] = &measurements{samples: map[algPoint]map[int][]float64{}, failed: map[algPoint]string{}}
 				}
@@ -107,4 +107,29 @@ func tunedColl(colls []Coll, name string) bool {
 		}
 	}
 	return false
+}
+
+// revert returns to the default every choice that the proof found
+// significantly slower than the default, marks its proof, and is the
+// number of such choices. The rest of the file stands: each point's rule
+// is chosen on its own, and returning one to the library's decision
+// restores what the proof's default side measured there.
+func revert(choices []Choice, proofs []Proof) int {
+	n := 0
+	for i := range proofs {
+		p := &proofs[i]
+		if p.Chosen.IsDefault() || !p.Significant || p.Change <= 0 {
+			continue
+		}
+		for j := range choices {
+			ch := &choices[j]
+			if ch.Coll == p.Coll && ch.NP == p.NP && ch.Bytes == p.Bytes {
+				ch.Chosen, ch.Gain = Default, 0
+				ch.Why = fmt.Sprintf("%s was chosen, and the proof found it slower than the default (%+.1f %%, p = %.3f)", p.Chosen.Name, p.Change, p.P)
+			}
+		}
+		p.Reverted = true
+		n++
+	}
+	return n
 }

@@ -53,6 +53,10 @@ type Proof struct {
 	Alpha   float64 `json:"alpha"`
 	// Significant: P < Alpha with enough launches for a verdict.
 	Significant bool `json:"significant"`
+	// Reverted: the file selected an algorithm here and the proof found
+	// it significantly slower than the default, so the final file keeps
+	// the default here.
+	Reverted bool `json:"reverted,omitempty"`
 }
 
 // Side is the launches of one side of a proof.
