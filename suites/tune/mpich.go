@@ -326,18 +326,73 @@ func sizeChain(c Coll, leaf selNode, ranges []sizeRange) selNode {
 	return out
 }
 
-// algLeaf is the leaf of algorithm a, leaf itself for the default. The
-// smp algorithms run on a communicator with a node hierarchy only
-// (bcast_intra_smp.c asserts MPIR_Comm_is_parent_comm; the forcing
-// variable falls back): they are guarded by comm_hierarchy=parent, leaf
-// for the others.
+// algLeaf is the leaf of algorithm a, leaf itself for the default, a
+// guarded by the conditions MPICH checks before it runs a forced
+// algorithm (mpichGuards): MPICH runs the algorithm its selection names
+// without them, so the file tests them, and where one fails leaf stands.
 func algLeaf(c Coll, a Alg, leaf selNode) selNode {
 	if a.IsDefault() {
 		return leaf
 	}
 	alg := selNode{{"algorithm=" + mpichContainer(c, a), selNode{}}}
-	if a.Name != "smp" {
-		return alg
+	gs := mpichGuards[c.MPICH+"/"+a.Name]
+	for i := len(gs) - 1; i >= 0; i-- {
+		alg = gs[i].around(alg, leaf)
 	}
-	return selNode{{"comm_hierarchy=parent", alg}, {"comm_hierarchy=any", leaf}}
+	return alg
+}
+
+// guard is a condition of an algorithm as selection keys: key and its
+// complement, the algorithm where key holds (or, with !pass, where it
+// fails: "count<pow2" fails for a count of at least the power of two).
+type guard struct {
+	key, other string
+	pass       bool
+}
+
+// around is alg where the guard holds, leaf where not.
+func (g guard) around(alg, leaf selNode) selNode {
+	if g.pass {
+		return selNode{{g.key, alg}, {g.other, leaf}}
+	}
+	return selNode{{g.key, leaf}, {g.other, alg}}
+}
+
+var (
+	parentComm  = guard{"comm_hierarchy=parent", "comm_hierarchy=any", true}
+	pow2Size    = guard{"comm_size=pow2", "comm_size=any", true}
+	commutative = guard{"is_commutative=yes", "is_commutative=no", true}
+	builtinOp   = guard{"is_op_built_in=yes", "is_op_built_in=no", true}
+	notInPlace  = guard{"is_sendbuf_inplace=no", "is_sendbuf_inplace=yes", true}
+	inPlace     = guard{"is_sendbuf_inplace=yes", "is_sendbuf_inplace=no", true}
+	countPof2   = guard{"count<pow2", "count=any", false}
+)
+
+// mpichGuards are the checks of MPICH 4.0.2 before a forced algorithm
+// (MPII_COLLECTIVE_FALLBACK_CHECK in src/mpi/coll/mpir_coll.c) for the
+// collectives tune measures, by "collective/algorithm". A forced
+// algorithm that fails one falls back to MPICH's choice, silently: tune
+// may have measured that choice under the algorithm's name, and an
+// algorithm run where it does not fit breaks (smp asserts a node
+// hierarchy; pairwise_sendrecv_replace works in place only).
+var mpichGuards = map[string][]guard{
+	"barrier/smp":                            {parentComm},
+	"bcast/smp":                              {parentComm},
+	"allgather/recursive_doubling":           {pow2Size},
+	"allgatherv/recursive_doubling":          {pow2Size},
+	"alltoall/brucks":                        {notInPlace},
+	"alltoall/pairwise":                      {notInPlace},
+	"alltoall/scattered":                     {notInPlace},
+	"alltoall/pairwise_sendrecv_replace":     {inPlace},
+	"alltoallv/scattered":                    {notInPlace},
+	"alltoallv/pairwise_sendrecv_replace":    {inPlace},
+	"reduce/smp":                             {commutative, parentComm},
+	"reduce/reduce_scatter_gather":           {builtinOp, countPof2},
+	"allreduce/smp":                          {commutative, parentComm},
+	"allreduce/reduce_scatter_allgather":     {builtinOp, countPof2},
+	"reduce_scatter/pairwise":                {commutative},
+	"reduce_scatter/recursive_halving":       {commutative},
+	"reduce_scatter_block/noncommutative":    {pow2Size},
+	"reduce_scatter_block/pairwise":          {commutative},
+	"reduce_scatter_block/recursive_halving": {commutative},
 }
