@@ -5,7 +5,8 @@
 // content pattern and its check (check.h, pattern.h), CHK (chk.h), the
 // settle before a timed loop (settle.h), the window loop's frame
 // (window.h), the test-only mutant switch (mutant.h) and the large-count
-// layer of IMB and OSU (bigcount). Each suite's timed loops are in its own
+// layer of IMB and OSU (bigcount), and the MPI_T control variables,
+// read without MPI_Init (mpit). Each suite's timed loops are in its own
 // cgo package, suites/NAME/kernel; handles reach them as Fortran handles
 // (handle.go, handle.h). Every call must come from the OS thread that
 // called Init.

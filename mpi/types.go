@@ -59,3 +59,11 @@ func EndsJob(err error) bool {
 	var le *LocalError
 	return errors.As(err, &me) || errors.As(err, &le)
 }
+
+// ControlVar is one of the library's MPI_T control variables (mpit.go):
+// its name (MPICH: "MPIR_CVAR_BCAST_INTRA_ALGORITHM") and its description
+// as the library hands it out.
+type ControlVar struct {
+	Name string
+	Desc string
+}
