@@ -168,21 +168,14 @@ gotest() { go test -count=1 -vet=off -timeout 40m "$@"; }
 imb_a() { gotest -run "^($imb_first_tests)\$" mpibench/e2e/imb; }
 imb_b() { gotest -skip "^($imb_first_tests)\$" mpibench/e2e/imb; }
 e2e_rest() { gotest "${rest[@]}"; }
-# The unit tests run beside Open MPI's end-to-end tests, whose ranks
-# yield and leave the cores half idle: as parts of their own after vet
-# they took 93 s of a 742 s run (docs/log/2026-11-29-ci-units-beside.md).
-units() {
-	local start=$SECONDS
-	unit_tests
-	mpi_units_openmpi
-	mpi_units_others
-	echo "unit tests (no MPI, Open MPI, MPICH and without MPI): $((SECONDS - start)) s"
-}
-e2e_openmpi() { together imb_a imb_b e2e_rest units; }
+e2e_openmpi() { together imb_a imb_b e2e_rest; }
 e2e_mpich() { MPIBENCH_E2E_SECOND_MPI=1 gotest -tags mpich "${e2e[@]}"; }
 
 part gofmt gofmt_check
 part vet vet_all
 part errcheck bash scripts/errcheck.sh
-part "end-to-end (Open MPI), the unit tests beside it" e2e_openmpi
+part "unit tests (no MPI)" unit_tests
+part "unit tests (Open MPI)" mpi_units_openmpi
+part "unit tests (MPICH, without MPI)" mpi_units_others
+part "end-to-end (Open MPI)" e2e_openmpi
 part "end-to-end (MPICH)" e2e_mpich
