@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"mpibench/e2e"
 )
@@ -33,12 +34,27 @@ func tmpfsDir(t *testing.T, size string) string {
 	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
 		t.Fatalf("mount -t tmpfs -o size=%s tmpfs %s: %v\n%s", size, dir, err, out)
 	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", dir).CombinedOutput(); err != nil {
-			t.Errorf("umount %s: %v\n%s", dir, err, out)
-		}
-	})
+	t.Cleanup(func() { unmount(t, dir) })
 	return dir
+}
+
+// unmount unmounts dir, waiting up to 10 s for it to be free: a rank of
+// a failed MPICH job can still hold a file there for a moment after
+// mpirun returned ("target is busy", seen in CI). A file system still
+// busy then is an error of the test, and is detached (umount -l) so that
+// no mount outlives it.
+func unmount(t *testing.T, dir string) {
+	t.Helper()
+	var out []byte
+	var err error
+	for i := 0; i < 50; i++ {
+		if out, err = exec.Command("umount", dir).CombinedOutput(); err == nil {
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Errorf("umount %s: %v\n%s", dir, err, out)
+	_ = exec.Command("umount", "-l", dir).Run()
 }
 
 // dirNames lists dir but the filler file of the hook.
