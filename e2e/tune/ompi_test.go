@@ -9,7 +9,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"mpibench/analysis/stats"
 	"mpibench/e2e"
@@ -265,5 +267,38 @@ func TestTuneGuidelines(t *testing.T) {
 	if !strings.Contains(r.Stdout, "GL10 MPI_Bcast <= Bcast_as_Scatter_Allgather, np 2, 8192 bytes") ||
 		!strings.Contains(r.Stdout, "Removed by: default") {
 		t.Errorf("stdout:\n%s", r.Stdout)
+	}
+}
+
+// SIGINT in the middle of a run: tune passes it on to the running launch,
+// exits 130 naming the folder, keeps every finished launch's records,
+// and writes no verdict, tuning file or picture from a run it did not
+// finish; no rank is left running.
+func TestTuneInterrupt(t *testing.T) {
+	needOpenMPI(t)
+	e2e.FirstMPIOnly(t, e2e.Machinery)
+	dir := filepath.Join(t.TempDir(), "tune")
+	args := append([]string{"tune", "-colls", "Bcast", "-np", "2", "-sizes", "4", "-iter", "20", "-o", dir, "--"}, launcher()...)
+	cmd, stdout, stderr := e2e.StartCmd(t, e2e.Bin(), args...)
+	third := filepath.Join(dir, "raw", "np2", "Bcast", "2-chain", "launch-1.jsonl.log")
+	e2e.AwaitCond(t, "the third launch", func() bool { _, err := os.Stat(third); return err == nil })
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	r := e2e.WaitRun(t, cmd, stdout, stderr, 30*time.Second)
+	if r.Code != 130 || !strings.Contains(r.Stderr, "interrupted; the finished launches are in "+dir+"/raw") {
+		t.Errorf("want exit 130 and the folder named: %s", r)
+	}
+	first := filepath.Join(dir, "raw", "np2", "Bcast", "0-default", "launch-1.jsonl")
+	if recs := e2e.ReadResults(t, first); len(recs) != 1 || recs[0].Bytes != 4 {
+		t.Errorf("%s: %d records, want the finished launch's one", first, len(recs))
+	}
+	for _, name := range []string{"choices.jsonl", "ompi-rules.conf", "proof.jsonl", "tune.html"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s written by an interrupted run", name)
+		}
+	}
+	if pids := e2e.RankPIDs(dir); len(pids) > 0 {
+		t.Errorf("ranks left running: %v", pids)
 	}
 }
