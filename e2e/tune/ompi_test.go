@@ -233,6 +233,15 @@ func TestTuneBadInput(t *testing.T) {
 			t.Errorf("%v: %s created", c.args, out)
 		}
 	}
+	// A launcher that cannot start a job: the first launch, the default,
+	// fails, and tune stops there (exit 1) instead of failing every
+	// algorithm.
+	out := filepath.Join(t.TempDir(), "tune")
+	r := e2e.Direct(t, "tune", "-colls", "Bcast", "-np", "2", "-o", out, "--", "/bin/false", "{np}")
+	if r.Code != 1 || !strings.Contains(r.Stderr, "the first launch (Bcast np 2 default, launch 1 of 4) failed, before any succeeded") ||
+		strings.Contains(r.Stderr, "basic_linear") {
+		t.Errorf("a broken launcher: %s", r)
+	}
 }
 
 // The PGMPI guidelines as a second source: a violation of GL10 (MPI_Bcast

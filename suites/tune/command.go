@@ -5,8 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mpibench/analysis/compare"
@@ -147,6 +149,9 @@ func checkOptions(o *options, colls string) error {
 	if err := checkLaunches(o.plan.Launches, o.plan.Alpha); err != nil {
 		return err
 	}
+	if err := checkIMBFlags(o.plan.Iter, o.plan.Time); err != nil {
+		return err
+	}
 	if o.plan.PPN < 0 {
 		return fmt.Errorf("-ppn %d: want at least 1", o.plan.PPN)
 	}
@@ -227,4 +232,25 @@ func prepare(o *options, lib Library) error {
 		return fmt.Errorf("-o %s: exists; tune writes a new folder (remove it or name another)", o.out)
 	}
 	return os.MkdirAll(o.out+"/raw", 0o755)
+}
+
+// checkIMBFlags checks the values tune hands to every launch's mpi1, so
+// that a typo is one error now, not a failed launch per algorithm:
+// -iter MSGS[,VOL[,NONAGGR]] (whole numbers of at least 1), -time S
+// (seconds above 0) or off.
+func checkIMBFlags(iter, time string) error {
+	if iter != "" {
+		parts := strings.Split(iter, ",")
+		for _, f := range parts {
+			if n, err := strconv.Atoi(f); err != nil || n < 1 || len(parts) > 3 {
+				return fmt.Errorf("-iter %q: want MSGS[,VOL[,NONAGGR]], whole numbers of at least 1", iter)
+			}
+		}
+	}
+	if time != "" && !strings.EqualFold(time, "off") {
+		if s, err := strconv.ParseFloat(time, 64); err != nil || !(s > 0) || math.IsInf(s, 0) {
+			return fmt.Errorf("-time %q: want seconds above 0, or off", time)
+		}
+	}
+	return nil
 }

@@ -70,6 +70,12 @@ func (r *runner) measureOne(m *measurements, k, np int, c Coll, a Alg) error {
 	if errors.Is(err, errInterrupted) {
 		return err
 	}
+	if err != nil && r.launched == 0 {
+		// The first launch of the run is the library's default: when it
+		// fails, the launcher or the set-up is broken, not an algorithm.
+		return fmt.Errorf("the first launch (%s) failed, before any succeeded: %v; its output: %s.log", l.label, err, l.out)
+	}
+	r.launched++
 	if err != nil {
 		m.failed[pt] = err.Error()
 	}

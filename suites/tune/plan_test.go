@@ -18,6 +18,10 @@ func TestParseErrors(t *testing.T) {
 		{"-colls Bcast,Scan -- mpirun -np {np}", `unknown collective "Scan"`},
 		{"-sizes 4,-1 -- mpirun -np {np}", "want sizes in bytes"},
 		{"-ppn -2 -- mpirun -np {np}", "-ppn -2"},
+		{"-iter 0 -- mpirun -np {np}", `-iter "0"`},
+		{"-iter 10,x -- mpirun -np {np}", `-iter "10,x"`},
+		{"-time -1 -- mpirun -np {np}", `-time "-1"`},
+		{"-time soon -- mpirun -np {np}", `-time "soon"`},
 	} {
 		_, err := parse(strings.Fields(c.args))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

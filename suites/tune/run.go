@@ -23,6 +23,9 @@ type runner struct {
 	msglen string // the -msglen file of every launch
 	stderr io.Writer
 	ctx    context.Context
+	// launched counts the launches that ran to their end (ok or failed
+	// after the first succeeded).
+	launched int
 }
 
 // launch is one job: what it measures, under which environment, where
