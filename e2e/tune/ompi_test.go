@@ -295,7 +295,7 @@ func TestTuneInterrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := e2e.WaitRun(t, cmd, stdout, stderr, 30*time.Second)
-	if r.Code != 130 || !strings.Contains(r.Stderr, "interrupted; the finished launches are in "+dir+"/raw") {
+	if r.Code != 130 || !strings.Contains(r.Stderr, "interrupted by interrupt; the finished launches are in "+dir+"/raw") {
 		t.Errorf("want exit 130 and the folder named: %s", r)
 	}
 	first := filepath.Join(dir, "raw", "np2", "Bcast", "0-default", "launch-1.jsonl")

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -145,8 +146,18 @@ func writeMsglen(dir string, sizes []int) (string, error) {
 
 // run measures, chooses, writes the tuning file and proves it.
 func run(o *options, lib Library, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(sigs)
+	var got atomic.Value // the signal that stopped the run
+	go func() {
+		if sig, ok := <-sigs; ok {
+			got.Store(sig)
+			cancel()
+		}
+	}()
 	r := &runner{o: o, lib: lib, stderr: stderr, ctx: ctx}
 	var err error
 	if r.exe, err = os.Executable(); err == nil {
@@ -157,9 +168,9 @@ func run(o *options, lib Library, stdout, stderr io.Writer) int {
 		return 1
 	}
 	code := r.all(stdout)
-	if errors.Is(ctx.Err(), context.Canceled) && code != 0 {
-		_, _ = fmt.Fprintf(stderr, "mpibench tune: interrupted; the finished launches are in %s/raw\n", o.out)
-		return 130
+	if sig, ok := got.Load().(syscall.Signal); ok && code != 0 {
+		_, _ = fmt.Fprintf(stderr, "mpibench tune: interrupted by %v; the finished launches are in %s/raw\n", sig, o.out)
+		return 128 + int(sig)
 	}
 	return code
 }
@@ -219,7 +230,9 @@ func (r *runner) rewrite(choices []Choice, rules string) error {
 
 // fail reports err and is the exit code of a run that could not finish.
 func (r *runner) fail(err error) int {
-	_, _ = fmt.Fprintf(r.stderr, "mpibench tune: %v\n", err)
+	if !errors.Is(err, errInterrupted) { // run says it, with the signal
+		_, _ = fmt.Fprintf(r.stderr, "mpibench tune: %v\n", err)
+	}
 	return 1
 }
 
