@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 
 	"mpibench/internal/textout"
 )
@@ -24,7 +25,7 @@ func WriteHTML(w io.Writer, choices []Choice, proofs []Proof) error {
 		page.Panels = append(page.Panels, htmlPanelOf(i, p))
 	}
 	var b strings.Builder
-	if err := pageTemplate.Execute(&b, page); err != nil {
+	if err := pageTemplate().Execute(&b, page); err != nil {
 		return err
 	}
 	// Escaping leaves control characters in: an escape sequence in an
@@ -212,7 +213,11 @@ func cellTip(pt *point) string {
 	return s
 }
 
-var pageTemplate = template.Must(template.New("tune").Parse(pageText))
+// pageTemplate is parsed on first use, as the report's is: every rank of
+// every command links this package and never draws (docs/memory.md).
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("tune").Parse(pageText))
+})
 
 const pageText = `<!DOCTYPE html>
 <html lang="en">
