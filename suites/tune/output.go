@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+
+	"mpibench/internal/safefile"
 )
 
 // rulesFile is the name of the tuning file in the output folder.
@@ -17,29 +17,17 @@ func rulesFile(lib Library) string {
 	return "mpich-coll.json"
 }
 
-// writeFile writes path whole or not at all: into a temporary file of the
-// same folder, renamed over path once written and synced, so that no
-// reader ever sees half of it.
+// writeFile writes path whole or not at all (safefile.WriteWith: a
+// temporary file renamed over it), so that no reader ever sees half of
+// it.
 func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer func() { _ = os.Remove(f.Name()) }() // gone once renamed
-	w := bufio.NewWriter(f)
-	err = write(w)
-	if err == nil {
-		err = w.Flush()
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
+	err := safefile.WriteWith(path, func(f io.Writer) error {
+		w := bufio.NewWriter(f)
+		if err := write(w); err != nil {
+			return err
+		}
+		return w.Flush()
+	})
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
