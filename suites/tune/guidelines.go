@@ -74,12 +74,11 @@ func violations(dir string, p Plan) ([]Violation, error) {
 
 // planColl is the collective of the plan that the MPI function is.
 func planColl(p Plan, function string) (Coll, bool) {
-	for _, c := range p.Colls {
-		if "MPI_"+c.Name == function {
-			return c, true
-		}
+	name, ok := strings.CutPrefix(function, "MPI_")
+	if !ok {
+		return Coll{}, false
 	}
-	return Coll{}, false
+	return collIn(p.Colls, name)
 }
 
 // remedies remeasures every violation with each algorithm of its

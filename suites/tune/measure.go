@@ -26,6 +26,21 @@ type measurements struct {
 	failed  map[algPoint]string
 }
 
+func newMeasurements() *measurements {
+	return &measurements{samples: map[algPoint]map[int][]float64{}, failed: map[algPoint]string{}}
+}
+
+// adder appends a launch's figure at a length to pt's samples, for
+// readLaunch.
+func (m *measurements) adder(pt algPoint) func(bytes int, tmax float64) {
+	return func(bytes int, tmax float64) {
+		if m.samples[pt] == nil {
+			m.samples[pt] = map[int][]float64{}
+		}
+		m.samples[pt][bytes] = append(m.samples[pt][bytes], tmax)
+	}
+}
+
 // algsOf are the algorithms measured for c: the default first.
 func (p Plan) algsOf(c Coll) []Alg {
 	return append([]Alg{Default}, p.Algs[c.Name]...)
@@ -38,7 +53,7 @@ func (p Plan) algsOf(c Coll) []Alg {
 // another collective. An algorithm whose launch failed is not launched
 // again.
 func (r *runner) measure() (*measurements, error) {
-	m := &measurements{samples: map[algPoint]map[int][]float64{}, failed: map[algPoint]string{}}
+	m := newMeasurements()
 	for k := 1; k <= r.o.plan.Launches; k++ {
 		for _, np := range r.o.plan.NPs {
 			for _, c := range r.o.plan.Colls {
@@ -80,12 +95,7 @@ func (r *runner) measureOne(m *measurements, k, np int, c Coll, a Alg) error {
 		m.failed[pt] = err.Error()
 	}
 	// A failed launch keeps the lengths it finished.
-	return readLaunch(l.out, c.Name, np, func(bytes int, tmax float64) {
-		if m.samples[pt] == nil {
-			m.samples[pt] = map[int][]float64{}
-		}
-		m.samples[pt][bytes] = append(m.samples[pt][bytes], tmax)
-	})
+	return readLaunch(l.out, c.Name, np, m.adder(pt))
 }
 
 // algDir names an algorithm's folder: its number and name.

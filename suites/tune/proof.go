@@ -30,13 +30,10 @@ func (r *runner) prove(t Table, rules string, choices []Choice) ([]Proof, error)
 		return nil, err
 	}
 	sides := map[string][]string{"default": nil, "tuned": r.lib.RulesEnv(abs)}
-	got := map[string]*measurements{}
+	got := map[string]*measurements{"default": newMeasurements(), "tuned": newMeasurements()}
 	for k := 1; k <= r.o.plan.Launches; k++ {
 		for _, np := range r.o.plan.NPs {
 			for _, side := range rotate([]string{"default", "tuned"}, k-1) {
-				if got[side] == nil {
-					got[side] = &measurements{samples: map[algPoint]map[int][]float64{}, failed: map[algPoint]string{}}
-				}
 				if err := r.proveOne(got[side], k, np, side, sides[side], colls); err != nil {
 					return nil, err
 				}
@@ -63,13 +60,7 @@ func (r *runner) proveOne(m *measurements, k, np int, side string, env []string,
 		return fmt.Errorf("the proof's %s launch at %d processes failed: %v", side, np, err)
 	}
 	for _, c := range colls {
-		pt := algPoint{c.Name, np, 0}
-		if err := readLaunch(l.out, c.Name, np, func(bytes int, tmax float64) {
-			if m.samples[pt] == nil {
-				m.samples[pt] = map[int][]float64{}
-			}
-			m.samples[pt][bytes] = append(m.samples[pt][bytes], tmax)
-		}); err != nil {
+		if err := readLaunch(l.out, c.Name, np, m.adder(algPoint{c.Name, np, 0})); err != nil {
 			return err
 		}
 	}
@@ -80,7 +71,7 @@ func (r *runner) proveOne(m *measurements, k, np int, side string, env []string,
 func proofs(p Plan, choices []Choice, colls []Coll, def, tuned *measurements) []Proof {
 	var out []Proof
 	for _, ch := range choices {
-		if !tunedColl(colls, ch.Coll) {
+		if _, ok := collIn(colls, ch.Coll); !ok {
 			continue
 		}
 		pt := algPoint{ch.Coll, ch.NP, 0}
@@ -100,13 +91,14 @@ func proofs(p Plan, choices []Choice, colls []Coll, def, tuned *measurements) []
 	return out
 }
 
-func tunedColl(colls []Coll, name string) bool {
-	for _, c := range colls {
+// collIn is the collective of cs named name (its IMB name, as written).
+func collIn(cs []Coll, name string) (Coll, bool) {
+	for _, c := range cs {
 		if c.Name == name {
-			return true
+			return c, true
 		}
 	}
-	return false
+	return Coll{}, false
 }
 
 // revert returns to the default every choice that the proof found
