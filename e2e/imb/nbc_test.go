@@ -173,12 +173,11 @@ func testNBCCheck(t *testing.T, suite string, calls []string) {
 	for _, m := range []string{"", "first-only"} {
 		t.Run(fmt.Sprintf("%s/np%d", cmpOr(m, "real"), np), func(t *testing.T) {
 			t.Setenv(e2e.MutantEnv, m)
-			// -time 0.5 -iter 20 (after runNBC's -time 0.02): at most 20
-			// repetitions, and the time bound lowers them below 2, where
-			// the first-only mutant hides, only if one call takes 0.25 s
-			// (with 0.02 s one loaded MPICH run had Reduce_scatter_persist
-			// at 1 repetition, its mutant unseen).
-			args := []string{"-time", "0.5", "-iter", "20", "-check", "-npmin", strconv.Itoa(np), "-msglen", lens}
+			// -iter_policy off -iter 20: 20 repetitions whatever the
+			// load, none cut by runNBC's -time 0.02 to the 1 where the
+			// first-only mutant hides (one loaded MPICH run had
+			// Reduce_scatter_persist at 1 repetition, its mutant unseen).
+			args := []string{"-iter_policy", "off", "-iter", "20", "-check", "-npmin", strconv.Itoa(np), "-msglen", lens}
 			r, recs := runNBC(t, bin, suite, np, append(args, names...)...)
 			if want := map[bool]int{false: 0, true: 3}[m != ""]; r.Code != want {
 				t.Fatalf("want exit code %d, got %s", want, r)
@@ -187,7 +186,7 @@ func testNBCCheck(t *testing.T, suite string, calls []string) {
 				t.Errorf("%d records, want %d", len(recs), 2*len(names))
 			}
 			for _, rec := range recs {
-				if (m == "") != (rec.Defects == 0) || rec.Reps < 2 {
+				if (m == "") != (rec.Defects == 0) || rec.Reps != 20 {
 					t.Errorf("mutant %q: %v", m, rec.Record)
 				}
 			}
@@ -357,8 +356,11 @@ func TestNBCCheckRootShift(t *testing.T) {
 		for _, m := range []string{"", "no-rotation"} {
 			t.Run(fmt.Sprintf("%s/np%d", cmpOr(m, "real"), np), func(t *testing.T) {
 				t.Setenv(e2e.MutantEnv, m)
+				// -iter_policy off -iter 8: 8 repetitions whatever the
+				// load (runNBC's -time 0.02 cut a loaded CI run to 1,
+				// Ireduce_pure at 64 B, 4 ms a call, where no root moves).
 				r, recs := runNBC(t, bin, "nbc", np, append([]string{"-check", "-root_shift", "on", "-npmin",
-					strconv.Itoa(np), "-msglen", lens}, names...)...)
+					strconv.Itoa(np), "-msglen", lens, "-iter_policy", "off", "-iter", "8"}, names...)...)
 				if want := map[bool]int{false: 0, true: 3}[m != ""]; r.Code != want {
 					t.Fatalf("want exit code %d, got %s", want, r)
 				}
@@ -366,7 +368,7 @@ func TestNBCCheckRootShift(t *testing.T) {
 					t.Errorf("%d records, want %d", len(recs), 2*len(names))
 				}
 				for _, rec := range recs {
-					if (m == "") != (rec.Defects == 0) || rec.Reps < 2 {
+					if (m == "") != (rec.Defects == 0) || rec.Reps != 8 {
 						t.Errorf("mutant %q: %v", cmpOr(m, "real"), rec.Record)
 					}
 				}
