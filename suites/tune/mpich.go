@@ -132,9 +132,9 @@ func (m *MPICH) WriteRules(w io.Writer, t Table) error {
 		if len(t[c.Name]) == 0 {
 			continue
 		}
-		i := sel.find("collective=" + c.MPICH)
+		i := sel.find("collective=" + c.Lib())
 		if i < 0 {
-			return fmt.Errorf("%s: MPICH's own selection has no collective=%s", name, c.MPICH)
+			return fmt.Errorf("%s: MPICH's own selection has no collective=%s", name, c.Lib())
 		}
 		if sel[i].val, err = m.tuned(c, sel[i].val, t[c.Name], lib, name); err != nil {
 			return err
@@ -163,11 +163,10 @@ func (m *MPICH) library() ([]byte, string, error) {
 // containers are MPIR_<Coll>_intra_<name>, the nonblocking one
 // MPIR_<Coll>_allcomm_nb (csel_container.c).
 func mpichContainer(c Coll, a Alg) string {
-	coll := strings.ToUpper(c.MPICH[:1]) + c.MPICH[1:]
 	if a.Name == "nb" {
-		return "MPIR_" + coll + "_allcomm_nb"
+		return "MPIR_" + c.Name + "_allcomm_nb"
 	}
-	return "MPIR_" + coll + "_intra_" + a.Name
+	return "MPIR_" + c.Name + "_intra_" + a.Name
 }
 
 // sizeRange is a range of MPICH's sizes, from From to the next range's,
@@ -335,7 +334,7 @@ func algLeaf(c Coll, a Alg, leaf selNode) selNode {
 		return leaf
 	}
 	alg := selNode{{"algorithm=" + mpichContainer(c, a), selNode{}}}
-	gs := mpichGuards[c.MPICH+"/"+a.Name]
+	gs := mpichGuards[c.Lib()+"/"+a.Name]
 	for i := len(gs) - 1; i >= 0; i-- {
 		alg = gs[i].around(alg, leaf)
 	}

@@ -28,7 +28,7 @@ import (
 
 // mpichAlgVar is the variable that selects c's algorithm.
 func mpichAlgVar(c Coll) string {
-	return "MPIR_CVAR_" + strings.ToUpper(c.MPICH) + "_INTRA_ALGORITHM"
+	return "MPIR_CVAR_" + strings.ToUpper(c.Lib()) + "_INTRA_ALGORITHM"
 }
 
 // mpichAlgorithms reads the algorithms of every collective of Colls from

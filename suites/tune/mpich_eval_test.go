@@ -168,7 +168,7 @@ func TestMPICHWriteRulesKeepsDefaults(t *testing.T) {
 
 // guardsHold tells whether MPICH's checks of a hold for the call.
 func guardsHold(t *testing.T, c Coll, a Alg, call mpichCall) bool {
-	for _, g := range mpichGuards[c.MPICH+"/"+a.Name] {
+	for _, g := range mpichGuards[c.Lib()+"/"+a.Name] {
 		if keyHolds(t, g.key, call) != g.pass {
 			return false
 		}
@@ -202,7 +202,7 @@ func mpichCalls(m *MPICH, c Coll) []imbCall {
 			for _, v := range []mpichCall{{}, {inplace: true}, {noncommut: true}, {inter: true},
 				{hierarchy: "node"}, {hierarchy: "flat"}, {hierarchy: "node_roots"}} {
 				call := v
-				call.coll, call.np, call.size = c.MPICH, np, m.Metric(c, np, bytes)
+				call.coll, call.np, call.size = c.Lib(), np, m.Metric(c, np, bytes)
 				call.count = bytes / 4
 				if call.hierarchy == "" {
 					call.hierarchy = "parent"

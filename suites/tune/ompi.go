@@ -95,7 +95,7 @@ func enumerator(line string) (Coll, Alg, bool) {
 		return Coll{}, Alg{}, false
 	}
 	for _, c := range Colls {
-		if c.OMPI == name {
+		if c.Lib() == name {
 			return c, Alg{ID: id, Name: f[8]}, true
 		}
 	}
@@ -109,7 +109,7 @@ func (o *OpenMPI) Force(c Coll, a Alg) []string {
 		return nil
 	}
 	return []string{"OMPI_MCA_coll_tuned_use_dynamic_rules=1",
-		fmt.Sprintf("OMPI_MCA_coll_tuned_%s_algorithm=%d", c.OMPI, a.ID)}
+		fmt.Sprintf("OMPI_MCA_coll_tuned_%s_algorithm=%d", c.Lib(), a.ID)}
 }
 
 // RulesEnv makes coll/tuned read the rules file at path.

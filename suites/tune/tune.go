@@ -21,28 +21,31 @@ import (
 // Coll is a collective tune measures, named as each side names it.
 type Coll struct {
 	Name   string // the IMB-MPI1 2021 benchmark: "Allreduce"
-	OMPI   string // Open MPI coll/tuned's name: coll_tuned_<OMPI>_algorithm
 	OMPIID int    // Open MPI's COLLTYPE_T, the collective's ID in a rules file
-	MPICH  string // MPICH's: MPIR_CVAR_<upper(MPICH)>_INTRA_ALGORITHM, "collective=<MPICH>"
 }
+
+// Lib is the name both libraries give the collective, the IMB name in
+// lower case: coll_tuned_<Lib>_algorithm (Open MPI),
+// MPIR_CVAR_<upper(Lib)>_INTRA_ALGORITHM and "collective=<Lib>" (MPICH).
+func (c Coll) Lib() string { return strings.ToLower(c.Name) }
 
 // Colls are the collectives tune can measure, in the order of its tables.
 // Open MPI's IDs are COLLTYPE_T of ompi/mca/coll/base/coll_base_functions.h
 // (ALLGATHER = 0 ... SCATTER = 15), the numbers its rules file reader
 // expects.
 var Colls = []Coll{
-	{"Allreduce", "allreduce", 2, "allreduce"},
-	{"Bcast", "bcast", 7, "bcast"},
-	{"Reduce", "reduce", 11, "reduce"},
-	{"Allgather", "allgather", 0, "allgather"},
-	{"Allgatherv", "allgatherv", 1, "allgatherv"},
-	{"Alltoall", "alltoall", 3, "alltoall"},
-	{"Alltoallv", "alltoallv", 4, "alltoallv"},
-	{"Gather", "gather", 9, "gather"},
-	{"Scatter", "scatter", 15, "scatter"},
-	{"Reduce_scatter", "reduce_scatter", 12, "reduce_scatter"},
-	{"Reduce_scatter_block", "reduce_scatter_block", 13, "reduce_scatter_block"},
-	{"Barrier", "barrier", 6, "barrier"},
+	{"Allreduce", 2},
+	{"Bcast", 7},
+	{"Reduce", 11},
+	{"Allgather", 0},
+	{"Allgatherv", 1},
+	{"Alltoall", 3},
+	{"Alltoallv", 4},
+	{"Gather", 9},
+	{"Scatter", 15},
+	{"Reduce_scatter", 12},
+	{"Reduce_scatter_block", 13},
+	{"Barrier", 6},
 }
 
 // CollNamed is the collective of the IMB name, case-insensitive.
