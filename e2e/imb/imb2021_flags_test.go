@@ -336,7 +336,7 @@ func TestIMBBarrier(t *testing.T) {
 		runs bool
 	}{
 		{[]string{"mpi1", "Allreduce", "-imb", "2021", "-iter", "5", "-time", "off"}, true},
-		{[]string{"nbc", "Iallreduce", "-time", "0.001"}, true}, // nbc has no -iter: a few repetitions
+		{[]string{"nbc", "Iallreduce", "-time", "0.001"}, true}, // bounded by -time: a few repetitions
 		{[]string{"ext", "Unidir_Put", "-iter", "5", "-time", "off"}, false},
 	} {
 		base := append(slices.Clone(c.args), "-msglen", lens)
