@@ -293,9 +293,10 @@ func skewTime(t *testing.T, r result.Record) float64 {
 // rank starts a window at the same true time and a valid repetition's
 // time is the Allreduce's; without the model rank 1 would start 0.5 s
 // early or late, and the last end would be 0.5 s after the start (or
-// every repetition late). The test asks: a valid repetition (rerun with
-// 2 and 4 times the windows until one is), a mean time and a median start
-// lag below 5 ms (a hundredth of the offset), a clock error in (0, 1 ms).
+// every repetition late). The test asks: a valid repetition and a median
+// start lag below 5 ms (a hundredth of the offset), relaunched with 2 and
+// 4 times the repetitions until a launch has both (syncedRun), a mean
+// time in (0, 5 ms), a clock error in (0, 1 ms).
 // Directly: right after the synchronisation rank 1 prints (mutant build
 // only, clocksync/mutant.go) how far its model is from the true clock the
 // mutant knows, at that time, and how far its rate is from the true
@@ -311,7 +312,7 @@ func TestSyncClockMutant(t *testing.T) {
 		t.Setenv("MPIBENCH_CLOCK_DRIFT", c.drift)
 		drift, _ := strconv.ParseFloat(c.drift, 64)
 		var r result.Record
-		for reps := 50; reps <= 200 && r.ValidReps == 0; reps *= 2 {
+		for reps := 50; reps <= 200 && !syncedRun(r); reps *= 2 {
 			out := filepath.Join(t.TempDir(), "out.jsonl")
 			run := e2e.LaunchBin(t, bin, 2, "mpi1", "Allreduce", "-msglog", "2:2", "-zero_size", "off",
 				"-iter", strconv.Itoa(reps), "-sync", "window", "-json", out)
@@ -321,13 +322,20 @@ func TestSyncClockMutant(t *testing.T) {
 			t.Logf("offset %s s, drift %s: %d valid of %d, t_avg %.2f µs, start lag %g s, clock error %g s, window %g s",
 				c.off, c.drift, r.ValidReps, r.Reps, r.TAvg, r.StartLag, r.ClockErr, r.WindowS)
 		}
-		if r.ValidReps == 0 || r.TAvg <= 0 || r.TAvg >= 5000 || r.StartLag >= 5e-3 || r.ClockErr <= 0 || r.ClockErr >= 1e-3 {
+		if !syncedRun(r) || r.TAvg <= 0 || r.TAvg >= 5000 || r.ClockErr <= 0 || r.ClockErr >= 1e-3 {
 			t.Errorf("offset %s s, drift %s: %d valid, t_avg %.2f µs, start lag %g s, clock error %g s; want a valid "+
 				"repetition, t_avg in (0, 5000) µs, lag < 5 ms, clock error in (0, 1 ms)", c.off, c.drift, r.ValidReps,
 				r.TAvg, r.StartLag, r.ClockErr)
 		}
 	}
 }
+
+// syncedRun tells a run of TestSyncClockMutant whose ranks started
+// together: a valid repetition and a median start lag below 5 ms. A loaded
+// node can miss that once (CI: rank 1 descheduled past the first start,
+// 2 valid of 50 and a 16 ms lag), so the test launches again, with 2 and 4
+// times the repetitions; an uncorrected 0.5 s offset misses it every time.
+func syncedRun(r result.Record) bool { return r.ValidReps > 0 && r.StartLag < 5e-3 }
 
 // clockTruth checks the clock mutant's lines on stderr: at least one, and
 // in each the model's true error within the rank's bound and the clock
