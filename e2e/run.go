@@ -164,6 +164,7 @@ func Execute(t *testing.T, timeout time.Duration, name string, args ...string) R
 // unlike t.Setenv, it leaves the test free to run in parallel.
 func ExecuteEnv(t *testing.T, timeout time.Duration, env []string, name string, args ...string) Result {
 	t.Helper()
+	defer mpichTurn(t, name)()
 	ctx, cancel := stdcontext.WithTimeout(stdcontext.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
@@ -190,6 +191,30 @@ func ExecuteEnv(t *testing.T, timeout time.Duration, env []string, name string, 
 	}
 	t.Logf("%s %s: exit %d in %v", filepath.Base(name), strings.Join(args, " "), r.Code, r.Dur.Round(time.Millisecond))
 	return r
+}
+
+// mpichTurn waits until no other MPICH job of this checkout's tests runs,
+// when name is MPICH's launcher, and returns the end of this job's turn.
+// MPICH's ranks busy-poll (MaxRanks): one 2-rank job fills both cores,
+// and two at once put four spinning ranks on two cores, where every step
+// of a message waits for a time slice. In CI, ext -check (1.5 s alone) and
+// b_eff -check, run at the same time by two test binaries, both passed
+// the 240 s timeout (docs/log/2026-11-29-mpich-turns.md). The wait comes
+// before the job's timeout starts.
+func mpichTurn(t *testing.T, name string) func() {
+	t.Helper()
+	if launcherKind != "mpich" || name != launcherPath {
+		return func() {}
+	}
+	start := time.Now()
+	unlock, err := lockFile(filepath.Join(filepath.Dir(release), ".mpich-jobs.lock"))
+	if err != nil {
+		t.Fatalf("waiting for MPICH's job turn: %v", err)
+	}
+	if wait := time.Since(start); wait > time.Second {
+		t.Logf("waited %v for another MPICH job to end", wait.Round(time.Millisecond))
+	}
+	return unlock
 }
 
 // MustSucceed fails the test unless the run exited 0 without a Go panic.

@@ -134,7 +134,9 @@ mpi_units_others() {
 # both cores: the same split took 241 s against about 230 s as one go
 # test, and two e2e/imb shards at once (three commands, or two chains of
 # one test binary each) starved healthy cases past a 2 s watchdog; so its
-# run is one go test, two packages at a time, the longest first. The
+# run is one go test, two packages at a time, the longest first, and its
+# jobs under mpirun.mpich take turns (e2e.ExecuteEnv's lock): two at once
+# passed a 240 s timeout in CI (docs/log/2026-11-29-mpich-turns.md). The
 # second MPI skips the e2e tests whose subject both builds share
 # (e2e.FirstMPIOnly). Each command writes its own log, shown when all
 # have ended; each test binary builds mpibench under a lock (e2e.build).
